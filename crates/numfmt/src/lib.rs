@@ -1,0 +1,1 @@
+//! Number formatting and parsing with CPython semantics.
