@@ -1,1 +1,49 @@
-//! Number formatting and parsing with CPython semantics.
+//! Number formatting and parsing with CPython 3.11 semantics.
+//!
+//! Everything here is pure: functions take Rust values and return `String`s
+//! or [`NumError`]s whose `Display` is exactly the message CPython would put in
+//! the exception, and whose [`NumError::kind`] says which exception type to
+//! raise.
+//!
+//! Overview:
+//! * [`float_repr`], [`complex_repr`], [`float_hex`], [`float_fromhex`],
+//!   [`round_float`], [`round_half_even`], [`float_is_integer`]
+//! * format-spec mini-language: [`parse_format_spec`] + [`format_float`],
+//!   [`format_int_i64`], [`format_bigint`], [`format_str`]; or the one-shot
+//!   `__format__` equivalents [`float_dunder_format`], [`int_dunder_format`],
+//!   [`i64_dunder_format`], [`str_dunder_format`]
+//! * printf-style: [`percent_format_int`], [`percent_format_i64`],
+//!   [`percent_format_float`]
+//! * parsing: [`parse_int`], [`parse_int_with_limit`], [`parse_float`]
+//! * int → text: [`int_to_str_radix`], [`int_bin`], [`int_oct`], [`int_hex`]
+
+mod error;
+mod floatfmt;
+mod hexfloat;
+mod intfmt;
+mod parse;
+mod percent;
+mod pyrepr;
+mod spec;
+
+pub use error::{ErrorKind, NumError};
+pub use floatfmt::{complex_repr, float_is_integer, float_repr, round_float, round_half_even};
+pub use hexfloat::{float_fromhex, float_hex};
+pub use intfmt::{int_bin, int_hex, int_oct, int_to_str_radix, IntValue};
+pub use parse::{parse_float, parse_int, parse_int_with_limit, DEFAULT_MAX_STR_DIGITS};
+pub use percent::{percent_format_float, percent_format_i64, percent_format_int, PercentFlags};
+pub use pyrepr::py_str_repr;
+pub use spec::{
+    float_dunder_format, format_bigint, format_float, format_int_i64, format_str,
+    i64_dunder_format, int_dunder_format, parse_format_spec, str_dunder_format, Align,
+    FormatSpec, Grouping, Sign,
+};
+
+/// Upper bound on widths / precisions we agree to honour (characters).
+/// Anything larger is rejected with an error instead of trying to allocate.
+pub const MAX_FORMAT_SIZE: usize = 10_000_000;
+
+/// Alias used by the format-spec functions.
+pub type FmtError = NumError;
+/// Alias used by the parsing functions.
+pub type ParseError = NumError;
