@@ -337,10 +337,14 @@ mod tests {
 
     #[test]
     fn crrl_cram_examples() {
-        assert_eq!(representable_length(100_000), 100_032);
-        assert_eq!(representable_alignment_mask(100_000), !63);
+        // 100000 = 32 * 3125: exact, but only at a 32-byte-aligned base.
+        assert_eq!(representable_length(100_000), 100_000);
+        assert_eq!(representable_alignment_mask(100_000), !31);
+        assert_eq!(representable_length(100_001), 100_032);
         assert_eq!(representable_length(0), 0);
         assert_eq!(representable_alignment_mask(0), u64::MAX);
+        // Values from cheri-compressed-cap: the rounded length wraps.
         assert_eq!(representable_length(u64::MAX), 0);
+        assert_eq!(representable_alignment_mask(u64::MAX), 0xffe0_0000_0000_0000);
     }
 }
