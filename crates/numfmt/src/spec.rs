@@ -343,7 +343,7 @@ fn float_core(x: f64, fs: &FormatSpec, type_name: &str) -> Result<String, NumErr
         body.push('%');
     }
     let mut negative = val.is_sign_negative() && !val.is_nan();
-    if negative && fs.no_neg_zero {
+    if negative && fs.no_neg_zero && val.is_finite() {
         let mantissa = body.split(['e', 'E']).next().unwrap_or("");
         if !mantissa.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
             negative = false;
@@ -351,7 +351,8 @@ fn float_core(x: f64, fs: &FormatSpec, type_name: &str) -> Result<String, NumErr
     }
     let (fill, align) = fill_align(fs, Align::Right);
     let (digits, rest) = split_leading_digits(&body);
-    let grouping = fs.grouping.map(|g| (g.ch(), 3));
+    // inf and nan are never grouped (nor zero-filled through the grouping)
+    let grouping = fs.grouping.filter(|_| val.is_finite()).map(|g| (g.ch(), 3));
     Ok(layout(
         sign_str(negative, fs.sign),
         "",
@@ -451,8 +452,12 @@ pub fn format_str(s: &str, fs: &FormatSpec) -> Result<String, NumError> {
         None | Some('s') => {}
         Some(c) => return Err(unknown_code(c, "str")),
     }
-    if fs.sign.is_some() {
-        return Err(NumError::value("Sign not allowed in string format specifier"));
+    match fs.sign {
+        Some(Sign::Space) => {
+            return Err(NumError::value("Space not allowed in string format specifier"))
+        }
+        Some(_) => return Err(NumError::value("Sign not allowed in string format specifier")),
+        None => {}
     }
     if fs.no_neg_zero {
         return Err(NumError::value(
