@@ -3,6 +3,57 @@
 use crate::NumError;
 use num_bigint::{BigInt, Sign};
 use num_traits::{Signed, ToPrimitive, Zero};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// CPython's default `sys.get_int_max_str_digits()`.
+pub const DEFAULT_MAX_STR_DIGITS: usize = 4300;
+
+static MAX_STR_DIGITS: AtomicUsize = AtomicUsize::new(DEFAULT_MAX_STR_DIGITS);
+
+/// `sys.get_int_max_str_digits()`: the process-wide limit on decimal digits
+/// for int <-> str conversion used by [`parse_int`](crate::parse_int),
+/// [`int_to_decimal_string`] and decimal int formatting (0 = unlimited).
+pub fn int_max_str_digits() -> usize {
+    MAX_STR_DIGITS.load(Ordering::Relaxed)
+}
+
+/// `sys.set_int_max_str_digits(n)`: `n` must be 0 or at least 640.
+pub fn set_int_max_str_digits(n: usize) -> Result<(), NumError> {
+    if n != 0 && n < 640 {
+        return Err(NumError::value("maxdigits must be 0 or larger than 640"));
+    }
+    MAX_STR_DIGITS.store(n, Ordering::Relaxed);
+    Ok(())
+}
+
+fn str_limit_error(limit: usize) -> NumError {
+    NumError::value(format!(
+        "Exceeds the limit ({} digits) for integer string conversion; \
+         use sys.set_int_max_str_digits() to increase the limit",
+        limit
+    ))
+}
+
+/// Decimal digits of |v|, honouring the global digit limit.
+fn abs_decimal_checked(v: &BigInt) -> Result<String, NumError> {
+    let limit = int_max_str_digits();
+    // cheap pre-check so huge values are refused without converting
+    if limit > 0 && (v.bits() as f64) * std::f64::consts::LOG10_2 > limit as f64 + 1.0 {
+        return Err(str_limit_error(limit));
+    }
+    let s = v.magnitude().to_str_radix(10);
+    if limit > 0 && s.len() > limit {
+        return Err(str_limit_error(limit));
+    }
+    Ok(s)
+}
+
+/// `str(v)` / `repr(v)` for an int, with CPython's digit limit
+/// (ValueError "Exceeds the limit (4300 digits) ...").
+pub fn int_to_decimal_string(v: &BigInt) -> Result<String, NumError> {
+    let digits = abs_decimal_checked(v)?;
+    Ok(if v.sign() == Sign::Minus { format!("-{}", digits) } else { digits })
+}
 
 /// A parsed Python int: `Small` whenever the value fits in an `i64`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,6 +97,13 @@ impl IntRef<'_> {
         match self {
             IntRef::Small(i) => u64_to_radix(i.unsigned_abs(), radix),
             IntRef::Big(b) => b.magnitude().to_str_radix(radix),
+        }
+    }
+    /// Like `abs_digits`, but base 10 honours the global digit limit.
+    pub(crate) fn abs_digits_checked(&self, radix: u32) -> Result<String, NumError> {
+        match self {
+            IntRef::Big(b) if radix == 10 => abs_decimal_checked(b),
+            _ => Ok(self.abs_digits(radix)),
         }
     }
     pub(crate) fn to_i64(self) -> Option<i64> {

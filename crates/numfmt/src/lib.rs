@@ -15,7 +15,8 @@
 //! * printf-style: [`percent_format_int`], [`percent_format_i64`],
 //!   [`percent_format_float`]
 //! * parsing: [`parse_int`], [`parse_int_with_limit`], [`parse_float`]
-//! * int → text: [`int_to_str_radix`], [`int_bin`], [`int_oct`], [`int_hex`]
+//! * int → text: [`int_to_decimal_string`], [`int_to_str_radix`], [`int_bin`],
+//!   [`int_oct`], [`int_hex`]; digit limit: [`set_int_max_str_digits`]
 
 mod error;
 mod floatfmt;
@@ -29,8 +30,11 @@ mod spec;
 pub use error::{ErrorKind, NumError};
 pub use floatfmt::{complex_repr, float_is_integer, float_repr, round_float, round_half_even};
 pub use hexfloat::{float_fromhex, float_hex};
-pub use intfmt::{int_bin, int_hex, int_oct, int_to_str_radix, IntValue};
-pub use parse::{parse_float, parse_int, parse_int_with_limit, DEFAULT_MAX_STR_DIGITS};
+pub use intfmt::{
+    int_bin, int_hex, int_max_str_digits, int_oct, int_to_decimal_string, int_to_str_radix,
+    set_int_max_str_digits, IntValue, DEFAULT_MAX_STR_DIGITS,
+};
+pub use parse::{parse_float, parse_int, parse_int_with_limit};
 pub use percent::{percent_format_float, percent_format_i64, percent_format_int, PercentFlags};
 pub use pyrepr::py_str_repr;
 pub use spec::{

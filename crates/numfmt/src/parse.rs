@@ -1,12 +1,10 @@
 //! `int(str, base)` and `float(str)`.
 
-use crate::intfmt::IntValue;
+use crate::intfmt::{int_max_str_digits, IntValue};
 use crate::pyrepr::{py_str_repr, repr_truncated};
 use crate::NumError;
 use num_bigint::BigInt;
 
-/// CPython's default `sys.get_int_max_str_digits()`.
-pub const DEFAULT_MAX_STR_DIGITS: usize = 4300;
 
 /// Zero code points of the Unicode (14.0) decimal-digit blocks other than
 /// ASCII; each block holds the ten digits 0..9 consecutively.
@@ -65,9 +63,9 @@ fn trim(mut b: &[u8]) -> &[u8] {
     b
 }
 
-/// `int(s, base)` with CPython's default digit limit (4300).
+/// `int(s, base)` for a str, honouring [`int_max_str_digits`] (default 4300).
 pub fn parse_int(s: &str, base: u32) -> Result<IntValue, NumError> {
-    parse_int_with_limit(s, base, DEFAULT_MAX_STR_DIGITS)
+    parse_int_with_limit(s, base, int_max_str_digits())
 }
 
 /// `int(s, base)`; `max_str_digits` is `sys.get_int_max_str_digits()`

@@ -104,7 +104,7 @@ fn int_impl(
         'X' => (16, "0X"),
         c => return Err(unsupported(c)),
     };
-    let mut digits = v.abs_digits(radix);
+    let mut digits = v.abs_digits_checked(radix)?;
     if conv == 'X' {
         digits.make_ascii_uppercase();
     }

@@ -416,7 +416,7 @@ fn int_core(v: IntRef<'_>, fs: &FormatSpec) -> Result<String, NumError> {
         let ch = char::from_u32(ch).unwrap_or('\u{fffd}');
         return Ok(layout("", "", "", &ch.to_string(), None, fill, align, width));
     }
-    let mut digits = v.abs_digits(radix);
+    let mut digits = v.abs_digits_checked(radix)?;
     if ty == 'X' {
         digits.make_ascii_uppercase();
     }
@@ -486,7 +486,7 @@ pub fn float_dunder_format(x: f64, spec: &str) -> Result<String, NumError> {
 /// `int.__format__(v, spec)`.
 pub fn int_dunder_format(v: &BigInt, spec: &str) -> Result<String, NumError> {
     if spec.is_empty() {
-        return Ok(v.to_string());
+        return crate::int_to_decimal_string(v);
     }
     format_bigint(v, &parse_format_spec(spec, "int")?)
 }
