@@ -317,11 +317,14 @@ impl Capability {
     pub fn set_bounds_exact(&self, len: u64) -> Result<Capability, Fault> {
         self.check_derivable()?;
         let (cap, exact) = self.set_bounds_detail(len);
-        if !exact {
-            return Err(Fault::new(FaultKind::Representability, self.cursor, *self));
-        }
+        // Input tagged and unsealed, so a cleared tag means the request
+        // left the bounds (or malformed bounds / non-canonical flags on a
+        // large capability, which also make the bounds unusable).
         if !cap.tag {
             return Err(Fault::new(FaultKind::Bounds, self.cursor, *self));
+        }
+        if !exact {
+            return Err(Fault::new(FaultKind::Representability, self.cursor, *self));
         }
         Ok(cap)
     }
