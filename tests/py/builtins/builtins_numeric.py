@@ -1,0 +1,6 @@
+print(abs(-3), abs(2.5), min(3, 1, 2), max([4, 9, 2]), sum([1, 2, 3], 10))
+print(min([], default="none"), max("abc", key=lambda c: -ord(c)))
+print(divmod(7, 2), pow(2, 5), round(3.7), round(-0.5), round(1.25, 1))
+print(bin(10), oct(10), hex(10), int("101", 2))
+print(bool(0), bool(""), bool([0]), bool(None), bool(0.0))
+print(chr(65), ord("a"), hash(5) == hash(5))

@@ -1,0 +1,11 @@
+print("a", "b", "c")
+print("a", "b", sep="")
+print("x", end="")
+print("y")
+print(1, 2, 3, sep=", ", end=".\n")
+print()
+print("", "")
+print(*[1, 2, 3])
+import sys
+print("to stdout", file=sys.stdout)
+sys.stdout.write("written\n")

@@ -1,0 +1,8 @@
+import sys
+print("ok")
+try:
+    sys.exit(0)
+except SystemExit as e:
+    print("SystemExit", e.args)
+sys.exit()
+print("unreachable")

@@ -1,0 +1,8 @@
+nan = float("nan")
+inf = float("inf")
+print(nan == nan, nan != nan, nan < 1, inf > 10 ** 300, -inf < -1e308)
+print(0.1 + 0.2 == 0.3, abs(0.1 + 0.2 - 0.3) < 1e-12)
+print(sorted([2.5, -1.0, 0.0, 1e-9, -1e9]))
+print(max(1.5, 2), min(-0.5, -1))
+print(0.0 == -0.0, 1.0 == 1, hash(2.0) == hash(2))
+print(sum([0.1] * 10))

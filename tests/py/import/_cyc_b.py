@@ -1,0 +1,2 @@
+import _cyc_a
+name = "B"

@@ -1,0 +1,2 @@
+pkg_attr = "from package init"
+print("_pkg init")

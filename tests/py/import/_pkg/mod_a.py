@@ -1,0 +1,3 @@
+from . import mod_b
+def a():
+    return "a+" + mod_b.b()

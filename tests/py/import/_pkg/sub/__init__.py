@@ -1,0 +1,1 @@
+from ..mod_b import b as bb

@@ -1,0 +1,13 @@
+a = []
+b = []
+for i in range(100000):
+    a = [a]
+    b = [b]
+try:
+    print(a == b)
+except RecursionError:
+    print("RecursionError")
+d = {}
+for i in range(50):
+    d = {"k": d}
+print(str(d)[:12])

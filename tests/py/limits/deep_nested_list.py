@@ -1,0 +1,12 @@
+l = []
+for i in range(100000):
+    l = [l]
+try:
+    s = repr(l)
+    print(len(s), s[:10])
+except RecursionError:
+    print("RecursionError")
+m = []
+for i in range(100):
+    m = [m]
+print(repr(m)[:5], len(repr(m)))

@@ -1,0 +1,11 @@
+import struct
+print(struct.calcsize("<i"), struct.calcsize("<hhb"), struct.calcsize("<q"), struct.calcsize("<d"))
+b = struct.pack("<ihb", 1, -2, 3)
+print(b, struct.unpack("<ihb", b))
+print(struct.pack(">I", 0xDEADBEEF), struct.unpack(">I", b"\x00\x00\x01\x00"))
+print(struct.pack("<f", 1.5), struct.unpack("<d", struct.pack("<d", 3.25)))
+print(struct.pack("<2s", b"ab"), struct.pack("<3B", 1, 2, 255), struct.unpack("<4B", b"abcd"))
+print(struct.pack("<Q", 2 ** 63), struct.unpack("<q", b"\xff" * 8))
+buf = bytearray(8)
+struct.pack_into("<HH", buf, 2, 1, 2)
+print(buf, struct.unpack_from("<H", buf, 4))

@@ -1,0 +1,11 @@
+print(0x1F, 0o17, 0b1011, 1_000_000, 0xdead_beef)
+print(1.5e3, 2.5E-2, .5, 5., 1_0.0_1)
+print('single', "double", '''triple
+lines''', """and "quotes" inside""")
+print('esc\t|\n|\\|\'|\"|\x41|\101|\u00e9')
+print(r'raw\n\t', len(r'\n'))
+print(b'bytes', b'\x00\xff', rb'\d')
+print("con" "cat" 'enated')
+print([], (), {}, [1, 2,], (1,), {1: 2,})
+print(None, True, False, ...)
+print(1j, 2+3j)
