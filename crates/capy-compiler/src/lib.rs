@@ -5,6 +5,8 @@
 //! itself ([`bytecode`]).
 
 pub mod bytecode;
+pub mod serialize;
+pub mod validate;
 mod error;
 
 pub use bytecode::{BinOp, CmpOp, Code, Const, Instr, UnOp};

@@ -1,0 +1,761 @@
+//! The on-disk bytecode format (`capy compile`, like MicroPython's `.mpy`).
+//!
+//! Layout (all integers LEB128; "zigzag" = signed values mapped to unsigned
+//! so that small magnitudes stay short):
+//!
+//! ```text
+//! file    := "CAPYC" version:u8(=1) code            (nothing may follow)
+//! code    := name:str qualname:str filename:str first_line:uleb flags:uleb
+//!            argcount:uleb posonlyargcount:uleb kwonlyargcount:uleb
+//!            varnames:strs cellvars:strs
+//!            cell2arg:(n:uleb (0 = None | idx+1)*n)
+//!            freevars:strs names:strs
+//!            consts:(n:uleb const*n)
+//!            instrs:(n:uleb instr*n)
+//!            lines:(n:uleb zigzag-delta*n)          (first delta is from first_line)
+//!            doc:(0 | 1 str)
+//! str     := len:uleb utf8-bytes
+//! strs    := n:uleb str*n
+//! instr   := tag:u8 [arg]       (arg present only for variants that carry one:
+//!                                u32 args as uleb, LoadSmallInt as zigzag,
+//!                                bool/BinOp/UnOp/CmpOp as a small uleb index)
+//! const   := tag:u8 payload     (see the CONST_* tags)
+//! ```
+//!
+//! The loader treats its input as hostile: it never panics, never reserves
+//! memory from a length prefix that the remaining input could not possibly
+//! fill, bounds the nesting of code and tuple constants by
+//! [`validate::MAX_NESTING`], and runs [`validate::validate`] on the result,
+//! so a loaded code object satisfies the same invariants as compiler output.
+
+use crate::bytecode::{BinOp, CmpOp, Code, Const, Instr, UnOp};
+use crate::validate::{self, ValidateError};
+use num_bigint::{BigInt, Sign};
+use std::fmt;
+use std::rc::Rc;
+
+/// The first bytes of every bytecode file.
+pub const MAGIC: &[u8; 5] = b"CAPYC";
+/// The format version written by [`to_bytes`]; the only one [`from_bytes`] reads.
+pub const FORMAT_VERSION: u8 = 1;
+
+// Constant tags.
+const CONST_NONE: u8 = 0;
+const CONST_FALSE: u8 = 1;
+const CONST_TRUE: u8 = 2;
+const CONST_INT: u8 = 3;
+const CONST_BIGINT: u8 = 4;
+const CONST_FLOAT: u8 = 5;
+const CONST_COMPLEX: u8 = 6;
+const CONST_STR: u8 = 7;
+const CONST_BYTES: u8 = 8;
+const CONST_TUPLE: u8 = 9;
+const CONST_ELLIPSIS: u8 = 10;
+const CONST_CODE: u8 = 11;
+
+/// Operator tables: the serialized operand of BinaryOp/InplaceOp/UnaryOp/
+/// Compare is the index into these arrays (which follow declaration order).
+const UNOPS: [UnOp; 4] = [UnOp::Neg, UnOp::Pos, UnOp::Invert, UnOp::Not];
+const CMPOPS: [CmpOp; 11] = [
+    CmpOp::Lt,
+    CmpOp::Le,
+    CmpOp::Eq,
+    CmpOp::Ne,
+    CmpOp::Gt,
+    CmpOp::Ge,
+    CmpOp::In,
+    CmpOp::NotIn,
+    CmpOp::Is,
+    CmpOp::IsNot,
+    CmpOp::ExcMatch,
+];
+
+/// Why a byte string could not be loaded as bytecode. Offsets are byte
+/// offsets into the input.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoadError {
+    /// The input does not start with `CAPYC`.
+    BadMagic,
+    /// The format version byte is not one this loader understands.
+    UnsupportedVersion(u8),
+    /// The input ended in the middle of an item starting at `offset`.
+    Truncated { offset: usize },
+    /// A string's bytes are not UTF-8; `offset` is the first bad byte.
+    InvalidUtf8 { offset: usize },
+    /// An unknown tag byte (instruction, constant, option, sign...).
+    BadTag { what: &'static str, tag: u64, offset: usize },
+    /// A LEB128 number longer than 10 bytes or wider than 64 bits.
+    BadVarint { offset: usize },
+    /// A number or declared length too large for what it describes (a length
+    /// larger than the rest of the input, or a value that does not fit).
+    TooLarge { what: &'static str, value: u64, offset: usize },
+    /// Code/tuple constants nested deeper than [`validate::MAX_NESTING`].
+    TooDeep { offset: usize },
+    /// Bytes left over after the top-level code object.
+    TrailingBytes { offset: usize },
+    /// The code object decoded but is not valid bytecode.
+    Invalid(ValidateError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::BadMagic => write!(f, "not a capy bytecode file (bad magic)"),
+            LoadError::UnsupportedVersion(v) => write!(
+                f,
+                "unsupported bytecode format version {v} (this capy reads version {FORMAT_VERSION})"
+            ),
+            LoadError::Truncated { offset } => {
+                write!(f, "truncated bytecode: input ends inside the item at byte offset {offset}")
+            }
+            LoadError::InvalidUtf8 { offset } => {
+                write!(f, "invalid UTF-8 in string at byte offset {offset}")
+            }
+            LoadError::BadTag { what, tag, offset } => {
+                write!(f, "invalid {what} tag {tag} at byte offset {offset}")
+            }
+            LoadError::BadVarint { offset } => {
+                write!(f, "malformed LEB128 number at byte offset {offset}")
+            }
+            LoadError::TooLarge { what, value, offset } => {
+                write!(f, "{what} {value} at byte offset {offset} is too large")
+            }
+            LoadError::TooDeep { offset } => write!(
+                f,
+                "constants nested more than {} deep at byte offset {offset}",
+                validate::MAX_NESTING
+            ),
+            LoadError::TrailingBytes { offset } => {
+                write!(f, "unexpected data after the code object at byte offset {offset}")
+            }
+            LoadError::Invalid(e) => write!(f, "invalid bytecode: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl From<ValidateError> for LoadError {
+    fn from(e: ValidateError) -> Self {
+        LoadError::Invalid(e)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Instruction codec. One table drives both directions so they cannot drift;
+// the encoder's match is exhaustive, so adding an `Instr` variant without a
+// tag is a compile error. Tags are part of the file format: never renumber,
+// only append (and bump FORMAT_VERSION if meanings change).
+
+const TAG_LOAD_BOOL: u8 = 3;
+const TAG_LOAD_SMALL_INT: u8 = 4;
+const TAG_BINARY_OP: u8 = 34;
+const TAG_INPLACE_OP: u8 = 35;
+const TAG_UNARY_OP: u8 = 36;
+const TAG_COMPARE: u8 = 37;
+
+macro_rules! instr_codec {
+    (
+        plain: { $($p_tag:literal => $p_name:ident,)* }
+        with_u32: { $($u_tag:literal => $u_name:ident,)* }
+    ) => {
+        fn encode_instr(out: &mut Vec<u8>, instr: &Instr) {
+            match *instr {
+                $(Instr::$p_name => out.push($p_tag),)*
+                $(Instr::$u_name(a) => {
+                    out.push($u_tag);
+                    write_uleb(out, u64::from(a));
+                })*
+                Instr::LoadBool(b) => {
+                    out.push(TAG_LOAD_BOOL);
+                    out.push(u8::from(b));
+                }
+                Instr::LoadSmallInt(v) => {
+                    out.push(TAG_LOAD_SMALL_INT);
+                    write_uleb(out, zigzag(i64::from(v)));
+                }
+                Instr::BinaryOp(op) => {
+                    out.push(TAG_BINARY_OP);
+                    out.push(op as u8);
+                }
+                Instr::InplaceOp(op) => {
+                    out.push(TAG_INPLACE_OP);
+                    out.push(op as u8);
+                }
+                Instr::UnaryOp(op) => {
+                    out.push(TAG_UNARY_OP);
+                    out.push(op as u8);
+                }
+                Instr::Compare(op) => {
+                    out.push(TAG_COMPARE);
+                    out.push(op as u8);
+                }
+            }
+        }
+
+        fn decode_instr(r: &mut Reader<'_>) -> Result<Instr, LoadError> {
+            let offset = r.pos;
+            let tag = r.byte()?;
+            Ok(match tag {
+                $($p_tag => Instr::$p_name,)*
+                $($u_tag => Instr::$u_name(r.u32("instruction argument")?),)*
+                TAG_LOAD_BOOL => Instr::LoadBool(r.pick("LoadBool argument", &[false, true])?),
+                TAG_LOAD_SMALL_INT => {
+                    let at = r.pos;
+                    let v = unzigzag(r.uleb()?);
+                    let v = i32::try_from(v).map_err(|_| LoadError::TooLarge {
+                        what: "LoadSmallInt argument",
+                        value: v.unsigned_abs(),
+                        offset: at,
+                    })?;
+                    Instr::LoadSmallInt(v)
+                }
+                TAG_BINARY_OP => Instr::BinaryOp(r.pick("binary operator", &BinOp::ALL)?),
+                TAG_INPLACE_OP => Instr::InplaceOp(r.pick("binary operator", &BinOp::ALL)?),
+                TAG_UNARY_OP => Instr::UnaryOp(r.pick("unary operator", &UNOPS)?),
+                TAG_COMPARE => Instr::Compare(r.pick("comparison operator", &CMPOPS)?),
+                _ => {
+                    return Err(LoadError::BadTag {
+                        what: "instruction",
+                        tag: u64::from(tag),
+                        offset,
+                    })
+                }
+            })
+        }
+    };
+}
+
+instr_codec! {
+    plain: {
+        0 => Nop,
+        2 => LoadNone,
+        5 => Pop,
+        6 => Dup,
+        7 => Dup2,
+        8 => Rot2,
+        9 => Rot3,
+        10 => Rot4,
+        30 => Subscr,
+        31 => StoreSubscr,
+        32 => DeleteSubscr,
+        43 => GetIter,
+        53 => ListExtend,
+        54 => SetUpdate,
+        55 => DictUpdate,
+        56 => DictMerge,
+        57 => ListToTuple,
+        64 => LoadBuildClass,
+        65 => ReturnValue,
+        66 => YieldValue,
+        67 => GetYieldFromIter,
+        68 => YieldFrom,
+        69 => GetAwaitable,
+        70 => GetAIter,
+        71 => GetANext,
+        74 => PopBlock,
+        75 => PopExcept,
+        77 => Reraise,
+        79 => WithExitNormal,
+        80 => WithExitExc,
+        82 => AsyncWithExitNormal,
+        83 => AsyncWithExitExc,
+        84 => AsyncWithExitEnd,
+        85 => LoadAssertionError,
+        88 => ImportStar,
+        90 => PrintExpr,
+    }
+    with_u32: {
+        1 => LoadConst,
+        11 => LoadFast,
+        12 => StoreFast,
+        13 => DeleteFast,
+        14 => LoadDeref,
+        15 => StoreDeref,
+        16 => DeleteDeref,
+        17 => LoadClosure,
+        18 => LoadClassDeref,
+        19 => LoadGlobal,
+        20 => StoreGlobal,
+        21 => DeleteGlobal,
+        22 => LoadName,
+        23 => StoreName,
+        24 => DeleteName,
+        25 => LoadAttr,
+        26 => StoreAttr,
+        27 => DeleteAttr,
+        28 => LoadMethod,
+        29 => CallMethod,
+        33 => BuildSlice,
+        38 => Jump,
+        39 => PopJumpIfFalse,
+        40 => PopJumpIfTrue,
+        41 => JumpIfFalseOrPop,
+        42 => JumpIfTrueOrPop,
+        44 => ForIter,
+        45 => BuildTuple,
+        46 => BuildList,
+        47 => BuildSet,
+        48 => BuildMap,
+        49 => BuildString,
+        50 => ListAppend,
+        51 => SetAdd,
+        52 => MapAdd,
+        58 => UnpackSequence,
+        59 => UnpackEx,
+        60 => Call,
+        61 => CallKw,
+        62 => CallEx,
+        63 => MakeFunction,
+        72 => EndAsyncFor,
+        73 => SetupExcept,
+        76 => Raise,
+        78 => SetupWith,
+        81 => SetupAsyncWith,
+        86 => ImportName,
+        87 => ImportFrom,
+        89 => FormatValue,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Writing
+
+/// Serialize a code object (and everything nested in it) to the bytecode
+/// file format. Deterministic: equal code objects (floats compared by bit
+/// pattern) give equal bytes.
+pub fn to_bytes(code: &Code) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64 + code.instrs.len() * 2);
+    out.extend_from_slice(MAGIC);
+    out.push(FORMAT_VERSION);
+    write_code(&mut out, code);
+    out
+}
+
+fn write_uleb(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let byte = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(v: u64) -> i64 {
+    ((v >> 1) as i64) ^ -((v & 1) as i64)
+}
+
+fn write_len(out: &mut Vec<u8>, n: usize) {
+    write_uleb(out, n as u64);
+}
+
+fn write_str(out: &mut Vec<u8>, s: &str) {
+    write_len(out, s.len());
+    out.extend_from_slice(s.as_bytes());
+}
+
+fn write_strs(out: &mut Vec<u8>, v: &[Rc<str>]) {
+    write_len(out, v.len());
+    for s in v {
+        write_str(out, s);
+    }
+}
+
+fn write_code(out: &mut Vec<u8>, code: &Code) {
+    write_str(out, &code.name);
+    write_str(out, &code.qualname);
+    write_str(out, &code.filename);
+    write_uleb(out, u64::from(code.first_line));
+    write_uleb(out, u64::from(code.flags));
+    write_uleb(out, u64::from(code.argcount));
+    write_uleb(out, u64::from(code.posonlyargcount));
+    write_uleb(out, u64::from(code.kwonlyargcount));
+    write_strs(out, &code.varnames);
+    write_strs(out, &code.cellvars);
+    write_len(out, code.cell2arg.len());
+    for c in &code.cell2arg {
+        write_uleb(out, c.map_or(0, |a| u64::from(a) + 1));
+    }
+    write_strs(out, &code.freevars);
+    write_strs(out, &code.names);
+    write_len(out, code.consts.len());
+    for c in &code.consts {
+        write_const(out, c);
+    }
+    write_len(out, code.instrs.len());
+    for i in &code.instrs {
+        encode_instr(out, i);
+    }
+    // Lines are mostly equal or increasing by one: deltas are one byte each.
+    write_len(out, code.lines.len());
+    let mut prev = i64::from(code.first_line);
+    for &line in &code.lines {
+        write_uleb(out, zigzag(i64::from(line) - prev));
+        prev = i64::from(line);
+    }
+    match &code.doc {
+        None => out.push(0),
+        Some(d) => {
+            out.push(1);
+            write_str(out, d);
+        }
+    }
+}
+
+fn write_const(out: &mut Vec<u8>, c: &Const) {
+    match c {
+        Const::None => out.push(CONST_NONE),
+        Const::Bool(false) => out.push(CONST_FALSE),
+        Const::Bool(true) => out.push(CONST_TRUE),
+        Const::Int(v) => {
+            out.push(CONST_INT);
+            write_uleb(out, zigzag(*v));
+        }
+        Const::BigInt(b) => {
+            out.push(CONST_BIGINT);
+            let (sign, mag) = b.to_bytes_le();
+            out.push(u8::from(sign == Sign::Minus));
+            write_len(out, mag.len());
+            out.extend_from_slice(&mag);
+        }
+        Const::Float(x) => {
+            out.push(CONST_FLOAT);
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        Const::Complex(re, im) => {
+            out.push(CONST_COMPLEX);
+            out.extend_from_slice(&re.to_le_bytes());
+            out.extend_from_slice(&im.to_le_bytes());
+        }
+        Const::Str(s) => {
+            out.push(CONST_STR);
+            write_str(out, s);
+        }
+        Const::Bytes(b) => {
+            out.push(CONST_BYTES);
+            write_len(out, b.len());
+            out.extend_from_slice(b);
+        }
+        Const::Tuple(items) => {
+            out.push(CONST_TUPLE);
+            write_len(out, items.len());
+            for item in items.iter() {
+                write_const(out, item);
+            }
+        }
+        Const::Ellipsis => out.push(CONST_ELLIPSIS),
+        Const::Code(code) => {
+            out.push(CONST_CODE);
+            write_code(out, code);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+/// Load a code object written by [`to_bytes`]. The result has passed
+/// [`validate::validate`]. Never panics, whatever the input.
+pub fn from_bytes(data: &[u8]) -> Result<Rc<Code>, LoadError> {
+    if data.len() < MAGIC.len() || &data[..MAGIC.len()] != MAGIC {
+        return Err(LoadError::BadMagic);
+    }
+    let mut r = Reader { data, pos: MAGIC.len() };
+    let version = r.byte()?;
+    if version != FORMAT_VERSION {
+        return Err(LoadError::UnsupportedVersion(version));
+    }
+    let code = read_code(&mut r, 0)?;
+    if r.pos != data.len() {
+        return Err(LoadError::TrailingBytes { offset: r.pos });
+    }
+    // One call covers the nested code objects too (validate recurses).
+    validate::validate(&code)?;
+    Ok(Rc::new(code))
+}
+
+struct Reader<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn remaining(&self) -> usize {
+        self.data.len().saturating_sub(self.pos)
+    }
+
+    fn byte(&mut self) -> Result<u8, LoadError> {
+        let b = *self
+            .data
+            .get(self.pos)
+            .ok_or(LoadError::Truncated { offset: self.pos })?;
+        self.pos += 1;
+        Ok(b)
+    }
+
+    fn bytes(&mut self, n: usize, start: usize) -> Result<&'a [u8], LoadError> {
+        if n > self.remaining() {
+            return Err(LoadError::Truncated { offset: start });
+        }
+        let s = &self.data[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+
+    fn uleb(&mut self) -> Result<u64, LoadError> {
+        let start = self.pos;
+        let mut value: u64 = 0;
+        for i in 0..10u32 {
+            let b = self.byte().map_err(|_| LoadError::Truncated { offset: start })?;
+            let bits = u64::from(b & 0x7f);
+            // The 10th byte may only contribute the single top bit.
+            if i == 9 && bits > 1 {
+                return Err(LoadError::BadVarint { offset: start });
+            }
+            value |= bits << (7 * i);
+            if b & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err(LoadError::BadVarint { offset: start })
+    }
+
+    fn u32(&mut self, what: &'static str) -> Result<u32, LoadError> {
+        let offset = self.pos;
+        let v = self.uleb()?;
+        u32::try_from(v).map_err(|_| LoadError::TooLarge { what, value: v, offset })
+    }
+
+    /// A small enumerated operand (bool, operator): an index into `table`.
+    fn pick<T: Copy>(&mut self, what: &'static str, table: &[T]) -> Result<T, LoadError> {
+        let offset = self.pos;
+        let v = self.uleb()?;
+        usize::try_from(v)
+            .ok()
+            .and_then(|i| table.get(i).copied())
+            .ok_or(LoadError::BadTag { what, tag: v, offset })
+    }
+
+    /// A declared element count. Every element takes at least one byte, so
+    /// a count larger than the remaining input is rejected before anything
+    /// is allocated for it.
+    fn count(&mut self, what: &'static str) -> Result<usize, LoadError> {
+        let offset = self.pos;
+        let v = self.uleb()?;
+        match usize::try_from(v) {
+            Ok(n) if n <= self.remaining() => Ok(n),
+            _ => Err(LoadError::TooLarge { what, value: v, offset }),
+        }
+    }
+
+    fn str(&mut self, what: &'static str) -> Result<Rc<str>, LoadError> {
+        let n = self.count(what)?;
+        let start = self.pos;
+        let bytes = self.bytes(n, start)?;
+        match std::str::from_utf8(bytes) {
+            Ok(s) => Ok(Rc::from(s)),
+            Err(e) => Err(LoadError::InvalidUtf8 { offset: start + e.valid_up_to() }),
+        }
+    }
+
+    fn strs(&mut self, what: &'static str) -> Result<Vec<Rc<str>>, LoadError> {
+        let n = self.count(what)?;
+        let mut v = Vec::with_capacity(n);
+        for _ in 0..n {
+            v.push(self.str(what)?);
+        }
+        Ok(v)
+    }
+
+    fn f64(&mut self) -> Result<f64, LoadError> {
+        let start = self.pos;
+        let b = self.bytes(8, start)?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Ok(f64::from_le_bytes(a))
+    }
+}
+
+fn read_code(r: &mut Reader<'_>, depth: usize) -> Result<Code, LoadError> {
+    let name = r.str("name length")?;
+    let qualname = r.str("qualname length")?;
+    let filename = r.str("filename length")?;
+    let first_line = r.u32("first line")?;
+    let flags = r.u32("flags")?;
+    let argcount = r.u32("argcount")?;
+    let posonlyargcount = r.u32("posonlyargcount")?;
+    let kwonlyargcount = r.u32("kwonlyargcount")?;
+    let varnames = r.strs("varnames count")?;
+    let cellvars = r.strs("cellvars count")?;
+    let n = r.count("cell2arg count")?;
+    let mut cell2arg = Vec::with_capacity(n);
+    for _ in 0..n {
+        let offset = r.pos;
+        let v = r.uleb()?;
+        cell2arg.push(match v {
+            0 => None,
+            _ => Some(u32::try_from(v - 1).map_err(|_| LoadError::TooLarge {
+                what: "cell2arg entry",
+                value: v,
+                offset,
+            })?),
+        });
+    }
+    let freevars = r.strs("freevars count")?;
+    let names = r.strs("names count")?;
+    let n = r.count("consts count")?;
+    let mut consts = Vec::with_capacity(n);
+    for _ in 0..n {
+        consts.push(read_const(r, depth)?);
+    }
+    let n = r.count("instruction count")?;
+    let mut instrs = Vec::with_capacity(n);
+    for _ in 0..n {
+        instrs.push(decode_instr(r)?);
+    }
+    let n = r.count("line table length")?;
+    let mut lines = Vec::with_capacity(n);
+    let mut prev = i64::from(first_line);
+    for _ in 0..n {
+        let offset = r.pos;
+        let delta = unzigzag(r.uleb()?);
+        let line = prev
+            .checked_add(delta)
+            .and_then(|l| u32::try_from(l).ok())
+            .ok_or(LoadError::TooLarge { what: "line delta", value: delta.unsigned_abs(), offset })?;
+        lines.push(line);
+        prev = i64::from(line);
+    }
+    let offset = r.pos;
+    let doc = match r.byte()? {
+        0 => None,
+        1 => Some(r.str("docstring length")?),
+        t => return Err(LoadError::BadTag { what: "docstring option", tag: u64::from(t), offset }),
+    };
+    Ok(Code {
+        name,
+        qualname,
+        filename,
+        first_line,
+        flags,
+        argcount,
+        posonlyargcount,
+        kwonlyargcount,
+        varnames,
+        cellvars,
+        cell2arg,
+        freevars,
+        names,
+        consts,
+        instrs,
+        lines,
+        doc,
+    })
+}
+
+/// `depth` is the nesting level of the code object or tuple that holds this
+/// constant (0 = the top-level code's own constants).
+fn read_const(r: &mut Reader<'_>, depth: usize) -> Result<Const, LoadError> {
+    let offset = r.pos;
+    let tag = r.byte()?;
+    let nested = || {
+        if depth + 1 > validate::MAX_NESTING {
+            Err(LoadError::TooDeep { offset })
+        } else {
+            Ok(depth + 1)
+        }
+    };
+    Ok(match tag {
+        CONST_NONE => Const::None,
+        CONST_FALSE => Const::Bool(false),
+        CONST_TRUE => Const::Bool(true),
+        CONST_INT => Const::Int(unzigzag(r.uleb()?)),
+        CONST_BIGINT => {
+            let sign_at = r.pos;
+            let sign = match r.byte()? {
+                0 => Sign::Plus,
+                1 => Sign::Minus,
+                t => return Err(LoadError::BadTag { what: "bigint sign", tag: u64::from(t), offset: sign_at }),
+            };
+            let n = r.count("bigint length")?;
+            let start = r.pos;
+            Const::BigInt(BigInt::from_bytes_le(sign, r.bytes(n, start)?))
+        }
+        CONST_FLOAT => Const::Float(r.f64()?),
+        CONST_COMPLEX => {
+            let re = r.f64()?;
+            let im = r.f64()?;
+            Const::Complex(re, im)
+        }
+        CONST_STR => Const::Str(r.str("string constant length")?),
+        CONST_BYTES => {
+            let n = r.count("bytes constant length")?;
+            let start = r.pos;
+            Const::Bytes(Rc::from(r.bytes(n, start)?))
+        }
+        CONST_TUPLE => {
+            let inner = nested()?;
+            let n = r.count("tuple length")?;
+            let mut items = Vec::with_capacity(n);
+            for _ in 0..n {
+                items.push(read_const(r, inner)?);
+            }
+            Const::Tuple(Rc::from(items))
+        }
+        CONST_ELLIPSIS => Const::Ellipsis,
+        CONST_CODE => {
+            let inner = nested()?;
+            Const::Code(Rc::new(read_code(r, inner)?))
+        }
+        _ => return Err(LoadError::BadTag { what: "constant", tag: u64::from(tag), offset }),
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Equality for round-trip checks
+
+/// Structural equality of two code objects in which floats (and complex
+/// parts) compare by bit pattern, so NaN constants and -0.0 round-trip
+/// checks work (the derived `PartialEq` says NaN != NaN and 0.0 == -0.0).
+pub fn same_code(a: &Code, b: &Code) -> bool {
+    a.name == b.name
+        && a.qualname == b.qualname
+        && a.filename == b.filename
+        && a.first_line == b.first_line
+        && a.flags == b.flags
+        && a.argcount == b.argcount
+        && a.posonlyargcount == b.posonlyargcount
+        && a.kwonlyargcount == b.kwonlyargcount
+        && a.varnames == b.varnames
+        && a.cellvars == b.cellvars
+        && a.cell2arg == b.cell2arg
+        && a.freevars == b.freevars
+        && a.names == b.names
+        && a.instrs == b.instrs
+        && a.lines == b.lines
+        && a.doc == b.doc
+        && a.consts.len() == b.consts.len()
+        && a.consts.iter().zip(&b.consts).all(|(x, y)| same_const(x, y))
+}
+
+/// [`same_code`] for constants.
+pub fn same_const(a: &Const, b: &Const) -> bool {
+    match (a, b) {
+        (Const::Float(x), Const::Float(y)) => x.to_bits() == y.to_bits(),
+        (Const::Complex(xr, xi), Const::Complex(yr, yi)) => {
+            xr.to_bits() == yr.to_bits() && xi.to_bits() == yi.to_bits()
+        }
+        (Const::Tuple(x), Const::Tuple(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same_const(p, q))
+        }
+        (Const::Code(x), Const::Code(y)) => same_code(x, y),
+        _ => a == b,
+    }
+}
