@@ -135,7 +135,7 @@ pub fn parse_int_with_limit(s: &str, base: u32, max_str_digits: usize) -> Result
                 return Err(invalid());
             }
             prev_underscore = true;
-        } else if (c as char).to_digit(radix).is_some() {
+        } else if (c as char).is_digit(radix) {
             digits.push(c);
             prev_underscore = false;
         } else {
