@@ -41,8 +41,28 @@ fn shortest_digits(x: f64) -> (Vec<u8>, i64) {
     split_exp(&format!("{:e}", x.abs()))
 }
 
+/// Rust's formatter panics for precisions above u16::MAX. An f64's exact
+/// decimal expansion has at most 767 significant digits and 1074 digits after
+/// the point, so beyond these caps every further digit is zero.
+const SIG_DIGITS_CAP: usize = 800;
+const FRAC_DIGITS_CAP: usize = 1100;
+
 fn exp_digits(x: f64, prec: usize) -> (Vec<u8>, i64) {
+    if prec > SIG_DIGITS_CAP {
+        let (mut d, e) = split_exp(&format!("{:.*e}", SIG_DIGITS_CAP, x.abs()));
+        d.resize(prec.saturating_add(1), b'0');
+        return (d, e);
+    }
     split_exp(&format!("{:.*e}", prec, x.abs()))
+}
+
+fn fixed_digits(x: f64, prec: usize) -> String {
+    if prec > FRAC_DIGITS_CAP {
+        let mut s = format!("{:.*}", FRAC_DIGITS_CAP, x);
+        s.extend(std::iter::repeat('0').take(prec - FRAC_DIGITS_CAP));
+        return s;
+    }
+    format!("{:.*}", prec, x)
 }
 
 fn strip_trailing_zeros(d: &mut Vec<u8>) {
@@ -125,7 +145,7 @@ pub(crate) fn format_abs(x: f64, st: Style) -> String {
             push_sci(&mut out, &d, e, st.alt, st.upper);
         }
         Mode::Fixed(p) => {
-            out = format!("{:.*}", p, x);
+            out = fixed_digits(x, p);
             if st.alt && p == 0 {
                 out.push('.');
             }
@@ -227,7 +247,7 @@ pub fn round_float(x: f64, ndigits: i64) -> Result<f64, NumError> {
         return Ok(0.0 * x);
     }
     let rounded = if ndigits >= 0 {
-        format!("{:.*}", ndigits as usize, x).parse::<f64>().unwrap_or(f64::NAN)
+        fixed_digits(x, ndigits as usize).parse::<f64>().unwrap_or(f64::NAN)
     } else {
         let k = (-ndigits) as u32;
         let (n, has_frac) = trunc_exact(x);
@@ -288,6 +308,18 @@ mod tests {
         assert_eq!(complex_repr(-0.0, -1.0), "(-0-1j)");
         assert_eq!(complex_repr(f64::NAN, f64::INFINITY), "(nan+infj)");
         assert_eq!(complex_repr(0.0, 1e16), "1e+16j");
+    }
+
+    #[test]
+    fn huge_precision() {
+        let st = |mode| Style { mode, upper: false, alt: false, add_dot_0: false };
+        let f = format_abs(0.1, st(Mode::Fixed(70_000)));
+        assert_eq!(f.len(), 70_002);
+        assert!(f.starts_with("0.1000000000000000055511151231257827"));
+        let e = format_abs(5e-324, st(Mode::Exp(70_000)));
+        assert!(e.starts_with("4.94065645841246544176568792868221372365059802614324764425"));
+        assert!(e[900..].trim_end_matches("e-324").bytes().all(|b| b == b'0'));
+        assert_eq!(e.len(), 70_002 + 5);
     }
 
     #[test]

@@ -28,6 +28,7 @@ ops = {
     'int': lambda a: hex(int(S(a[0]), int(a[1]))),
     'float': lambda a: B(float(S(a[0]))),
     'round': lambda a: B(round(F(a[0]), int(a[1]))),
+    'round0': lambda a: B(float(round(F(a[0])))),
     'complex': lambda a: repr(complex(F(a[0]), F(a[1]))),
     'bohx': lambda a: ' '.join(f(int(a[0], 16)) for f in (bin, oct, hex)),
 }
@@ -263,6 +264,12 @@ fn build(seed: u64) -> Vec<Case> {
             add(format!("ffmt|{}|{}", fbits(x), hex(&s)), res(float_dunder_format(x, &s)));
         }
     }
+    // precisions past Rust's u16 formatting limit and past f64's exact digits
+    for &x in fl.iter().step_by(9) {
+        for s in [".70000f", ".1200e", ".900g", "#.2000g", ".1075f", ".767e", ".66000"] {
+            add(format!("ffmt|{}|{}", fbits(x), hex(s)), res(float_dunder_format(x, s)));
+        }
+    }
     for &x in fl.iter().step_by(4) {
         for s in fixed_specs {
             add(format!("ffmt|{}|{}", fbits(x), hex(s)), res(float_dunder_format(x, s)));
@@ -415,6 +422,11 @@ fn build(seed: u64) -> Vec<Case> {
             let n = *rng.pick(&nds);
             add(format!("round|{}|{}", fbits(x), n), res(round_float(x, n).map(bits_or_nan)));
         }
+    }
+    for &x in fl.iter().filter(|x| x.is_finite()) {
+        // Python's round(x) is an int, so -0.0 and 0.0 are the same there
+        add(format!("round0|{}", fbits(x)), bits_or_nan(round_half_even(x) + 0.0));
+        add(format!("round0|{}", fbits(x + 0.5)), bits_or_nan(round_half_even(x + 0.5) + 0.0));
     }
     for &x in &[2.675, 0.125, 0.375, 2.5, 25.0, 35.0, 5e-324, 1e300, 1.7e308, 0.5e-3, 1.15] {
         for n in -3..4 {

@@ -1,0 +1,72 @@
+//! No input may panic: throw random and extreme inputs at every entry point.
+
+use num_bigint::BigInt;
+use numfmt::*;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const PIECES: &[&str] = &[
+    "<", ">", "^", "=", "+", "-", " ", "z", "#", "0", "1", "9", "25", ",", "_", ".", ".3", "e",
+    "f", "g", "%", "n", "c", "x", "X", "b", "o", "d", "s", "é", "\u{10ffff}", "\0", "999999999",
+    "99999999999999999999999", "0x", "p", "P", "inf", "nan", "i", "_", "1_0", "\u{663}", "\u{2003}",
+];
+
+fn random_text(rng: &mut Rng) -> String {
+    (0..rng.below(8)).map(|_| PIECES[rng.below(PIECES.len())]).collect()
+}
+
+#[test]
+fn random_inputs_do_not_panic() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let big = (BigInt::from(1u8) << 5000usize) + 12345;
+    for _ in 0..20_000 {
+        let s = random_text(&mut rng);
+        let x = f64::from_bits(rng.next());
+        let _ = float_dunder_format(x, &s);
+        let _ = i64_dunder_format(rng.next() as i64, &s);
+        let _ = int_dunder_format(&big, &s);
+        let _ = str_dunder_format(&s, &s);
+        let _ = parse_int(&s, rng.below(40) as u32);
+        let _ = parse_float(&s);
+        let _ = float_fromhex(&s);
+        let _ = round_float(x, rng.next() as i64 % 700);
+        let _ = py_str_repr(&s);
+    }
+}
+
+#[test]
+fn extreme_sizes_are_errors_not_panics() {
+    assert!(float_dunder_format(1.0, "99999999999999999999999").is_err());
+    assert!(float_dunder_format(1.0, ".99999999").is_err());
+    assert!(i64_dunder_format(1, "10000001").is_err());
+    let f = PercentFlags::default();
+    assert!(percent_format_float(1.0, f, usize::MAX, None, 'f').is_err());
+    assert!(percent_format_float(1.0, f, 0, Some(usize::MAX), 'f').is_err());
+    assert!(percent_format_i64(1, f, 0, Some(usize::MAX), 'd').is_err());
+    assert_eq!(round_float(1.0, i64::MAX).unwrap(), 1.0);
+    assert_eq!(round_float(1.0, i64::MIN).unwrap(), 0.0);
+    // the largest accepted sizes work
+    assert_eq!(float_dunder_format(1.0, "10000000").unwrap().len(), 10_000_000);
+    assert_eq!(float_dunder_format(1e308, ".100000f").unwrap().len(), 309 + 1 + 100_000);
+}
+
+#[test]
+fn digit_limit_setting() {
+    let n = BigInt::from(10u8).pow(5000);
+    assert!(int_to_decimal_string(&n).is_err());
+    assert!(set_int_max_str_digits(100).is_err());
+    set_int_max_str_digits(0).unwrap();
+    assert_eq!(int_to_decimal_string(&n).unwrap().len(), 5001);
+    set_int_max_str_digits(DEFAULT_MAX_STR_DIGITS).unwrap();
+}
