@@ -153,6 +153,32 @@ pub fn int_to_str_radix(v: &BigInt, radix: u32) -> String {
     v.to_str_radix(radix.clamp(2, 36))
 }
 
+/// Python's `round(n, ndigits)` for an int: half-to-even at 10**-ndigits.
+pub fn round_int(v: &BigInt, ndigits: i64) -> BigInt {
+    if ndigits >= 0 {
+        return v.clone();
+    }
+    let k = ndigits.unsigned_abs();
+    // |v| < 10**k / 2 whenever 10**(k-1) exceeds it: result is 0
+    if (k as f64 - 1.0) > (v.bits() as f64) * std::f64::consts::LOG10_2 + 1.0 {
+        return BigInt::zero();
+    }
+    let Ok(k) = u32::try_from(k) else { return BigInt::zero() };
+    let unit = BigInt::from(10u32).pow(k);
+    let mag = v.abs();
+    let mut q = &mag / &unit;
+    let twice = (&mag % &unit) * 2u32;
+    if twice > unit || (twice == unit && q.bit(0)) {
+        q += 1u32;
+    }
+    let r = q * unit;
+    if v.is_negative() {
+        -r
+    } else {
+        r
+    }
+}
+
 fn prefixed(v: &BigInt, radix: u32, prefix: &str) -> String {
     let digits = if v.is_zero() { "0".to_string() } else { v.abs().to_str_radix(radix) };
     format!("{}{}{}", if v.is_negative() { "-" } else { "" }, prefix, digits)
@@ -184,5 +210,14 @@ mod tests {
         assert_eq!(int_oct(&BigInt::from(0)), "0o0");
         assert_eq!(IntRef::Small(i64::MIN).abs_digits(16), "8000000000000000");
         assert_eq!(int_to_str_radix(&BigInt::from(-35), 36), "-z");
+        let r = |n: i64, d: i64| round_int(&BigInt::from(n), d).to_string();
+        assert_eq!(r(12345, -2), "12300");
+        assert_eq!(r(12350, -2), "12400");
+        assert_eq!(r(12250, -2), "12200");
+        assert_eq!(r(-12250, -2), "-12200");
+        assert_eq!(r(5, -1), "0");
+        assert_eq!(r(15, -1), "20");
+        assert_eq!(r(7, 3), "7");
+        assert_eq!(r(7, i64::MIN), "0");
     }
 }

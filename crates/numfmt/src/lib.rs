@@ -7,11 +7,12 @@
 //!
 //! Overview:
 //! * [`float_repr`], [`complex_repr`], [`float_hex`], [`float_fromhex`],
-//!   [`round_float`], [`round_half_even`], [`float_is_integer`]
+//!   [`round_float`], [`round_half_even`], [`float_is_integer`], [`round_int`]
 //! * format-spec mini-language: [`parse_format_spec`] + [`format_float`],
 //!   [`format_int_i64`], [`format_bigint`], [`format_str`]; or the one-shot
 //!   `__format__` equivalents [`float_dunder_format`], [`int_dunder_format`],
-//!   [`i64_dunder_format`], [`str_dunder_format`]
+//!   [`i64_dunder_format`], [`str_dunder_format`]; complex: [`format_complex`],
+//!   [`complex_dunder_format`]
 //! * printf-style: [`percent_format_int`], [`percent_format_i64`],
 //!   [`percent_format_float`]
 //! * parsing: [`parse_int`], [`parse_int_with_limit`], [`parse_float`]
@@ -26,19 +27,20 @@ mod parse;
 mod percent;
 mod pyrepr;
 mod spec;
+mod unicode;
 
 pub use error::{ErrorKind, NumError};
 pub use floatfmt::{complex_repr, float_is_integer, float_repr, round_float, round_half_even};
 pub use hexfloat::{float_fromhex, float_hex};
 pub use intfmt::{
-    int_bin, int_hex, int_max_str_digits, int_oct, int_to_decimal_string, int_to_str_radix,
+    round_int, int_bin, int_hex, int_max_str_digits, int_oct, int_to_decimal_string, int_to_str_radix,
     set_int_max_str_digits, IntValue, DEFAULT_MAX_STR_DIGITS,
 };
 pub use parse::{parse_float, parse_int, parse_int_with_limit};
 pub use percent::{percent_format_float, percent_format_i64, percent_format_int, PercentFlags};
 pub use pyrepr::py_str_repr;
 pub use spec::{
-    float_dunder_format, format_bigint, format_float, format_int_i64, format_str,
+    complex_dunder_format, float_dunder_format, format_bigint, format_complex, format_float, format_int_i64, format_str,
     i64_dunder_format, int_dunder_format, parse_format_spec, str_dunder_format, Align,
     FormatSpec, Grouping, Sign,
 };

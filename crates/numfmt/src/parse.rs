@@ -2,25 +2,10 @@
 
 use crate::intfmt::{int_max_str_digits, IntValue};
 use crate::pyrepr::{py_str_repr, repr_truncated};
+use crate::unicode::{decimal_value, is_unicode_space};
 use crate::NumError;
 use num_bigint::BigInt;
 
-
-/// Zero code points of the Unicode (14.0) decimal-digit blocks other than
-/// ASCII; each block holds the ten digits 0..9 consecutively.
-const DIGIT_ZEROS: &[u32] = &[
-    0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xde6,
-    0xe50, 0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90, 0x1b50,
-    0x1bb0, 0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900, 0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10,
-    0x104a0, 0x10d30, 0x11066, 0x110f0, 0x11136, 0x111d0, 0x112f0, 0x11450, 0x114d0, 0x11650,
-    0x116c0, 0x11730, 0x118e0, 0x11950, 0x11c50, 0x11d50, 0x11da0, 0x16a60, 0x16ac0, 0x16b50,
-    0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec, 0x1d7f6, 0x1e140, 0x1e2f0, 0x1e950, 0x1fbf0,
-];
-
-/// Non-ASCII characters for which `str.isspace()` is true.
-fn is_unicode_space(u: u32) -> bool {
-    matches!(u, 0x85 | 0xa0 | 0x1680 | 0x2000..=0x200a | 0x2028 | 0x2029 | 0x202f | 0x205f | 0x3000)
-}
 
 /// CPython first maps non-ASCII whitespace to ' ' and non-ASCII decimal
 /// digits to ASCII digits; any other non-ASCII character makes the literal
@@ -34,8 +19,8 @@ fn to_ascii(s: &str) -> Vec<u8> {
             } else if is_unicode_space(u) {
                 b' '
             } else {
-                match DIGIT_ZEROS.iter().find(|&&z| u >= z && u < z + 10) {
-                    Some(&z) => b'0' + (u - z) as u8,
+                match decimal_value(c) {
+                    Some(d) => b'0' + d as u8,
                     None => b'?',
                 }
             }

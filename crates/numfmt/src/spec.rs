@@ -79,11 +79,11 @@ fn align_of(c: char) -> Option<Align> {
     }
 }
 
-/// Parse a run of ASCII digits; `None` if there are none.
+/// Parse a run of decimal digits (any Unicode Nd digits, as CPython); `None` if there are none.
 fn parse_number(chars: &[char], pos: &mut usize) -> Result<Option<usize>, NumError> {
     let start = *pos;
     let mut acc: usize = 0;
-    while let Some(d) = chars.get(*pos).and_then(|c| c.to_digit(10)) {
+    while let Some(d) = chars.get(*pos).and_then(|&c| crate::unicode::decimal_value(c)) {
         acc = acc
             .checked_mul(10)
             .and_then(|a| a.checked_add(d as usize))
@@ -476,6 +476,85 @@ pub fn format_str(s: &str, fs: &FormatSpec) -> Result<String, NumError> {
         None => s.to_string(),
     };
     Ok(layout("", "", "", &text, None, fill, align, fs.width.unwrap_or(0)))
+}
+
+/// `format(complex(re, im), spec)`.
+pub fn format_complex(re: f64, im: f64, fs: &FormatSpec) -> Result<String, NumError> {
+    check_grouping(fs, None)?;
+    let mut ty = match fs.ty {
+        None => 'r',
+        Some(c @ ('e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'n')) => c,
+        Some(c) => return Err(unknown_code(c, "complex")),
+    };
+    let (fill, align) = fill_align(fs, Align::Right);
+    if fill == '0' {
+        return Err(NumError::value("Zero padding is not allowed in complex format specifier"));
+    }
+    if align == Align::AfterSign {
+        return Err(NumError::value(
+            "'=' alignment flag is not allowed in complex format specifier",
+        ));
+    }
+    // With no presentation type this is str(z): the real part is omitted when
+    // it is +0.0, otherwise the result is parenthesised.
+    let skip_re = fs.ty.is_none() && re == 0.0 && re.is_sign_positive();
+    let parens = fs.ty.is_none() && !skip_re;
+    if ty == 'n' {
+        ty = 'g';
+    }
+    if ty == 'r' && fs.precision.is_some() {
+        ty = 'g';
+    }
+    let p = fs.precision.unwrap_or(6);
+    let mode = match ty.to_ascii_lowercase() {
+        'e' => Mode::Exp(p),
+        'f' => Mode::Fixed(p),
+        'g' => Mode::General(p),
+        _ => Mode::Repr,
+    };
+    let style = Style { mode, upper: ty.is_ascii_uppercase(), alt: fs.alternate, add_dot_0: false };
+    let part = |x: f64| -> (bool, String) {
+        let body = format_abs(x, style);
+        let mut negative = x.is_sign_negative() && !x.is_nan();
+        if negative && fs.no_neg_zero && x.is_finite() {
+            let mantissa = body.split(['e', 'E']).next().unwrap_or("");
+            if !mantissa.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
+                negative = false;
+            }
+        }
+        let body = match fs.grouping {
+            Some(g) if x.is_finite() => {
+                let (digits, rest) = split_leading_digits(&body);
+                format!("{}{}", group_digits(digits, g.ch(), 3, 0), rest)
+            }
+            _ => body,
+        };
+        (negative, body)
+    };
+    let mut text = String::new();
+    if parens {
+        text.push('(');
+    }
+    let (im_neg, im_body) = part(im);
+    if skip_re {
+        text.push_str(sign_str(im_neg, fs.sign));
+    } else {
+        let (re_neg, re_body) = part(re);
+        text.push_str(sign_str(re_neg, fs.sign));
+        text.push_str(&re_body);
+        text.push(if im_neg { '-' } else { '+' });
+    }
+    text.push_str(&im_body);
+    text.push('j');
+    if parens {
+        text.push(')');
+    }
+    Ok(layout("", "", "", &text, None, fill, align, fs.width.unwrap_or(0)))
+}
+
+/// `complex.__format__(z, spec)`.
+pub fn complex_dunder_format(re: f64, im: f64, spec: &str) -> Result<String, NumError> {
+    format_complex(re, im, &parse_format_spec(spec, "complex")?)
 }
 
 /// `float.__format__(x, spec)`.

@@ -30,6 +30,8 @@ ops = {
     'round': lambda a: B(round(F(a[0]), int(a[1]))),
     'round0': lambda a: B(float(round(F(a[0])))),
     'complex': lambda a: repr(complex(F(a[0]), F(a[1]))),
+    'cfmt': lambda a: format(complex(F(a[0]), F(a[1])), S(a[2])),
+    'rint': lambda a: hex(round(int(a[0], 16), int(a[1]))),
     'bohx': lambda a: ' '.join(f(int(a[0], 16)) for f in (bin, oct, hex)),
 }
 out = []
@@ -256,7 +258,7 @@ fn build(seed: u64) -> Vec<Case> {
     let fixed_specs = [
         "", ".0", ".1", ".3", ".17", "e", ".3e", "E", "f", ".2f", ".0f", "#.0f", "F", "g", ".3g",
         "#g", "G", "#.0e", "%", ".1%", "n", ",", "_", ",.2f", "012,.2f", "0=15,.3f", "+", " ",
-        "z", "z.1f", "*^20", "=+12.3", "<10", "010", "#", "#.3", "z,g", ",.3e", "010,",
+        "z", "z.1f", "*^20", "=+12.3", "<10", "010", "#", "#.3", "z,g", ",.3e", "010,", "\u{663}", ".\u{663}f", "\u{661}\u{660},", "\u{ff11}5.\u{ff12}e",
     ];
     for &x in &fl {
         for _ in 0..6 {
@@ -439,6 +441,34 @@ fn build(seed: u64) -> Vec<Case> {
     for &a in &parts {
         for &b in &parts {
             add(format!("complex|{}|{}", fbits(a), fbits(b)), complex_repr(a, b));
+        }
+    }
+    let cspecs = ["", ".0", ".2", "10", "+", " ", "z.1f", "#", "e", "F", "n", "^20,.1f", "_", "010", "=8"];
+    for &a in &parts {
+        for &b in &parts {
+            for s in cspecs.iter().map(|s| s.to_string()).chain((0..3).map(|_| random_spec(&mut rng, FLOAT_TYPES))) {
+                add(format!("cfmt|{}|{}|{}", fbits(a), fbits(b), hex(&s)), res(complex_dunder_format(a, b, &s)));
+            }
+        }
+    }
+    for _ in 0..200 {
+        let a = *rng.pick(&fl);
+        let b = *rng.pick(&fl);
+        let s = random_spec(&mut rng, FLOAT_TYPES);
+        add(format!("cfmt|{}|{}|{}", fbits(a), fbits(b), hex(&s)), res(complex_dunder_format(a, b, &s)));
+    }
+
+    // round(int, n)
+    for n in &iv {
+        for _ in 0..3 {
+            let d = rng.below(40) as i64 - 30;
+            add(format!("rint|{}|{}", n.to_str_radix(16), d), int_hex(&round_int(n, d)));
+        }
+    }
+    for n in [5i64, 15, 25, -25, 12345, 12350, 12250, 1, 0, 49, 50, 51, 150, 250] {
+        for d in [-1i64, -2, -3, -400] {
+            let n = BigInt::from(n);
+            add(format!("rint|{}|{}", n.to_str_radix(16), d), int_hex(&round_int(&n, d)));
         }
     }
     cases
