@@ -109,8 +109,13 @@ fn no_wider(b: &Capability, a: &Capability) -> bool {
     b.base() >= a.base() && b.top() <= a.top() && a.perms().contains(b.perms())
 }
 
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(2000)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+    // PROPTEST_CASES=100000 for a longer run; 2000 by default.
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// No sequence of operations produces a tagged capability that grants
     /// more than the tagged capability it started from.
