@@ -126,7 +126,11 @@ fn push_fixed(out: &mut String, d: &[u8], exp: i64, min_frac: usize, alt: bool) 
 pub(crate) fn format_abs(x: f64, st: Style) -> String {
     if !x.is_finite() {
         let s = if x.is_nan() { "nan" } else { "inf" };
-        return if st.upper { s.to_ascii_uppercase() } else { s.to_string() };
+        return if st.upper {
+            s.to_ascii_uppercase()
+        } else {
+            s.to_string()
+        };
     }
     let x = x.abs();
     let min_frac = usize::from(st.add_dot_0);
@@ -169,7 +173,15 @@ pub(crate) fn format_abs(x: f64, st: Style) -> String {
 
 /// Python's `repr(float)` / `str(float)`.
 pub fn float_repr(x: f64) -> String {
-    let body = format_abs(x, Style { mode: Mode::Repr, upper: false, alt: false, add_dot_0: true });
+    let body = format_abs(
+        x,
+        Style {
+            mode: Mode::Repr,
+            upper: false,
+            alt: false,
+            add_dot_0: true,
+        },
+    );
     if x.is_sign_negative() && !x.is_nan() {
         format!("-{}", body)
     } else {
@@ -179,7 +191,15 @@ pub fn float_repr(x: f64) -> String {
 
 /// repr of one component of a complex: like float repr but no forced ".0".
 fn complex_part(x: f64) -> String {
-    format_abs(x, Style { mode: Mode::Repr, upper: false, alt: false, add_dot_0: false })
+    format_abs(
+        x,
+        Style {
+            mode: Mode::Repr,
+            upper: false,
+            alt: false,
+            add_dot_0: false,
+        },
+    )
 }
 
 /// Python's `repr(complex(re, im))`, e.g. `(1+2j)`, `2j`, `(-0-1j)`.
@@ -247,7 +267,9 @@ pub fn round_float(x: f64, ndigits: i64) -> Result<f64, NumError> {
         return Ok(0.0 * x);
     }
     let rounded = if ndigits >= 0 {
-        fixed_digits(x, ndigits as usize).parse::<f64>().unwrap_or(f64::NAN)
+        fixed_digits(x, ndigits as usize)
+            .parse::<f64>()
+            .unwrap_or(f64::NAN)
     } else {
         let k = (-ndigits) as u32;
         let (n, has_frac) = trunc_exact(x);
@@ -266,7 +288,9 @@ pub fn round_float(x: f64, ndigits: i64) -> Result<f64, NumError> {
         let mag: f64 = if q.is_zero() {
             0.0
         } else {
-            format!("{}e{}", q.abs(), k).parse().unwrap_or(f64::INFINITY)
+            format!("{}e{}", q.abs(), k)
+                .parse()
+                .unwrap_or(f64::INFINITY)
         };
         if x < 0.0 {
             -mag
@@ -296,7 +320,10 @@ mod tests {
         assert_eq!(float_repr(f64::NEG_INFINITY), "-inf");
         assert_eq!(float_repr(f64::NAN), "nan");
         assert_eq!(float_repr(5e-324), "5e-324");
-        assert_eq!(float_repr(1.7976931348623157e308), "1.7976931348623157e+308");
+        assert_eq!(
+            float_repr(1.7976931348623157e308),
+            "1.7976931348623157e+308"
+        );
         assert_eq!(float_repr(0.1), "0.1");
         assert_eq!(float_repr(1e15), "1000000000000000.0");
     }
@@ -312,13 +339,21 @@ mod tests {
 
     #[test]
     fn huge_precision() {
-        let st = |mode| Style { mode, upper: false, alt: false, add_dot_0: false };
+        let st = |mode| Style {
+            mode,
+            upper: false,
+            alt: false,
+            add_dot_0: false,
+        };
         let f = format_abs(0.1, st(Mode::Fixed(70_000)));
         assert_eq!(f.len(), 70_002);
         assert!(f.starts_with("0.1000000000000000055511151231257827"));
         let e = format_abs(5e-324, st(Mode::Exp(70_000)));
         assert!(e.starts_with("4.94065645841246544176568792868221372365059802614324764425"));
-        assert!(e[900..].trim_end_matches("e-324").bytes().all(|b| b == b'0'));
+        assert!(e[900..]
+            .trim_end_matches("e-324")
+            .bytes()
+            .all(|b| b == b'0'));
         assert_eq!(e.len(), 70_002 + 5);
     }
 

@@ -17,8 +17,19 @@ pub fn float_hex(x: f64) -> String {
     let bits = x.to_bits();
     let frac = bits & ((1u64 << 52) - 1);
     let biased = ((bits >> 52) & 0x7ff) as i64;
-    let (lead, exp) = if biased == 0 { (0, -1022) } else { (1, biased - 1023) };
-    format!("{}0x{}.{:013x}p{}{}", sign, lead, frac, if exp < 0 { "-" } else { "+" }, exp.abs())
+    let (lead, exp) = if biased == 0 {
+        (0, -1022)
+    } else {
+        (1, biased - 1023)
+    };
+    format!(
+        "{}0x{}.{:013x}p{}{}",
+        sign,
+        lead,
+        frac,
+        if exp < 0 { "-" } else { "+" },
+        exp.abs()
+    )
 }
 
 fn invalid() -> NumError {
@@ -177,7 +188,14 @@ mod tests {
         assert_eq!(float_hex(1.0), "0x1.0000000000000p+0");
         assert_eq!(float_hex(5e-324), "0x0.0000000000001p-1022");
         assert_eq!(float_hex(-0.0), "-0x0.0p+0");
-        for &x in &[1.0, 0.1, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, -3.5] {
+        for &x in &[
+            1.0,
+            0.1,
+            5e-324,
+            2.2250738585072014e-308,
+            1.7976931348623157e308,
+            -3.5,
+        ] {
             assert_eq!(float_fromhex(&float_hex(x)).unwrap(), x);
         }
         assert!(float_fromhex("0x1.fffffffffffff8p1023").is_err());

@@ -52,7 +52,11 @@ fn abs_decimal_checked(v: &BigInt) -> Result<String, NumError> {
 /// (ValueError "Exceeds the limit (4300 digits) ...").
 pub fn int_to_decimal_string(v: &BigInt) -> Result<String, NumError> {
     let digits = abs_decimal_checked(v)?;
-    Ok(if v.sign() == Sign::Minus { format!("-{}", digits) } else { digits })
+    Ok(if v.sign() == Sign::Minus {
+        format!("-{}", digits)
+    } else {
+        digits
+    })
 }
 
 /// A parsed Python int: `Small` whenever the value fits in an `i64`.
@@ -163,7 +167,9 @@ pub fn round_int(v: &BigInt, ndigits: i64) -> BigInt {
     if (k as f64 - 1.0) > (v.bits() as f64) * std::f64::consts::LOG10_2 + 1.0 {
         return BigInt::zero();
     }
-    let Ok(k) = u32::try_from(k) else { return BigInt::zero() };
+    let Ok(k) = u32::try_from(k) else {
+        return BigInt::zero();
+    };
     let unit = BigInt::from(10u32).pow(k);
     let mag = v.abs();
     let mut q = &mag / &unit;
@@ -180,8 +186,17 @@ pub fn round_int(v: &BigInt, ndigits: i64) -> BigInt {
 }
 
 fn prefixed(v: &BigInt, radix: u32, prefix: &str) -> String {
-    let digits = if v.is_zero() { "0".to_string() } else { v.abs().to_str_radix(radix) };
-    format!("{}{}{}", if v.is_negative() { "-" } else { "" }, prefix, digits)
+    let digits = if v.is_zero() {
+        "0".to_string()
+    } else {
+        v.abs().to_str_radix(radix)
+    };
+    format!(
+        "{}{}{}",
+        if v.is_negative() { "-" } else { "" },
+        prefix,
+        digits
+    )
 }
 
 /// Python's `bin(v)`, e.g. `-0b101`.

@@ -25,6 +25,7 @@ mod hexfloat;
 mod intfmt;
 mod parse;
 mod percent;
+mod printable_table;
 mod pyrepr;
 mod spec;
 mod unicode;
@@ -33,16 +34,16 @@ pub use error::{ErrorKind, NumError};
 pub use floatfmt::{complex_repr, float_is_integer, float_repr, round_float, round_half_even};
 pub use hexfloat::{float_fromhex, float_hex};
 pub use intfmt::{
-    round_int, int_bin, int_hex, int_max_str_digits, int_oct, int_to_decimal_string, int_to_str_radix,
-    set_int_max_str_digits, IntValue, DEFAULT_MAX_STR_DIGITS,
+    int_bin, int_hex, int_max_str_digits, int_oct, int_to_decimal_string, int_to_str_radix,
+    round_int, set_int_max_str_digits, IntValue, DEFAULT_MAX_STR_DIGITS,
 };
 pub use parse::{parse_float, parse_int, parse_int_with_limit};
 pub use percent::{percent_format_float, percent_format_i64, percent_format_int, PercentFlags};
 pub use pyrepr::py_str_repr;
 pub use spec::{
-    complex_dunder_format, float_dunder_format, format_bigint, format_complex, format_float, format_int_i64, format_str,
-    i64_dunder_format, int_dunder_format, parse_format_spec, str_dunder_format, Align,
-    FormatSpec, Grouping, Sign,
+    complex_dunder_format, float_dunder_format, format_bigint, format_complex, format_float,
+    format_int_i64, format_str, i64_dunder_format, int_dunder_format, parse_format_spec,
+    str_dunder_format, Align, FormatSpec, Grouping, Sign,
 };
 
 /// Upper bound on widths / precisions we agree to honour (characters).

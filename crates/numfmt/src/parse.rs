@@ -6,7 +6,6 @@ use crate::unicode::{decimal_value, is_unicode_space};
 use crate::NumError;
 use num_bigint::BigInt;
 
-
 /// CPython first maps non-ASCII whitespace to ' ' and non-ASCII decimal
 /// digits to ASCII digits; any other non-ASCII character makes the literal
 /// invalid (we map it to '?').
@@ -55,7 +54,11 @@ pub fn parse_int(s: &str, base: u32) -> Result<IntValue, NumError> {
 
 /// `int(s, base)`; `max_str_digits` is `sys.get_int_max_str_digits()`
 /// (0 = unlimited; only applies to bases that are not powers of two).
-pub fn parse_int_with_limit(s: &str, base: u32, max_str_digits: usize) -> Result<IntValue, NumError> {
+pub fn parse_int_with_limit(
+    s: &str,
+    base: u32,
+    max_str_digits: usize,
+) -> Result<IntValue, NumError> {
     if base == 1 || base > 36 {
         return Err(NumError::value("int() base must be >= 2 and <= 36, or 0"));
     }
@@ -213,7 +216,12 @@ fn is_decimal_literal(b: &[u8]) -> bool {
 
 /// `float(s)` for a str argument.
 pub fn parse_float(s: &str) -> Result<f64, NumError> {
-    let invalid = || NumError::value(format!("could not convert string to float: {}", py_str_repr(s)));
+    let invalid = || {
+        NumError::value(format!(
+            "could not convert string to float: {}",
+            py_str_repr(s)
+        ))
+    };
     let ascii = to_ascii(s);
     if !underscores_ok(&ascii) {
         return Err(invalid());
@@ -256,17 +264,29 @@ mod tests {
     #[test]
     fn ints() {
         assert_eq!(pi(" 12 ", 10), "12");
-        assert_eq!(pi("12a", 10), "!invalid literal for int() with base 10: '12a'");
-        assert_eq!(pi("010", 0), "!invalid literal for int() with base 0: '010'");
+        assert_eq!(
+            pi("12a", 10),
+            "!invalid literal for int() with base 10: '12a'"
+        );
+        assert_eq!(
+            pi("010", 0),
+            "!invalid literal for int() with base 0: '010'"
+        );
         assert_eq!(pi("0_0", 0), "0");
         assert_eq!(pi("0x_1", 0), "1");
         assert_eq!(pi("0b1", 16), "177");
-        assert_eq!(pi("1__0", 10), "!invalid literal for int() with base 10: '1__0'");
+        assert_eq!(
+            pi("1__0", 10),
+            "!invalid literal for int() with base 10: '1__0'"
+        );
         assert_eq!(pi("\u{663}", 10), "3");
         assert_eq!(pi("-9223372036854775808", 10), "-9223372036854775808");
         assert_eq!(pi("9223372036854775808", 10), "big 9223372036854775808");
         assert_eq!(pi("x", 37), "!int() base must be >= 2 and <= 36, or 0");
-        assert_eq!(pi("\x1c12", 10), "!invalid literal for int() with base 10: '\\x1c12'");
+        assert_eq!(
+            pi("\x1c12", 10),
+            "!invalid literal for int() with base 10: '\\x1c12'"
+        );
     }
 
     #[test]
@@ -277,7 +297,10 @@ mod tests {
         assert_eq!(parse_float("-iNfInItY").unwrap(), f64::NEG_INFINITY);
         assert!(parse_float("nan").unwrap().is_nan());
         assert_eq!(parse_float("1e1_0").unwrap(), 1e10);
-        assert_eq!(parse_float("1e99999999999999999999").unwrap(), f64::INFINITY);
+        assert_eq!(
+            parse_float("1e99999999999999999999").unwrap(),
+            f64::INFINITY
+        );
         assert_eq!(parse_float("1e-99999999999999999999").unwrap(), 0.0);
         assert_eq!(
             parse_float("x").unwrap_err().to_string(),

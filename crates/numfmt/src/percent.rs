@@ -51,7 +51,10 @@ fn check_sizes(width: usize, precision: Option<usize>) -> Result<(), NumError> {
 }
 
 fn unsupported(conv: char) -> NumError {
-    NumError::value(format!("unsupported format character '{}' (0x{:x})", conv, conv as u32))
+    NumError::value(format!(
+        "unsupported format character '{}' (0x{:x})",
+        conv, conv as u32
+    ))
 }
 
 fn pad(sign: &str, prefix: &str, body: &str, flags: PercentFlags, width: usize) -> String {
@@ -114,7 +117,13 @@ fn int_impl(
         }
     }
     let prefix = if flags.alt { prefix } else { "" };
-    Ok(pad(sign_for(v.is_negative(), flags), prefix, &digits, flags, width))
+    Ok(pad(
+        sign_for(v.is_negative(), flags),
+        prefix,
+        &digits,
+        flags,
+        width,
+    ))
 }
 
 /// `'%<flags><width>.<precision><conv>' % v` for an int, conv in `d i u o x X`.
@@ -158,7 +167,15 @@ pub fn percent_format_float(
         'G' => (Mode::General(p), true),
         c => return Err(unsupported(c)),
     };
-    let body = format_abs(x, Style { mode, upper, alt: flags.alt, add_dot_0: false });
+    let body = format_abs(
+        x,
+        Style {
+            mode,
+            upper,
+            alt: flags.alt,
+            add_dot_0: false,
+        },
+    );
     let negative = x.is_sign_negative() && !x.is_nan();
     Ok(pad(sign_for(negative, flags), "", &body, flags, width))
 }
@@ -170,14 +187,41 @@ mod tests {
     #[test]
     fn basics() {
         let f = PercentFlags::from_chars;
-        assert_eq!(percent_format_i64(255, f("#"), 0, Some(3), 'x').unwrap(), "0x0ff");
-        assert_eq!(percent_format_i64(8, f("#0"), 10, None, 'o').unwrap(), "0o00000010");
-        assert_eq!(percent_format_i64(-3, f("+0"), 5, None, 'd').unwrap(), "-0003");
-        assert_eq!(percent_format_i64(-255, f("#"), 0, None, 'X').unwrap(), "-0XFF");
-        assert_eq!(percent_format_float(f64::INFINITY, f("0"), 10, None, 'f').unwrap(), "0000000inf");
-        assert_eq!(percent_format_float(f64::NAN, f("-0"), 10, None, 'f').unwrap(), "nan       ");
-        assert_eq!(percent_format_float(1.0, f("#"), 0, None, 'g').unwrap(), "1.00000");
-        assert_eq!(percent_format_float(1.0, f("#"), 0, Some(0), 'f').unwrap(), "1.");
-        assert_eq!(percent_format_float(0.5, f(""), 0, Some(0), 'e').unwrap(), "5e-01");
+        assert_eq!(
+            percent_format_i64(255, f("#"), 0, Some(3), 'x').unwrap(),
+            "0x0ff"
+        );
+        assert_eq!(
+            percent_format_i64(8, f("#0"), 10, None, 'o').unwrap(),
+            "0o00000010"
+        );
+        assert_eq!(
+            percent_format_i64(-3, f("+0"), 5, None, 'd').unwrap(),
+            "-0003"
+        );
+        assert_eq!(
+            percent_format_i64(-255, f("#"), 0, None, 'X').unwrap(),
+            "-0XFF"
+        );
+        assert_eq!(
+            percent_format_float(f64::INFINITY, f("0"), 10, None, 'f').unwrap(),
+            "0000000inf"
+        );
+        assert_eq!(
+            percent_format_float(f64::NAN, f("-0"), 10, None, 'f').unwrap(),
+            "nan       "
+        );
+        assert_eq!(
+            percent_format_float(1.0, f("#"), 0, None, 'g').unwrap(),
+            "1.00000"
+        );
+        assert_eq!(
+            percent_format_float(1.0, f("#"), 0, Some(0), 'f').unwrap(),
+            "1."
+        );
+        assert_eq!(
+            percent_format_float(0.5, f(""), 0, Some(0), 'e').unwrap(),
+            "5e-01"
+        );
     }
 }

@@ -83,7 +83,10 @@ fn align_of(c: char) -> Option<Align> {
 fn parse_number(chars: &[char], pos: &mut usize) -> Result<Option<usize>, NumError> {
     let start = *pos;
     let mut acc: usize = 0;
-    while let Some(d) = chars.get(*pos).and_then(|&c| crate::unicode::decimal_value(c)) {
+    while let Some(d) = chars
+        .get(*pos)
+        .and_then(|&c| crate::unicode::decimal_value(c))
+    {
         acc = acc
             .checked_mul(10)
             .and_then(|a| a.checked_add(d as usize))
@@ -294,11 +297,13 @@ fn layout(
 
 fn fill_align(fs: &FormatSpec, default_align: Align) -> (char, Align) {
     let fill = fs.fill.unwrap_or(if fs.zero_pad { '0' } else { ' ' });
-    let align = fs.align.unwrap_or(if fs.zero_pad && default_align == Align::Right {
-        Align::AfterSign
-    } else {
-        default_align
-    });
+    let align = fs
+        .align
+        .unwrap_or(if fs.zero_pad && default_align == Align::Right {
+            Align::AfterSign
+        } else {
+            default_align
+        });
     (fill, align)
 }
 
@@ -338,7 +343,15 @@ fn float_core(x: f64, fs: &FormatSpec, type_name: &str) -> Result<String, NumErr
         Some(c) => return Err(unknown_code(c, type_name)),
     };
     let val = if percent { x * 100.0 } else { x };
-    let mut body = format_abs(val, Style { mode, upper, alt: fs.alternate, add_dot_0 });
+    let mut body = format_abs(
+        val,
+        Style {
+            mode,
+            upper,
+            alt: fs.alternate,
+            add_dot_0,
+        },
+    );
     if percent {
         body.push('%');
     }
@@ -387,7 +400,9 @@ fn int_core(v: IntRef<'_>, fs: &FormatSpec) -> Result<String, NumError> {
         c => return Err(unknown_code(c, "int")),
     };
     if fs.precision.is_some() {
-        return Err(NumError::value("Precision not allowed in integer format specifier"));
+        return Err(NumError::value(
+            "Precision not allowed in integer format specifier",
+        ));
     }
     if fs.no_neg_zero {
         return Err(NumError::value(
@@ -398,7 +413,9 @@ fn int_core(v: IntRef<'_>, fs: &FormatSpec) -> Result<String, NumError> {
     let width = fs.width.unwrap_or(0);
     if ty == 'c' {
         if fs.sign.is_some() {
-            return Err(NumError::value("Sign not allowed with integer format specifier 'c'"));
+            return Err(NumError::value(
+                "Sign not allowed with integer format specifier 'c'",
+            ));
         }
         if fs.alternate {
             return Err(NumError::value(
@@ -414,13 +431,24 @@ fn int_core(v: IntRef<'_>, fs: &FormatSpec) -> Result<String, NumError> {
             .ok_or_else(|| NumError::overflow("%c arg not in range(0x110000)"))?;
         // Lone surrogates cannot live in a Rust string; U+FFFD stands in.
         let ch = char::from_u32(ch).unwrap_or('\u{fffd}');
-        return Ok(layout("", "", "", &ch.to_string(), None, fill, align, width));
+        return Ok(layout(
+            "",
+            "",
+            "",
+            &ch.to_string(),
+            None,
+            fill,
+            align,
+            width,
+        ));
     }
     let mut digits = v.abs_digits_checked(radix)?;
     if ty == 'X' {
         digits.make_ascii_uppercase();
     }
-    let grouping = fs.grouping.map(|g| (g.ch(), if radix == 10 { 3 } else { 4 }));
+    let grouping = fs
+        .grouping
+        .map(|g| (g.ch(), if radix == 10 { 3 } else { 4 }));
     Ok(layout(
         sign_str(v.is_negative(), fs.sign),
         if fs.alternate { prefix } else { "" },
@@ -454,9 +482,15 @@ pub fn format_str(s: &str, fs: &FormatSpec) -> Result<String, NumError> {
     }
     match fs.sign {
         Some(Sign::Space) => {
-            return Err(NumError::value("Space not allowed in string format specifier"))
+            return Err(NumError::value(
+                "Space not allowed in string format specifier",
+            ))
         }
-        Some(_) => return Err(NumError::value("Sign not allowed in string format specifier")),
+        Some(_) => {
+            return Err(NumError::value(
+                "Sign not allowed in string format specifier",
+            ))
+        }
         None => {}
     }
     if fs.no_neg_zero {
@@ -465,17 +499,30 @@ pub fn format_str(s: &str, fs: &FormatSpec) -> Result<String, NumError> {
         ));
     }
     if fs.alternate {
-        return Err(NumError::value("Alternate form (#) not allowed in string format specifier"));
+        return Err(NumError::value(
+            "Alternate form (#) not allowed in string format specifier",
+        ));
     }
     if fs.align == Some(Align::AfterSign) {
-        return Err(NumError::value("'=' alignment not allowed in string format specifier"));
+        return Err(NumError::value(
+            "'=' alignment not allowed in string format specifier",
+        ));
     }
     let (fill, align) = fill_align(fs, Align::Left);
     let text: String = match fs.precision {
         Some(p) => s.chars().take(p).collect(),
         None => s.to_string(),
     };
-    Ok(layout("", "", "", &text, None, fill, align, fs.width.unwrap_or(0)))
+    Ok(layout(
+        "",
+        "",
+        "",
+        &text,
+        None,
+        fill,
+        align,
+        fs.width.unwrap_or(0),
+    ))
 }
 
 /// `format(complex(re, im), spec)`.
@@ -488,7 +535,9 @@ pub fn format_complex(re: f64, im: f64, fs: &FormatSpec) -> Result<String, NumEr
     };
     let (fill, align) = fill_align(fs, Align::Right);
     if fill == '0' {
-        return Err(NumError::value("Zero padding is not allowed in complex format specifier"));
+        return Err(NumError::value(
+            "Zero padding is not allowed in complex format specifier",
+        ));
     }
     if align == Align::AfterSign {
         return Err(NumError::value(
@@ -512,7 +561,12 @@ pub fn format_complex(re: f64, im: f64, fs: &FormatSpec) -> Result<String, NumEr
         'g' => Mode::General(p),
         _ => Mode::Repr,
     };
-    let style = Style { mode, upper: ty.is_ascii_uppercase(), alt: fs.alternate, add_dot_0: false };
+    let style = Style {
+        mode,
+        upper: ty.is_ascii_uppercase(),
+        alt: fs.alternate,
+        add_dot_0: false,
+    };
     let part = |x: f64| -> (bool, String) {
         let body = format_abs(x, style);
         let mut negative = x.is_sign_negative() && !x.is_nan();
@@ -549,7 +603,16 @@ pub fn format_complex(re: f64, im: f64, fs: &FormatSpec) -> Result<String, NumEr
     if parens {
         text.push(')');
     }
-    Ok(layout("", "", "", &text, None, fill, align, fs.width.unwrap_or(0)))
+    Ok(layout(
+        "",
+        "",
+        "",
+        &text,
+        None,
+        fill,
+        align,
+        fs.width.unwrap_or(0),
+    ))
 }
 
 /// `complex.__format__(z, spec)`.
@@ -609,7 +672,10 @@ mod tests {
         assert_eq!(ff(f64::INFINITY, "010"), "0000000inf");
         assert_eq!(ff(1234567.891, ",.2f"), "1,234,567.89");
         assert_eq!(ff(0.5, "%"), "50.000000%");
-        assert_eq!(ff(1.5, "q"), "!Unknown format code 'q' for object of type 'float'");
+        assert_eq!(
+            ff(1.5, "q"),
+            "!Unknown format code 'q' for object of type 'float'"
+        );
     }
 
     #[test]
@@ -620,9 +686,18 @@ mod tests {
         assert_eq!(fi(255, "#_b"), "0b1111_1111");
         assert_eq!(fi(-255, "#X"), "-0XFF");
         assert_eq!(fi(1, ",x"), "!Cannot specify ',' with 'x'.");
-        assert_eq!(fi(1, "abc"), "!Invalid format specifier 'abc' for object of type 'int'");
-        assert_eq!(fi(1, "\u{e9}"), "!Unknown format code '\\xe9' for object of type 'int'");
-        assert_eq!(fi(1, "99999999999999999999"), "!Too many decimal digits in format string");
+        assert_eq!(
+            fi(1, "abc"),
+            "!Invalid format specifier 'abc' for object of type 'int'"
+        );
+        assert_eq!(
+            fi(1, "\u{e9}"),
+            "!Unknown format code '\\xe9' for object of type 'int'"
+        );
+        assert_eq!(
+            fi(1, "99999999999999999999"),
+            "!Too many decimal digits in format string"
+        );
         assert_eq!(fi(1, "%"), "100.000000%");
     }
 

@@ -13,7 +13,10 @@ const DIGIT_ZEROS: &[u32] = &[
 
 /// Non-ASCII characters for which `str.isspace()` is true.
 pub(crate) fn is_unicode_space(u: u32) -> bool {
-    matches!(u, 0x85 | 0xa0 | 0x1680 | 0x2000..=0x200a | 0x2028 | 0x2029 | 0x202f | 0x205f | 0x3000)
+    matches!(
+        u,
+        0x85 | 0xa0 | 0x1680 | 0x2000..=0x200a | 0x2028 | 0x2029 | 0x202f | 0x205f | 0x3000
+    )
 }
 
 /// Value of a decimal digit (Unicode category Nd, incl. ASCII), else None.
@@ -25,5 +28,8 @@ pub(crate) fn decimal_value(c: char) -> Option<u32> {
     if u < 0x660 {
         return None;
     }
-    DIGIT_ZEROS.iter().find(|&&z| u >= z && u < z + 10).map(|&z| u - z)
+    DIGIT_ZEROS
+        .iter()
+        .find(|&&z| u >= z && u < z + 10)
+        .map(|&z| u - z)
 }

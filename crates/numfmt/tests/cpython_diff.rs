@@ -93,12 +93,58 @@ struct Case {
 
 fn floats(rng: &mut Rng) -> Vec<f64> {
     let mut v = vec![
-        0.0, -0.0, 1.0, -1.0, 0.5, 0.125, 2.675, 1.5, 2.5, -2.5, 0.1, 0.2, 0.3, 1e16, 1e15,
-        9999999999999998.0, 1e-4, 1e-5, 0.0001234, 123456789012345.0, 1234567.891, 5e-324,
-        -5e-324, 2.2250738585072014e-308, 2.225073858507201e-308, 1.7976931348623157e308,
-        -1.7976931348623157e308, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, -f64::NAN, 1e22,
-        1e23, 1e300, 1.5e300, 123.456, -0.0004999, 0.00049999, 999.9999, 9.5, 0.95, 0.045,
-        1e100, 3.25159, 100.0, 1234.0, 12345.678, 0.999999999, 99.99, 4.35, 5e-5, 0.005,
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        0.125,
+        2.675,
+        1.5,
+        2.5,
+        -2.5,
+        0.1,
+        0.2,
+        0.3,
+        1e16,
+        1e15,
+        9999999999999998.0,
+        1e-4,
+        1e-5,
+        0.0001234,
+        123456789012345.0,
+        1234567.891,
+        5e-324,
+        -5e-324,
+        2.2250738585072014e-308,
+        2.225073858507201e-308,
+        1.7976931348623157e308,
+        -1.7976931348623157e308,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        -f64::NAN,
+        1e22,
+        1e23,
+        1e300,
+        1.5e300,
+        123.456,
+        -0.0004999,
+        0.00049999,
+        999.9999,
+        9.5,
+        0.95,
+        0.045,
+        1e100,
+        3.25159,
+        100.0,
+        1234.0,
+        12345.678,
+        0.999999999,
+        99.99,
+        4.35,
+        5e-5,
+        0.005,
     ];
     for e in -25..25 {
         v.push(10f64.powi(e));
@@ -147,7 +193,11 @@ fn random_spec(rng: &mut Rng, types: &[&str]) -> String {
         s.push(*rng.pick(&[',', '_']));
     }
     if rng.chance(50) {
-        let p = if rng.chance(90) { rng.below(20) } else { rng.below(70) };
+        let p = if rng.chance(90) {
+            rng.below(20)
+        } else {
+            rng.below(70)
+        };
         let _ = write!(s, ".{}", p);
     }
     let t: &str = types[rng.below(types.len())];
@@ -158,18 +208,21 @@ fn random_spec(rng: &mut Rng, types: &[&str]) -> String {
     s
 }
 
-const FLOAT_TYPES: &[&str] =
-    &["", "", "", "e", "E", "f", "F", "g", "G", "n", "%", "d", "s", "c", "x", "q"];
+const FLOAT_TYPES: &[&str] = &[
+    "", "", "", "e", "E", "f", "F", "g", "G", "n", "%", "d", "s", "c", "x", "q",
+];
 const INT_TYPES: &[&str] = &[
     "", "", "d", "d", "b", "o", "x", "X", "n", "c", "e", "f", "g", "%", "E", "s", "q",
 ];
 const STR_TYPES: &[&str] = &["", "", "", "s", "s", "d", "f"];
 
 fn ints(rng: &mut Rng) -> Vec<BigInt> {
-    let mut v: Vec<BigInt> = [0i64, 1, -1, 7, -7, 42, 65, 255, -255, 1000, 1234567, -987654321]
-        .iter()
-        .map(|&i| BigInt::from(i))
-        .collect();
+    let mut v: Vec<BigInt> = [
+        0i64, 1, -1, 7, -7, 42, 65, 255, -255, 1000, 1234567, -987654321,
+    ]
+    .iter()
+    .map(|&i| BigInt::from(i))
+    .collect();
     v.push(BigInt::from(i64::MAX));
     v.push(BigInt::from(i64::MIN));
     v.push(BigInt::from(i64::MAX) + 1);
@@ -213,17 +266,52 @@ fn build(seed: u64) -> Vec<Case> {
         add(format!("repr|{}", fbits(x)), float_repr(x));
         add(format!("hex|{}", fbits(x)), float_hex(x));
         let h = float_hex(x);
-        add(format!("fromhex|{}", hex(&h)), res(float_fromhex(&h).map(bits_or_nan)));
+        add(
+            format!("fromhex|{}", hex(&h)),
+            res(float_fromhex(&h).map(bits_or_nan)),
+        );
     }
     // fromhex: handcrafted and random strings
     let mut hexes: Vec<String> = [
-        "0x", "1p", "0x.p1", "0x1p99999999999999999999", "0x1p-99999999999999999999", "inf",
-        "-0x0p0", "0x1.fffffffffffff8p1023", "0x1.fffffffffffff7p1023", "0X1P+1", " 0x1.8p1 ",
-        "1.", ".8", "0x1p-1074", "0x1p-1075", "0x1.8p-1075", "0x1.0000000000001p-1075",
-        "0x3p-1076", "0x0.0000000000001p-1022", "0x1.00000000000008p0", "0x1.00000000000018p0",
-        "0x1.000000000000080000000001p0", "-Infinity", "nan", "+nAn", "0x1p", "0x1p+", "1e3",
-        "0xg", "", " ", "0x1.2.3", "0x1 p1", "ff", "0x00000000000000000000001p0",
-        "0x0.000000000000000000000000000000001p-900", "0x1p1023", "0x2p1023", "0x1p-1022",
+        "0x",
+        "1p",
+        "0x.p1",
+        "0x1p99999999999999999999",
+        "0x1p-99999999999999999999",
+        "inf",
+        "-0x0p0",
+        "0x1.fffffffffffff8p1023",
+        "0x1.fffffffffffff7p1023",
+        "0X1P+1",
+        " 0x1.8p1 ",
+        "1.",
+        ".8",
+        "0x1p-1074",
+        "0x1p-1075",
+        "0x1.8p-1075",
+        "0x1.0000000000001p-1075",
+        "0x3p-1076",
+        "0x0.0000000000001p-1022",
+        "0x1.00000000000008p0",
+        "0x1.00000000000018p0",
+        "0x1.000000000000080000000001p0",
+        "-Infinity",
+        "nan",
+        "+nAn",
+        "0x1p",
+        "0x1p+",
+        "1e3",
+        "0xg",
+        "",
+        " ",
+        "0x1.2.3",
+        "0x1 p1",
+        "ff",
+        "0x00000000000000000000001p0",
+        "0x0.000000000000000000000000000000001p-900",
+        "0x1p1023",
+        "0x2p1023",
+        "0x1p-1022",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -251,30 +339,84 @@ fn build(seed: u64) -> Vec<Case> {
         hexes.push(s);
     }
     for h in &hexes {
-        add(format!("fromhex|{}", hex(h)), res(float_fromhex(h).map(bits_or_nan)));
+        add(
+            format!("fromhex|{}", hex(h)),
+            res(float_fromhex(h).map(bits_or_nan)),
+        );
     }
 
     // float format specs
     let fixed_specs = [
-        "", ".0", ".1", ".3", ".17", "e", ".3e", "E", "f", ".2f", ".0f", "#.0f", "F", "g", ".3g",
-        "#g", "G", "#.0e", "%", ".1%", "n", ",", "_", ",.2f", "012,.2f", "0=15,.3f", "+", " ",
-        "z", "z.1f", "*^20", "=+12.3", "<10", "010", "#", "#.3", "z,g", ",.3e", "010,", "\u{663}", ".\u{663}f", "\u{661}\u{660},", "\u{ff11}5.\u{ff12}e",
+        "",
+        ".0",
+        ".1",
+        ".3",
+        ".17",
+        "e",
+        ".3e",
+        "E",
+        "f",
+        ".2f",
+        ".0f",
+        "#.0f",
+        "F",
+        "g",
+        ".3g",
+        "#g",
+        "G",
+        "#.0e",
+        "%",
+        ".1%",
+        "n",
+        ",",
+        "_",
+        ",.2f",
+        "012,.2f",
+        "0=15,.3f",
+        "+",
+        " ",
+        "z",
+        "z.1f",
+        "*^20",
+        "=+12.3",
+        "<10",
+        "010",
+        "#",
+        "#.3",
+        "z,g",
+        ",.3e",
+        "010,",
+        "\u{663}",
+        ".\u{663}f",
+        "\u{661}\u{660},",
+        "\u{ff11}5.\u{ff12}e",
     ];
     for &x in &fl {
         for _ in 0..6 {
             let s = random_spec(&mut rng, FLOAT_TYPES);
-            add(format!("ffmt|{}|{}", fbits(x), hex(&s)), res(float_dunder_format(x, &s)));
+            add(
+                format!("ffmt|{}|{}", fbits(x), hex(&s)),
+                res(float_dunder_format(x, &s)),
+            );
         }
     }
     // precisions past Rust's u16 formatting limit and past f64's exact digits
     for &x in fl.iter().step_by(9) {
-        for s in [".70000f", ".1200e", ".900g", "#.2000g", ".1075f", ".767e", ".66000"] {
-            add(format!("ffmt|{}|{}", fbits(x), hex(s)), res(float_dunder_format(x, s)));
+        for s in [
+            ".70000f", ".1200e", ".900g", "#.2000g", ".1075f", ".767e", ".66000",
+        ] {
+            add(
+                format!("ffmt|{}|{}", fbits(x), hex(s)),
+                res(float_dunder_format(x, s)),
+            );
         }
     }
     for &x in fl.iter().step_by(4) {
         for s in fixed_specs {
-            add(format!("ffmt|{}|{}", fbits(x), hex(s)), res(float_dunder_format(x, s)));
+            add(
+                format!("ffmt|{}|{}", fbits(x), hex(s)),
+                res(float_dunder_format(x, s)),
+            );
         }
     }
 
@@ -295,10 +437,19 @@ fn build(seed: u64) -> Vec<Case> {
     }
 
     // str format specs
-    for st in ["", "a", "héllo", "abc def", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"] {
+    for st in [
+        "",
+        "a",
+        "héllo",
+        "abc def",
+        "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    ] {
         for _ in 0..30 {
             let s = random_spec(&mut rng, STR_TYPES);
-            add(format!("sfmt|{}|{}", hex(st), hex(&s)), res(str_dunder_format(st, &s)));
+            add(
+                format!("sfmt|{}|{}", hex(st), hex(&s)),
+                res(str_dunder_format(st, &s)),
+            );
         }
     }
 
@@ -316,16 +467,40 @@ fn build(seed: u64) -> Vec<Case> {
         for _ in 0..6 {
             let flags = random_flags(&mut rng);
             let width = if rng.chance(50) { rng.below(30) } else { 0 };
-            let prec = if rng.chance(40) { Some(rng.below(25)) } else { None };
+            let prec = if rng.chance(40) {
+                Some(rng.below(25))
+            } else {
+                None
+            };
             let conv = *rng.pick(&['d', 'i', 'u', 'o', 'x', 'X']);
-            let ours = res(percent_format_int(n, PercentFlags::from_chars(&flags), width, prec, conv));
+            let ours = res(percent_format_int(
+                n,
+                PercentFlags::from_chars(&flags),
+                width,
+                prec,
+                conv,
+            ));
             if let Ok(small) = i64::try_from(n) {
                 let f = PercentFlags::from_chars(&flags);
                 assert_eq!(ours, res(percent_format_i64(small, f, width, prec, conv)));
             }
-            let w = if width > 0 { width.to_string() } else { String::new() };
+            let w = if width > 0 {
+                width.to_string()
+            } else {
+                String::new()
+            };
             let p = prec.map_or("-1".to_string(), |p| p.to_string());
-            add(format!("pint|{}|{}|{}|{}|{}", n.to_str_radix(16), hex(&flags), w, p, conv), ours);
+            add(
+                format!(
+                    "pint|{}|{}|{}|{}|{}",
+                    n.to_str_radix(16),
+                    hex(&flags),
+                    w,
+                    p,
+                    conv
+                ),
+                ours,
+            );
         }
     }
     for &x in &fl {
@@ -333,25 +508,79 @@ fn build(seed: u64) -> Vec<Case> {
             let flags = random_flags(&mut rng);
             let width = if rng.chance(50) { rng.below(30) } else { 0 };
             let cap = if rng.chance(90) { 20 } else { 60 };
-            let prec = if rng.chance(60) { Some(rng.below(cap)) } else { None };
+            let prec = if rng.chance(60) {
+                Some(rng.below(cap))
+            } else {
+                None
+            };
             let conv = *rng.pick(&['e', 'E', 'f', 'F', 'g', 'G']);
-            let ours = res(percent_format_float(x, PercentFlags::from_chars(&flags), width, prec, conv));
-            let w = if width > 0 { width.to_string() } else { String::new() };
+            let ours = res(percent_format_float(
+                x,
+                PercentFlags::from_chars(&flags),
+                width,
+                prec,
+                conv,
+            ));
+            let w = if width > 0 {
+                width.to_string()
+            } else {
+                String::new()
+            };
             let p = prec.map_or("-1".to_string(), |p| p.to_string());
-            add(format!("pflt|{}|{}|{}|{}|{}", fbits(x), hex(&flags), w, p, conv), ours);
+            add(
+                format!("pflt|{}|{}|{}|{}|{}", fbits(x), hex(&flags), w, p, conv),
+                ours,
+            );
         }
     }
 
     // int() parsing
+    let mut float_unicode: Vec<String> = Vec::new();
     let mut int_inputs: Vec<(String, u32)> = [
-        ("12a", 10), ("010", 0), ("0_0", 0), ("00", 0), ("0x_1", 0), ("0x__1", 0), ("1__0", 10),
-        ("", 10), (" 12 ", 10), ("0b1", 16), ("0b1", 2), ("0b1", 0), ("0o17", 8), ("0O17", 0),
-        ("0x", 16), ("0x", 0), ("x", 37), ("1", 1), ("\x1c12\x1f", 10), ("٣", 10), ("१२", 0),
-        ("\u{a0}7\u{2003}", 10), ("- 1", 10), ("+-1", 10), ("-0", 10), ("_1", 10), ("1_", 10),
-        ("z", 36), ("Z", 36), ("10", 2), ("12", 2), ("-9223372036854775808", 10),
-        ("9223372036854775808", 10), ("18446744073709551616", 10), ("ffffffffffffffffffff", 16),
-        ("1e5", 10), ("1.0", 10), ("a\n\u{e9}\u{200b}'\"", 10), ("ab'c", 16), ("\t-0b_101\n", 0),
-        ("0_b1", 0), ("٠x1", 0), ("1 1", 10), ("\u{ff11}\u{ff12}", 10),
+        ("12a", 10),
+        ("010", 0),
+        ("0_0", 0),
+        ("00", 0),
+        ("0x_1", 0),
+        ("0x__1", 0),
+        ("1__0", 10),
+        ("", 10),
+        (" 12 ", 10),
+        ("0b1", 16),
+        ("0b1", 2),
+        ("0b1", 0),
+        ("0o17", 8),
+        ("0O17", 0),
+        ("0x", 16),
+        ("0x", 0),
+        ("x", 37),
+        ("1", 1),
+        ("\x1c12\x1f", 10),
+        ("٣", 10),
+        ("१२", 0),
+        ("\u{a0}7\u{2003}", 10),
+        ("- 1", 10),
+        ("+-1", 10),
+        ("-0", 10),
+        ("_1", 10),
+        ("1_", 10),
+        ("z", 36),
+        ("Z", 36),
+        ("10", 2),
+        ("12", 2),
+        ("-9223372036854775808", 10),
+        ("9223372036854775808", 10),
+        ("18446744073709551616", 10),
+        ("ffffffffffffffffffff", 16),
+        ("1e5", 10),
+        ("1.0", 10),
+        ("a\n\u{e9}\u{200b}'\"", 10),
+        ("ab'c", 16),
+        ("\t-0b_101\n", 0),
+        ("0_b1", 0),
+        ("٠x1", 0),
+        ("1 1", 10),
+        ("\u{ff11}\u{ff12}", 10),
     ]
     .iter()
     .map(|&(s, b)| (s.to_string(), b))
@@ -382,6 +611,24 @@ fn build(seed: u64) -> Vec<Case> {
         int_inputs.push((int_hex(n), 0));
         int_inputs.push((int_bin(n).to_uppercase(), 2));
     }
+    // random code points: exercises the repr() in error messages, Unicode
+    // digits and Unicode whitespace
+    for _ in 0..300 {
+        let len = 1 + rng.below(6);
+        let s: String = (0..len)
+            .map(|_| {
+                let u = match rng.below(4) {
+                    0 => 0x30 + rng.below(10) as u32,
+                    1 => rng.below(0x3000) as u32,
+                    2 => rng.below(0x20000) as u32,
+                    _ => rng.below(0x110000) as u32,
+                };
+                char::from_u32(u).unwrap_or('\u{fffd}')
+            })
+            .collect();
+        int_inputs.push((s.clone(), 10));
+        float_unicode.push(s);
+    }
     for (s, b) in &int_inputs {
         let ours = res(parse_int(s, *b).map(|v| int_hex(&v.to_bigint())));
         add(format!("int|{}|{}", hex(s), b), ours);
@@ -389,12 +636,50 @@ fn build(seed: u64) -> Vec<Case> {
 
     // float() parsing
     let mut float_inputs: Vec<String> = [
-        "x", "", "1_.5", "nan", "-nan", "infinity", "-iNfInItY", "inf_", "1e1_0", ".", "é", "1e",
-        "1e+", "e5", ".5", "5.", "+.5e-3", "-.e5", " 1.5 ", "\u{3000}2\u{2029}", "1__0", "_1",
-        "1_", "1_0.0_1", "1e99999999999999999999", "1e-99999999999999999999", "0x10", "1,5",
-        "١٫٥", "١.٥", "infinityy", "in f", "nan(1)", "+-1", "--1", "1e-324", "2.4703282292062328e-324",
-        "2.4703282292062327e-324", "1.7976931348623158e308", "1.7976931348623159e308", "0.1e1_0",
-        "\x1c1", "1\x1f", "0000000000000000000001.5",
+        "x",
+        "",
+        "1_.5",
+        "nan",
+        "-nan",
+        "infinity",
+        "-iNfInItY",
+        "inf_",
+        "1e1_0",
+        ".",
+        "é",
+        "1e",
+        "1e+",
+        "e5",
+        ".5",
+        "5.",
+        "+.5e-3",
+        "-.e5",
+        " 1.5 ",
+        "\u{3000}2\u{2029}",
+        "1__0",
+        "_1",
+        "1_",
+        "1_0.0_1",
+        "1e99999999999999999999",
+        "1e-99999999999999999999",
+        "0x10",
+        "1,5",
+        "١٫٥",
+        "١.٥",
+        "infinityy",
+        "in f",
+        "nan(1)",
+        "+-1",
+        "--1",
+        "1e-324",
+        "2.4703282292062328e-324",
+        "2.4703282292062327e-324",
+        "1.7976931348623158e308",
+        "1.7976931348623159e308",
+        "0.1e1_0",
+        "\x1c1",
+        "1\x1f",
+        "0000000000000000000001.5",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -412,42 +697,86 @@ fn build(seed: u64) -> Vec<Case> {
         float_inputs.push(float_repr(x));
         float_inputs.push(format!("{:.30e}", x));
     }
+    float_inputs.extend(float_unicode);
     for s in &float_inputs {
-        add(format!("float|{}", hex(s)), res(parse_float(s).map(bits_or_nan)));
+        add(
+            format!("float|{}", hex(s)),
+            res(parse_float(s).map(bits_or_nan)),
+        );
     }
 
     // round(x, n)
-    let nds: [i64; 22] =
-        [-400, -320, -308, -307, -300, -20, -5, -2, -1, 0, 1, 2, 3, 5, 10, 15, 17, 20, 50, 323, 324, 400];
+    let nds: [i64; 22] = [
+        -400, -320, -308, -307, -300, -20, -5, -2, -1, 0, 1, 2, 3, 5, 10, 15, 17, 20, 50, 323, 324,
+        400,
+    ];
     for &x in &fl {
         for _ in 0..4 {
             let n = *rng.pick(&nds);
-            add(format!("round|{}|{}", fbits(x), n), res(round_float(x, n).map(bits_or_nan)));
+            add(
+                format!("round|{}|{}", fbits(x), n),
+                res(round_float(x, n).map(bits_or_nan)),
+            );
         }
     }
     for &x in fl.iter().filter(|x| x.is_finite()) {
         // Python's round(x) is an int, so -0.0 and 0.0 are the same there
-        add(format!("round0|{}", fbits(x)), bits_or_nan(round_half_even(x) + 0.0));
-        add(format!("round0|{}", fbits(x + 0.5)), bits_or_nan(round_half_even(x + 0.5) + 0.0));
+        add(
+            format!("round0|{}", fbits(x)),
+            bits_or_nan(round_half_even(x) + 0.0),
+        );
+        add(
+            format!("round0|{}", fbits(x + 0.5)),
+            bits_or_nan(round_half_even(x + 0.5) + 0.0),
+        );
     }
-    for &x in &[2.675, 0.125, 0.375, 2.5, 25.0, 35.0, 5e-324, 1e300, 1.7e308, 0.5e-3, 1.15] {
+    for &x in &[
+        2.675, 0.125, 0.375, 2.5, 25.0, 35.0, 5e-324, 1e300, 1.7e308, 0.5e-3, 1.15,
+    ] {
         for n in -3..4 {
-            add(format!("round|{}|{}", fbits(x), n), res(round_float(x, n).map(bits_or_nan)));
+            add(
+                format!("round|{}|{}", fbits(x), n),
+                res(round_float(x, n).map(bits_or_nan)),
+            );
         }
     }
 
     // complex repr
-    let parts = [0.0, -0.0, 1.0, -1.0, 1.5, 1e16, 1e-5, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 2.5e-300];
+    let parts = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        1.5,
+        1e16,
+        1e-5,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        2.5e-300,
+    ];
     for &a in &parts {
         for &b in &parts {
-            add(format!("complex|{}|{}", fbits(a), fbits(b)), complex_repr(a, b));
+            add(
+                format!("complex|{}|{}", fbits(a), fbits(b)),
+                complex_repr(a, b),
+            );
         }
     }
-    let cspecs = ["", ".0", ".2", "10", "+", " ", "z.1f", "#", "e", "F", "n", "^20,.1f", "_", "010", "=8"];
+    let cspecs = [
+        "", ".0", ".2", "10", "+", " ", "z.1f", "#", "e", "F", "n", "^20,.1f", "_", "010", "=8",
+    ];
     for &a in &parts {
         for &b in &parts {
-            for s in cspecs.iter().map(|s| s.to_string()).chain((0..3).map(|_| random_spec(&mut rng, FLOAT_TYPES))) {
-                add(format!("cfmt|{}|{}|{}", fbits(a), fbits(b), hex(&s)), res(complex_dunder_format(a, b, &s)));
+            for s in cspecs
+                .iter()
+                .map(|s| s.to_string())
+                .chain((0..3).map(|_| random_spec(&mut rng, FLOAT_TYPES)))
+            {
+                add(
+                    format!("cfmt|{}|{}|{}", fbits(a), fbits(b), hex(&s)),
+                    res(complex_dunder_format(a, b, &s)),
+                );
             }
         }
     }
@@ -455,20 +784,31 @@ fn build(seed: u64) -> Vec<Case> {
         let a = *rng.pick(&fl);
         let b = *rng.pick(&fl);
         let s = random_spec(&mut rng, FLOAT_TYPES);
-        add(format!("cfmt|{}|{}|{}", fbits(a), fbits(b), hex(&s)), res(complex_dunder_format(a, b, &s)));
+        add(
+            format!("cfmt|{}|{}|{}", fbits(a), fbits(b), hex(&s)),
+            res(complex_dunder_format(a, b, &s)),
+        );
     }
 
     // round(int, n)
     for n in &iv {
         for _ in 0..3 {
             let d = rng.below(40) as i64 - 30;
-            add(format!("rint|{}|{}", n.to_str_radix(16), d), int_hex(&round_int(n, d)));
+            add(
+                format!("rint|{}|{}", n.to_str_radix(16), d),
+                int_hex(&round_int(n, d)),
+            );
         }
     }
-    for n in [5i64, 15, 25, -25, 12345, 12350, 12250, 1, 0, 49, 50, 51, 150, 250] {
+    for n in [
+        5i64, 15, 25, -25, 12345, 12350, 12250, 1, 0, 49, 50, 51, 150, 250,
+    ] {
         for d in [-1i64, -2, -3, -400] {
             let n = BigInt::from(n);
-            add(format!("rint|{}|{}", n.to_str_radix(16), d), int_hex(&round_int(&n, d)));
+            add(
+                format!("rint|{}|{}", n.to_str_radix(16), d),
+                int_hex(&round_int(&n, d)),
+            );
         }
     }
     cases
@@ -483,29 +823,47 @@ fn decode_hex(h: &str) -> String {
 
 #[test]
 fn differential_against_cpython() {
-    let seed = std::env::var("NUMFMT_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x5EED_1234_u64);
+    let seed = std::env::var("NUMFMT_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x5EED_1234_u64);
     let seed = seed.max(1); // xorshift needs a non-zero state
     let cases = build(seed);
     let path = std::env::temp_dir().join(format!("numfmt-diff-{}.txt", std::process::id()));
     let input: String = cases.iter().map(|c| format!("{}\n", c.line)).collect();
     std::fs::write(&path, input).unwrap();
-    let out = Command::new("python3").arg("-c").arg(PY).arg(&path).output();
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(PY)
+        .arg(&path)
+        .output();
     let _ = std::fs::remove_file(&path);
     let out = match out {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("NOTICE: python3 not runnable ({}); skipping CPython differential test", e);
+            eprintln!(
+                "NOTICE: python3 not runnable ({}); skipping CPython differential test",
+                e
+            );
             return;
         }
     };
-    assert!(out.status.success(), "python failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "python failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stdout = String::from_utf8(out.stdout).unwrap();
     let answers: Vec<&str> = stdout.lines().collect();
     assert_eq!(answers.len(), cases.len());
     let mut failures = 0;
     for (case, ans) in cases.iter().zip(&answers) {
         let (tag, h) = ans.split_once(' ').unwrap_or((ans, ""));
-        let theirs = if tag == "ok" { decode_hex(h) } else { format!("!{}", decode_hex(h)) };
+        let theirs = if tag == "ok" {
+            decode_hex(h)
+        } else {
+            format!("!{}", decode_hex(h))
+        };
         if theirs != case.ours {
             failures += 1;
             if failures <= 60 {
@@ -513,8 +871,13 @@ fn differential_against_cpython() {
                     .line
                     .split('|')
                     .map(|f| {
-                        if f.len() % 2 == 0 && !f.is_empty() && f.bytes().all(|b| b.is_ascii_hexdigit()) {
-                            let d = (0..f.len() / 2).filter_map(|i| u8::from_str_radix(&f[2 * i..2 * i + 2], 16).ok()).collect::<Vec<u8>>();
+                        if f.len() % 2 == 0
+                            && !f.is_empty()
+                            && f.bytes().all(|b| b.is_ascii_hexdigit())
+                        {
+                            let d = (0..f.len() / 2)
+                                .filter_map(|i| u8::from_str_radix(&f[2 * i..2 * i + 2], 16).ok())
+                                .collect::<Vec<u8>>();
                             match String::from_utf8(d) {
                                 Ok(s) if f.len() != 16 => format!("{:?}", s),
                                 _ => f.to_string(),
@@ -524,10 +887,25 @@ fn differential_against_cpython() {
                         }
                     })
                     .collect();
-                eprintln!("MISMATCH {}\n   cpython: {:?}\n   ours:    {:?}", args.join(" | "), theirs, case.ours);
+                eprintln!(
+                    "MISMATCH {}\n   cpython: {:?}\n   ours:    {:?}",
+                    args.join(" | "),
+                    theirs,
+                    case.ours
+                );
             }
         }
     }
-    println!("{} differential cases, {} mismatches", cases.len(), failures);
-    assert_eq!(failures, 0, "{} of {} cases differ from CPython", failures, cases.len());
+    println!(
+        "{} differential cases, {} mismatches",
+        cases.len(),
+        failures
+    );
+    assert_eq!(
+        failures,
+        0,
+        "{} of {} cases differ from CPython",
+        failures,
+        cases.len()
+    );
 }

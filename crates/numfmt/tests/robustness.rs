@@ -17,13 +17,56 @@ impl Rng {
 }
 
 const PIECES: &[&str] = &[
-    "<", ">", "^", "=", "+", "-", " ", "z", "#", "0", "1", "9", "25", ",", "_", ".", ".3", "e",
-    "f", "g", "%", "n", "c", "x", "X", "b", "o", "d", "s", "é", "\u{10ffff}", "\0", "999999999",
-    "99999999999999999999999", "0x", "p", "P", "inf", "nan", "i", "_", "1_0", "\u{663}", "\u{2003}",
+    "<",
+    ">",
+    "^",
+    "=",
+    "+",
+    "-",
+    " ",
+    "z",
+    "#",
+    "0",
+    "1",
+    "9",
+    "25",
+    ",",
+    "_",
+    ".",
+    ".3",
+    "e",
+    "f",
+    "g",
+    "%",
+    "n",
+    "c",
+    "x",
+    "X",
+    "b",
+    "o",
+    "d",
+    "s",
+    "é",
+    "\u{10ffff}",
+    "\0",
+    "999999999",
+    "99999999999999999999999",
+    "0x",
+    "p",
+    "P",
+    "inf",
+    "nan",
+    "i",
+    "_",
+    "1_0",
+    "\u{663}",
+    "\u{2003}",
 ];
 
 fn random_text(rng: &mut Rng) -> String {
-    (0..rng.below(8)).map(|_| PIECES[rng.below(PIECES.len())]).collect()
+    (0..rng.below(8))
+        .map(|_| PIECES[rng.below(PIECES.len())])
+        .collect()
 }
 
 #[test]
@@ -57,8 +100,14 @@ fn extreme_sizes_are_errors_not_panics() {
     assert_eq!(round_float(1.0, i64::MAX).unwrap(), 1.0);
     assert_eq!(round_float(1.0, i64::MIN).unwrap(), 0.0);
     // the largest accepted sizes work
-    assert_eq!(float_dunder_format(1.0, "10000000").unwrap().len(), 10_000_000);
-    assert_eq!(float_dunder_format(1e308, ".100000f").unwrap().len(), 309 + 1 + 100_000);
+    assert_eq!(
+        float_dunder_format(1.0, "10000000").unwrap().len(),
+        10_000_000
+    );
+    assert_eq!(
+        float_dunder_format(1e308, ".100000f").unwrap().len(),
+        309 + 1 + 100_000
+    );
 }
 
 #[test]
