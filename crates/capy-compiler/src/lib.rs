@@ -7,10 +7,20 @@
 pub mod bytecode;
 pub mod serialize;
 pub mod validate;
+mod compile;
+mod dis;
 mod error;
+pub mod source;
+pub mod symtable;
 
 pub use bytecode::{BinOp, CmpOp, Code, Const, Instr, UnOp};
+pub use dis::disassemble;
 pub use error::{CompileError, CompileErrorKind};
+
+use rustpython_parser::ast;
+use source::SourceMap;
+use std::rc::Rc;
+use symtable::SymbolTable;
 
 /// What kind of source is being compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,4 +31,100 @@ pub enum Mode {
     Eval,
     /// One interactive (REPL) input: expression statements print their value.
     Single,
+}
+
+impl Mode {
+    fn parser_mode(self) -> rustpython_parser::Mode {
+        match self {
+            Mode::Exec => rustpython_parser::Mode::Module,
+            Mode::Eval => rustpython_parser::Mode::Expression,
+            Mode::Single => rustpython_parser::Mode::Interactive,
+        }
+    }
+}
+
+/// Compile Python source to a module/expression code object.
+///
+/// Deeply nested input is rejected with [`CompileErrorKind::TooDeep`]
+/// rather than overflowing the stack: the symbol-table pass bounds the
+/// depth of every later recursive walk, and a too-deep tree is dropped on a
+/// helper thread with a large stack (dropping a boxed AST recurses).
+pub fn compile(source: &str, filename: &str, mode: Mode) -> Result<Rc<Code>, CompileError> {
+    let src = SourceMap::new(source, filename);
+    let (tree, table) = parse_checked(&src, mode)?;
+    generate(&src, mode, &tree, &table)
+}
+
+/// Like [`compile`], but parses and checks on a spawned thread with a stack
+/// of 64 MiB + 512 bytes per source byte, for callers (REPL, tests) that
+/// run on small stacks. Only the depth-checked tree comes back; code
+/// generation (bounded by [`symtable::MAX_DEPTH`]) runs on the caller's thread.
+pub fn compile_with_big_stack(source: &str, filename: &str, mode: Mode) -> Result<Rc<Code>, CompileError> {
+    let owned_source = source.to_string();
+    let owned_name = filename.to_string();
+    let stack = big_stack_size(source.len());
+    let worker = std::thread::Builder::new().stack_size(stack).spawn(move || {
+        let src = SourceMap::new(&owned_source, &owned_name);
+        parse_checked(&src, mode)
+    });
+    let src = SourceMap::new(source, filename);
+    let spawn_error = || src.error(CompileErrorKind::TooDeep, "cannot start the compiler thread", 0);
+    let handle = worker.map_err(|_| spawn_error())?;
+    let (tree, table) = handle.join().map_err(|_| spawn_error())??;
+    generate(&src, mode, &tree, &table)
+}
+
+fn big_stack_size(source_len: usize) -> usize {
+    (64usize << 20).saturating_add(source_len.saturating_mul(512))
+}
+
+/// Parse and build the symbol table. On failure the tree is dropped on a
+/// big-stack thread, since a rejected tree may be arbitrarily deep.
+fn parse_checked(src: &SourceMap, mode: Mode) -> Result<(ast::Mod, SymbolTable), CompileError> {
+    let tree = rustpython_parser::parse(src.source, mode.parser_mode(), &src.filename)
+        .map_err(|e| src.parse_error(&e, mode.parser_mode()))?;
+    let table = match &tree {
+        ast::Mod::Module(m) => symtable::build(&m.body, None, src),
+        ast::Mod::Interactive(m) => symtable::build(&m.body, None, src),
+        ast::Mod::Expression(e) => symtable::build(&[], Some(&e.body), src),
+        ast::Mod::FunctionType(_) => Err(src.syntax_error("unsupported source kind", 0)),
+    };
+    match table {
+        Ok(t) => Ok((tree, t)),
+        Err(e) => {
+            drop_deep(tree, src.source.len());
+            Err(e)
+        }
+    }
+}
+
+/// Drop a possibly very deep AST without overflowing this thread's stack.
+/// The tree goes through a shared slot so that, if the thread cannot be
+/// started, it can be taken back and leaked instead of dropped here.
+fn drop_deep(tree: ast::Mod, source_len: usize) {
+    let slot = std::sync::Arc::new(std::sync::Mutex::new(Some(tree)));
+    let theirs = slot.clone();
+    let builder = std::thread::Builder::new().stack_size(big_stack_size(source_len));
+    let spawned = builder.spawn(move || {
+        let taken = theirs.lock().ok().and_then(|mut g| g.take());
+        drop(taken);
+    });
+    match spawned {
+        Ok(h) => {
+            let _ = h.join();
+        }
+        Err(_) => {
+            let taken = slot.lock().ok().and_then(|mut g| g.take());
+            std::mem::forget(taken);
+        }
+    }
+}
+
+fn generate(src: &SourceMap, mode: Mode, tree: &ast::Mod, table: &SymbolTable) -> Result<Rc<Code>, CompileError> {
+    match tree {
+        ast::Mod::Module(m) => compile::compile_module(src, table, mode, &m.body, None),
+        ast::Mod::Interactive(m) => compile::compile_module(src, table, mode, &m.body, None),
+        ast::Mod::Expression(e) => compile::compile_module(src, table, mode, &[], Some(&e.body)),
+        ast::Mod::FunctionType(_) => Err(src.syntax_error("unsupported source kind", 0)),
+    }
 }

@@ -1,0 +1,176 @@
+//! Source positions: byte offset → (line, column) and source-line text, and
+//! the translation of `rustpython-parser` errors into CPython-style
+//! [`CompileError`]s.
+
+use crate::error::{CompileError, CompileErrorKind};
+use rustpython_parser::lexer::{LexicalErrorType, lex};
+use rustpython_parser::{ParseError, ParseErrorType, Tok};
+
+/// A source file with a line-start table, used to turn byte offsets (what
+/// the AST carries) into 1-based lines and columns.
+pub struct SourceMap<'s> {
+    pub source: &'s str,
+    pub filename: String,
+    /// Byte offset at which each line starts; `line_starts[0] == 0`.
+    line_starts: Vec<usize>,
+}
+
+impl<'s> SourceMap<'s> {
+    pub fn new(source: &'s str, filename: &str) -> Self {
+        let mut line_starts = vec![0];
+        for (i, b) in source.bytes().enumerate() {
+            if b == b'\n' {
+                line_starts.push(i + 1);
+            }
+        }
+        SourceMap { source, filename: filename.to_string(), line_starts }
+    }
+
+    /// 1-based line containing byte `offset` (offsets past the end map to
+    /// the last line).
+    pub fn line_of(&self, offset: usize) -> u32 {
+        let idx = match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        };
+        idx as u32 + 1
+    }
+
+    /// 1-based (line, column); the column counts characters, like CPython's
+    /// `SyntaxError.offset`.
+    pub fn line_col(&self, offset: usize) -> (u32, u32) {
+        let line = self.line_of(offset);
+        let start = self.line_starts.get(line as usize - 1).copied().unwrap_or(0);
+        let end = offset.min(self.source.len());
+        let col = self
+            .source
+            .get(start..end)
+            .map(|s| s.chars().count())
+            .unwrap_or(end.saturating_sub(start));
+        (line, col as u32 + 1)
+    }
+
+    /// Text of 1-based `line`, without its line terminator.
+    pub fn line_text(&self, line: u32) -> Option<String> {
+        let start = *self.line_starts.get((line as usize).checked_sub(1)?)?;
+        let end = self.line_starts.get(line as usize).copied().unwrap_or(self.source.len());
+        let text = self.source.get(start..end)?;
+        Some(text.trim_end_matches(['\n', '\r']).to_string())
+    }
+
+    pub fn error(&self, kind: CompileErrorKind, msg: impl Into<String>, offset: usize) -> CompileError {
+        let (line, col) = self.line_col(offset);
+        CompileError {
+            kind,
+            msg: msg.into(),
+            filename: self.filename.clone(),
+            line,
+            col,
+            text: self.line_text(line),
+        }
+    }
+
+    pub fn syntax_error(&self, msg: impl Into<String>, offset: usize) -> CompileError {
+        self.error(CompileErrorKind::SyntaxError, msg, offset)
+    }
+
+    /// Translate a parser error into CPython's wording.
+    pub fn parse_error(&self, err: &ParseError, lex_mode: rustpython_parser::Mode) -> CompileError {
+        use CompileErrorKind::*;
+        let offset = usize::from(err.offset);
+        match &err.error {
+            ParseErrorType::Eof => self.eof_error(offset, lex_mode),
+            ParseErrorType::UnrecognizedToken(Tok::Indent, _) => {
+                self.error(IndentationError, "unexpected indent", offset)
+            }
+            ParseErrorType::UnrecognizedToken(_, Some(expected)) if expected.contains("Indent") => {
+                self.error(IndentationError, "expected an indented block", offset)
+            }
+            ParseErrorType::UnrecognizedToken(Tok::Dedent, _) => {
+                self.error(IndentationError, "unexpected unindent", offset)
+            }
+            ParseErrorType::UnrecognizedToken(Tok::EndOfFile, _) => self.eof_error(offset, lex_mode),
+            ParseErrorType::UnrecognizedToken(..)
+            | ParseErrorType::ExtraToken(_)
+            | ParseErrorType::InvalidToken => self.syntax_error("invalid syntax", offset),
+            ParseErrorType::Lexical(lex_err) => self.lexical_error(lex_err, offset, lex_mode),
+        }
+    }
+
+    fn lexical_error(&self, err: &LexicalErrorType, offset: usize, lex_mode: rustpython_parser::Mode) -> CompileError {
+        use CompileErrorKind::*;
+        use LexicalErrorType as L;
+        let msg = match err {
+            L::IndentationError => {
+                return self.error(
+                    IndentationError,
+                    "unindent does not match any outer indentation level",
+                    offset,
+                )
+            }
+            L::TabError | L::TabsAfterSpaces => {
+                return self.error(TabError, "inconsistent use of tabs and spaces in indentation", offset)
+            }
+            L::Eof => return self.eof_error(offset, lex_mode),
+            L::StringError => self.string_error_message(offset),
+            L::UnicodeError => "(unicode error) malformed escape sequence".to_string(),
+            L::NestingError => "unmatched bracket".to_string(),
+            L::DefaultArgumentError => "non-default argument follows default argument".to_string(),
+            L::DuplicateArgumentError(name) => {
+                format!("duplicate argument '{name}' in function definition")
+            }
+            L::PositionalArgumentError => "positional argument follows keyword argument".to_string(),
+            L::UnpackedArgumentError => {
+                "iterable argument unpacking follows keyword argument unpacking".to_string()
+            }
+            L::DuplicateKeywordArgumentError(name) => format!("keyword argument repeated: {name}"),
+            L::UnrecognizedToken { tok } => {
+                if tok.is_ascii() {
+                    "invalid syntax".to_string()
+                } else {
+                    format!("invalid character '{tok}' (U+{:04X})", *tok as u32)
+                }
+            }
+            L::FStringError(e) => format!("f-string: {e}"),
+            L::LineContinuationError => {
+                "unexpected character after line continuation character".to_string()
+            }
+            L::OtherError(s) => s.clone(),
+        };
+        self.syntax_error(msg, offset)
+    }
+
+    /// A string-literal lexing error is almost always an unterminated literal.
+    fn string_error_message(&self, offset: usize) -> String {
+        let line = self.line_of(offset);
+        let rest = self.source.get(offset..).unwrap_or("");
+        let triple = rest.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+        if triple.starts_with("\"\"\"") || triple.starts_with("'''") {
+            format!("unterminated triple-quoted string literal (detected at line {line})")
+        } else {
+            format!("unterminated string literal (detected at line {line})")
+        }
+    }
+
+    /// End of input inside an open bracket reports the bracket, as CPython does.
+    fn eof_error(&self, offset: usize, lex_mode: rustpython_parser::Mode) -> CompileError {
+        let mut open: Vec<(char, usize)> = Vec::new();
+        for tok in lex(self.source, lex_mode) {
+            let Ok((tok, range)) = tok else { break };
+            let start = usize::from(range.start());
+            match tok {
+                Tok::Lpar => open.push(('(', start)),
+                Tok::Lsqb => open.push(('[', start)),
+                Tok::Lbrace => open.push(('{', start)),
+                Tok::Rpar | Tok::Rsqb | Tok::Rbrace => {
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+        match open.last() {
+            Some(&(c, at)) => self.syntax_error(format!("'{c}' was never closed"), at),
+            None => self.syntax_error("unexpected EOF while parsing", offset),
+        }
+    }
+}
