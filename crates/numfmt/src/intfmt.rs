@@ -3,27 +3,21 @@
 use crate::NumError;
 use num_bigint::{BigInt, Sign};
 use num_traits::{Signed, ToPrimitive, Zero};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// CPython's default `sys.get_int_max_str_digits()`.
+/// CPython's default `sys.get_int_max_str_digits()`. This crate keeps no
+/// global state: each interpreter passes its own limit to the `_with_limit`
+/// functions; the plain variants use this default.
 pub const DEFAULT_MAX_STR_DIGITS: usize = 4300;
 
-static MAX_STR_DIGITS: AtomicUsize = AtomicUsize::new(DEFAULT_MAX_STR_DIGITS);
-
-/// `sys.get_int_max_str_digits()`: the process-wide limit on decimal digits
-/// for int <-> str conversion used by [`parse_int`](crate::parse_int),
-/// [`int_to_decimal_string`] and decimal int formatting (0 = unlimited).
-pub fn int_max_str_digits() -> usize {
-    MAX_STR_DIGITS.load(Ordering::Relaxed)
-}
-
-/// `sys.set_int_max_str_digits(n)`: `n` must be 0 or at least 640.
-pub fn set_int_max_str_digits(n: usize) -> Result<(), NumError> {
-    if n != 0 && n < 640 {
-        return Err(NumError::value("maxdigits must be 0 or larger than 640"));
+/// Validate a value for `sys.set_int_max_str_digits(n)`: 0 (no limit) or
+/// at least 640.
+pub fn check_int_max_str_digits(n: i64) -> Result<usize, NumError> {
+    if n == 0 || n >= 640 {
+        usize::try_from(n)
+            .map_err(|_| NumError::overflow("Python int too large to convert to C ssize_t"))
+    } else {
+        Err(NumError::value("maxdigits must be 0 or larger than 640"))
     }
-    MAX_STR_DIGITS.store(n, Ordering::Relaxed);
-    Ok(())
 }
 
 fn str_limit_error(limit: usize) -> NumError {
@@ -35,8 +29,7 @@ fn str_limit_error(limit: usize) -> NumError {
 }
 
 /// Decimal digits of |v|, honouring the global digit limit.
-fn abs_decimal_checked(v: &BigInt) -> Result<String, NumError> {
-    let limit = int_max_str_digits();
+fn abs_decimal_checked(v: &BigInt, limit: usize) -> Result<String, NumError> {
     // cheap pre-check so huge values are refused without converting
     if limit > 0 && (v.bits() as f64) * std::f64::consts::LOG10_2 > limit as f64 + 1.0 {
         return Err(str_limit_error(limit));
@@ -49,9 +42,9 @@ fn abs_decimal_checked(v: &BigInt) -> Result<String, NumError> {
 }
 
 /// `str(v)` / `repr(v)` for an int, with CPython's digit limit
-/// (ValueError "Exceeds the limit (4300 digits) ...").
-pub fn int_to_decimal_string(v: &BigInt) -> Result<String, NumError> {
-    let digits = abs_decimal_checked(v)?;
+/// `max_str_digits` (0 = none; ValueError "Exceeds the limit (4300 digits) ...").
+pub fn int_to_decimal_string(v: &BigInt, max_str_digits: usize) -> Result<String, NumError> {
+    let digits = abs_decimal_checked(v, max_str_digits)?;
     Ok(if v.sign() == Sign::Minus {
         format!("-{}", digits)
     } else {
@@ -104,9 +97,9 @@ impl IntRef<'_> {
         }
     }
     /// Like `abs_digits`, but base 10 honours the global digit limit.
-    pub(crate) fn abs_digits_checked(&self, radix: u32) -> Result<String, NumError> {
+    pub(crate) fn abs_digits_checked(&self, radix: u32, limit: usize) -> Result<String, NumError> {
         match self {
-            IntRef::Big(b) if radix == 10 => abs_decimal_checked(b),
+            IntRef::Big(b) if radix == 10 => abs_decimal_checked(b, limit),
             _ => Ok(self.abs_digits(radix)),
         }
     }

@@ -17,7 +17,7 @@
 //!   [`percent_format_float`]
 //! * parsing: [`parse_int`], [`parse_int_with_limit`], [`parse_float`]
 //! * int → text: [`int_to_decimal_string`], [`int_to_str_radix`], [`int_bin`],
-//!   [`int_oct`], [`int_hex`]; digit limit: [`set_int_max_str_digits`]
+//!   [`int_oct`], [`int_hex`]; digit limit: [`check_int_max_str_digits`]
 
 mod error;
 mod floatfmt;
@@ -34,16 +34,20 @@ pub use error::{ErrorKind, NumError};
 pub use floatfmt::{complex_repr, float_is_integer, float_repr, round_float, round_half_even};
 pub use hexfloat::{float_fromhex, float_hex};
 pub use intfmt::{
-    int_bin, int_hex, int_max_str_digits, int_oct, int_to_decimal_string, int_to_str_radix,
-    round_int, set_int_max_str_digits, IntValue, DEFAULT_MAX_STR_DIGITS,
+    check_int_max_str_digits, int_bin, int_hex, int_oct, int_to_decimal_string, int_to_str_radix,
+    round_int, IntValue, DEFAULT_MAX_STR_DIGITS,
 };
 pub use parse::{parse_float, parse_int, parse_int_with_limit};
-pub use percent::{percent_format_float, percent_format_i64, percent_format_int, PercentFlags};
+pub use percent::{
+    percent_format_float, percent_format_i64, percent_format_int, percent_format_int_with_limit,
+    PercentFlags,
+};
 pub use pyrepr::py_str_repr;
 pub use spec::{
-    complex_dunder_format, float_dunder_format, format_bigint, format_complex, format_float,
-    format_int_i64, format_str, i64_dunder_format, int_dunder_format, parse_format_spec,
-    str_dunder_format, Align, FormatSpec, Grouping, Sign,
+    complex_dunder_format, float_dunder_format, format_bigint, format_bigint_with_limit,
+    format_complex, format_float, format_int_i64, format_str, i64_dunder_format, int_dunder_format,
+    int_dunder_format_with_limit, parse_format_spec, str_dunder_format, Align, FormatSpec,
+    Grouping, Sign,
 };
 
 /// Upper bound on widths / precisions we agree to honour (characters).

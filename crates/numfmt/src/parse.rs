@@ -1,6 +1,6 @@
 //! `int(str, base)` and `float(str)`.
 
-use crate::intfmt::{int_max_str_digits, IntValue};
+use crate::intfmt::{IntValue, DEFAULT_MAX_STR_DIGITS};
 use crate::pyrepr::{py_str_repr, repr_truncated};
 use crate::unicode::{decimal_value, is_unicode_space};
 use crate::NumError;
@@ -47,9 +47,9 @@ fn trim(mut b: &[u8]) -> &[u8] {
     b
 }
 
-/// `int(s, base)` for a str, honouring [`int_max_str_digits`] (default 4300).
+/// `int(s, base)` for a str, with CPython's default digit limit (4300).
 pub fn parse_int(s: &str, base: u32) -> Result<IntValue, NumError> {
-    parse_int_with_limit(s, base, int_max_str_digits())
+    parse_int_with_limit(s, base, DEFAULT_MAX_STR_DIGITS)
 }
 
 /// `int(s, base)`; `max_str_digits` is `sys.get_int_max_str_digits()`

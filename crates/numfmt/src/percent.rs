@@ -2,7 +2,7 @@
 //! Parsing the template, `*` widths and %c/%s/%r belong to the interpreter.
 
 use crate::floatfmt::{format_abs, Mode, Style};
-use crate::intfmt::IntRef;
+use crate::intfmt::{IntRef, DEFAULT_MAX_STR_DIGITS};
 use crate::{NumError, MAX_FORMAT_SIZE};
 use num_bigint::BigInt;
 
@@ -98,6 +98,7 @@ fn int_impl(
     width: usize,
     precision: Option<usize>,
     conv: char,
+    limit: usize,
 ) -> Result<String, NumError> {
     check_sizes(width, precision)?;
     let (radix, prefix) = match conv {
@@ -107,7 +108,7 @@ fn int_impl(
         'X' => (16, "0X"),
         c => return Err(unsupported(c)),
     };
-    let mut digits = v.abs_digits_checked(radix)?;
+    let mut digits = v.abs_digits_checked(radix, limit)?;
     if conv == 'X' {
         digits.make_ascii_uppercase();
     }
@@ -126,7 +127,8 @@ fn int_impl(
     ))
 }
 
-/// `'%<flags><width>.<precision><conv>' % v` for an int, conv in `d i u o x X`.
+/// `'%<flags><width>.<precision><conv>' % v` for an int, conv in `d i u o x X`
+/// (default 4300-digit limit for decimal output).
 pub fn percent_format_int(
     v: &BigInt,
     flags: PercentFlags,
@@ -134,7 +136,27 @@ pub fn percent_format_int(
     precision: Option<usize>,
     conv: char,
 ) -> Result<String, NumError> {
-    int_impl(IntRef::Big(v), flags, width, precision, conv)
+    percent_format_int_with_limit(v, flags, width, precision, conv, DEFAULT_MAX_STR_DIGITS)
+}
+
+/// [`percent_format_int`] with the interpreter's `sys.get_int_max_str_digits()`
+/// (0 = unlimited).
+pub fn percent_format_int_with_limit(
+    v: &BigInt,
+    flags: PercentFlags,
+    width: usize,
+    precision: Option<usize>,
+    conv: char,
+    max_str_digits: usize,
+) -> Result<String, NumError> {
+    int_impl(
+        IntRef::Big(v),
+        flags,
+        width,
+        precision,
+        conv,
+        max_str_digits,
+    )
 }
 
 /// Like [`percent_format_int`] for a small int.
@@ -145,7 +167,7 @@ pub fn percent_format_i64(
     precision: Option<usize>,
     conv: char,
 ) -> Result<String, NumError> {
-    int_impl(IntRef::Small(v), flags, width, precision, conv)
+    int_impl(IntRef::Small(v), flags, width, precision, conv, 0)
 }
 
 /// `'%<flags><width>.<precision><conv>' % x` for a float, conv in `e E f F g G`.

@@ -1,7 +1,7 @@
 //! The format-spec mini-language (`format(value, spec)` / `__format__`).
 
 use crate::floatfmt::{format_abs, Mode, Style};
-use crate::intfmt::IntRef;
+use crate::intfmt::{IntRef, DEFAULT_MAX_STR_DIGITS};
 use crate::pyrepr::repr_truncated;
 use crate::{NumError, MAX_FORMAT_SIZE};
 use num_bigint::BigInt;
@@ -384,7 +384,7 @@ pub fn format_float(x: f64, fs: &FormatSpec) -> Result<String, NumError> {
     float_core(x, fs, "float")
 }
 
-fn int_core(v: IntRef<'_>, fs: &FormatSpec) -> Result<String, NumError> {
+fn int_core(v: IntRef<'_>, fs: &FormatSpec, limit: usize) -> Result<String, NumError> {
     let ty = fs.ty.unwrap_or('d');
     let (radix, prefix) = match ty {
         'd' | 'n' => (10, ""),
@@ -442,7 +442,7 @@ fn int_core(v: IntRef<'_>, fs: &FormatSpec) -> Result<String, NumError> {
             width,
         ));
     }
-    let mut digits = v.abs_digits_checked(radix)?;
+    let mut digits = v.abs_digits_checked(radix, limit)?;
     if ty == 'X' {
         digits.make_ascii_uppercase();
     }
@@ -464,13 +464,24 @@ fn int_core(v: IntRef<'_>, fs: &FormatSpec) -> Result<String, NumError> {
 /// `format(v, spec)` for an int that fits in i64.
 pub fn format_int_i64(v: i64, fs: &FormatSpec) -> Result<String, NumError> {
     check_grouping(fs, Some('d'))?;
-    int_core(IntRef::Small(v), fs)
+    int_core(IntRef::Small(v), fs, 0)
 }
 
-/// `format(v, spec)` for an arbitrary int.
+/// `format(v, spec)` for an arbitrary int (default 4300-digit limit for
+/// decimal output).
 pub fn format_bigint(v: &BigInt, fs: &FormatSpec) -> Result<String, NumError> {
+    format_bigint_with_limit(v, fs, DEFAULT_MAX_STR_DIGITS)
+}
+
+/// `format(v, spec)` with the interpreter's `sys.get_int_max_str_digits()`
+/// (0 = unlimited).
+pub fn format_bigint_with_limit(
+    v: &BigInt,
+    fs: &FormatSpec,
+    max_str_digits: usize,
+) -> Result<String, NumError> {
     check_grouping(fs, Some('d'))?;
-    int_core(IntRef::Big(v), fs)
+    int_core(IntRef::Big(v), fs, max_str_digits)
 }
 
 /// `format(s, spec)` for a str.
@@ -625,12 +636,21 @@ pub fn float_dunder_format(x: f64, spec: &str) -> Result<String, NumError> {
     format_float(x, &parse_format_spec(spec, "float")?)
 }
 
-/// `int.__format__(v, spec)`.
+/// `int.__format__(v, spec)` (default 4300-digit limit).
 pub fn int_dunder_format(v: &BigInt, spec: &str) -> Result<String, NumError> {
+    int_dunder_format_with_limit(v, spec, DEFAULT_MAX_STR_DIGITS)
+}
+
+/// `int.__format__(v, spec)` with an explicit digit limit (0 = unlimited).
+pub fn int_dunder_format_with_limit(
+    v: &BigInt,
+    spec: &str,
+    max_str_digits: usize,
+) -> Result<String, NumError> {
     if spec.is_empty() {
-        return crate::int_to_decimal_string(v);
+        return crate::int_to_decimal_string(v, max_str_digits);
     }
-    format_bigint(v, &parse_format_spec(spec, "int")?)
+    format_bigint_with_limit(v, &parse_format_spec(spec, "int")?, max_str_digits)
 }
 
 /// `int.__format__(v, spec)` for a small int.

@@ -113,9 +113,17 @@ fn extreme_sizes_are_errors_not_panics() {
 #[test]
 fn digit_limit_setting() {
     let n = BigInt::from(10u8).pow(5000);
-    assert!(int_to_decimal_string(&n).is_err());
-    assert!(set_int_max_str_digits(100).is_err());
-    set_int_max_str_digits(0).unwrap();
-    assert_eq!(int_to_decimal_string(&n).unwrap().len(), 5001);
-    set_int_max_str_digits(DEFAULT_MAX_STR_DIGITS).unwrap();
+    assert!(int_to_decimal_string(&n, DEFAULT_MAX_STR_DIGITS).is_err());
+    assert!(check_int_max_str_digits(100).is_err());
+    assert_eq!(check_int_max_str_digits(0).unwrap(), 0);
+    assert_eq!(int_to_decimal_string(&n, 0).unwrap().len(), 5001);
+    assert_eq!(int_to_decimal_string(&n, 5001).unwrap().len(), 5001);
+    assert!(int_to_decimal_string(&n, 5000).is_err());
+    assert!(int_dunder_format_with_limit(&n, ",", 0).is_ok());
+    assert!(int_dunder_format(&n, ",").is_err());
+    assert!(percent_format_int(&n, PercentFlags::default(), 0, None, 'd').is_err());
+    let f = PercentFlags::default();
+    assert!(percent_format_int_with_limit(&n, f, 0, None, 'd', 0).is_ok());
+    assert!(parse_int(&"1".repeat(5000), 10).is_err());
+    assert!(parse_int_with_limit(&"1".repeat(5000), 10, 0).is_ok());
 }
