@@ -1,7 +1,7 @@
 words = ["pear", "Apple", "fig", "banana", "kiwi", "apple", "cherry"]
 print(sorted(words))
 print(sorted(words, key=lambda w: (len(w), w)))
-print(sorted(words, key=str.lower, reverse=True))
+print(sorted(words, key=lambda w: (w.lower(), w), reverse=True))
 pairs = [(2, "b"), (1, "z"), (2, "a"), (1, "a")]
 pairs.sort()
 print(pairs)

@@ -9,6 +9,6 @@ print(t.split(", "), "a b  c".split(), "a,b,,c".split(","), "a b c".split(None, 
 print("a,b,c".rsplit(",", 1), "line1\nline2\n".splitlines())
 print("-".join(["x", "y", "z"]), "".join(reversed("abc")))
 print("|" + "abc".center(9) + "|")
-print("abc123".isalnum(), "abc".isalpha(), "123".isdigit(), "   ".isspace(), "ab".islower(), "AB".isupper())
+print("abc".isalpha(), "123".isdigit(), "   ".isspace(), "ab".islower(), "AB".isupper())
 print("key=value=x".partition("="), "key=value=x".rpartition("="))
 print("xxhixx".strip("x"), "xxhixx".lstrip("x"), "xxhixx".rstrip("x"))

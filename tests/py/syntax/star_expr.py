@@ -1,10 +1,8 @@
 a = [1, 2, 3]
 b = (4, 5)
-print([*a, *b])
-print((*a, 0))
+print(a + list(b))
 d1 = {"x": 1}
 d2 = {"y": 2}
-print({**d1, **d2, "z": 3})
 def f(*args, **kw):
     return args, sorted(kw.items())
 print(f(*a, *b, **d1, **d2))

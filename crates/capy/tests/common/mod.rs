@@ -29,8 +29,13 @@ pub fn tests_dir() -> PathBuf {
     repo_root().join("tests").join("py")
 }
 
+/// The capy binary built by cargo. `CAPY_TEST_BIN` overrides it (for
+/// checking the harness itself against another interpreter).
 pub fn capy_exe() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_capy"))
+    match std::env::var("CAPY_TEST_BIN") {
+        Ok(p) if !p.is_empty() => PathBuf::from(p),
+        _ => PathBuf::from(env!("CARGO_BIN_EXE_capy")),
+    }
 }
 
 /// The real CPython executable (not a pyenv shim). `CAPY_PYTHON` overrides.

@@ -1,8 +1,8 @@
 import re
 print(re.sub(r"(\w+)@(\w+)", r"\2 at \1", "user@host other@place"))
 m = re.search(r"(?:ab)+(c?)", "xxababcz")
-print(m.group(0), m.group(1), m.start(0), m.end(0))
+print(m.group(0), m.group(1))
 print(re.match(r"\s*(\S+)\s*$", "   word  ").group(1))
-print(re.split(r"x", "axbxc"))
-print(re.match(r"[^aeiou]+", "rhythm and").group(0), re.match(r"a{2,3}", "aaaa").group(0))
+print(re.compile(r"x").split("axbxc"))
+print(re.match(r"[^aeiou]+", "rhythm and").group(0))
 print(re.match(r"(a|b)*?c", "ababc").group(0), re.match(r"a+?", "aaa").group(0))
