@@ -222,24 +222,26 @@ fn check_grouping(fs: &FormatSpec, default_ty: Option<char>) -> Result<(), NumEr
 /// Insert separators every `group` digits; when `min_width > 0` the digits
 /// are left-padded with zeros (and separators) up to at least that width.
 fn group_digits(digits: &str, sep: char, group: usize, min_width: usize) -> String {
-    let d: Vec<char> = digits.chars().collect();
+    // `digits` is ASCII and `sep` is ',' or '_'; build the result backwards.
+    let d = digits.as_bytes();
+    let sep = sep as u8;
     let mut remaining = d.len() as isize;
     let mut min_w = min_width as isize;
     let g = group as isize;
-    let mut chunks: Vec<String> = Vec::new();
+    let mut out: Vec<u8> = Vec::with_capacity(d.len() + d.len() / group + min_width + 1);
+    let mut first = true;
     loop {
         let l = g.min(remaining.max(min_w).max(1));
         let n_chars = remaining.min(l).max(0);
         let n_zeros = (l - remaining).max(0);
-        let mut chunk = String::new();
-        for _ in 0..n_zeros {
-            chunk.push('0');
+        if !first {
+            out.push(sep);
         }
-        let end = remaining as usize;
-        for &ch in &d[end - n_chars as usize..end] {
-            chunk.push(ch);
+        first = false;
+        for i in 0..n_chars {
+            out.push(d[(remaining - 1 - i) as usize]);
         }
-        chunks.push(chunk);
+        out.extend(std::iter::repeat(b'0').take(n_zeros as usize));
         remaining -= n_chars;
         min_w -= g;
         if remaining <= 0 && min_w <= 0 {
@@ -247,8 +249,8 @@ fn group_digits(digits: &str, sep: char, group: usize, min_width: usize) -> Stri
         }
         min_w -= 1;
     }
-    chunks.reverse();
-    chunks.join(&sep.to_string())
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Assemble `[sign][prefix][digits][rest]` with grouping and padding.
