@@ -48,8 +48,10 @@ impl fmt::Display for CompileError {
             let trimmed = text.trim_start();
             let indent = text.len() - trimmed.len();
             writeln!(f, "    {}", trimmed.trim_end())?;
+            // `col` counts characters (1-based); `indent` is leading
+            // whitespace, one byte per character.
             let col = (self.col as usize).saturating_sub(1).saturating_sub(indent);
-            let caret_col = trimmed[..col.min(trimmed.len())].chars().count();
+            let caret_col = trimmed.chars().take(col).count();
             writeln!(f, "    {}^", " ".repeat(caret_col))?;
         }
         write!(f, "{}: {}", self.kind.exception_name(), self.msg)

@@ -155,9 +155,19 @@ impl<'s> SourceMap<'s> {
     /// End of input inside an open bracket reports the bracket, as CPython does.
     fn eof_error(&self, offset: usize, lex_mode: rustpython_parser::Mode) -> CompileError {
         let mut open: Vec<(char, usize)> = Vec::new();
+        let mut last_end = 0;
         for tok in lex(self.source, lex_mode) {
-            let Ok((tok, range)) = tok else { break };
+            let (tok, range) = match tok {
+                Ok(t) => t,
+                Err(e) => {
+                    if let Some(err) = self.unterminated_triple_quote(&e.error, last_end) {
+                        return err;
+                    }
+                    break;
+                }
+            };
             let start = usize::from(range.start());
+            last_end = usize::from(range.end());
             match tok {
                 Tok::Lpar => open.push(('(', start)),
                 Tok::Lsqb => open.push(('[', start)),
@@ -172,5 +182,25 @@ impl<'s> SourceMap<'s> {
             Some(&(c, at)) => self.syntax_error(format!("'{c}' was never closed"), at),
             None => self.syntax_error("unexpected EOF while parsing", offset),
         }
+    }
+
+    /// The lexer reports an unterminated triple-quoted string as a bare EOF;
+    /// recognise it from the text after the last good token.
+    fn unterminated_triple_quote(&self, err: &LexicalErrorType, last_end: usize) -> Option<CompileError> {
+        if !matches!(err, LexicalErrorType::Eof) {
+            return None;
+        }
+        let rest = self.source.get(last_end..)?;
+        let trimmed = rest.trim_start();
+        let start = last_end + (rest.len() - trimmed.len());
+        let body = trimmed.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+        if !(body.starts_with("\"\"\"") || body.starts_with("'''")) {
+            return None;
+        }
+        let last_line = self.line_of(self.source.len());
+        Some(self.syntax_error(
+            format!("unterminated triple-quoted string literal (detected at line {last_line})"),
+            start,
+        ))
     }
 }
