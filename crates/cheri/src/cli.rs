@@ -68,6 +68,23 @@ impl fmt::Display for HexError {
     }
 }
 
+/// Hex digit values; 0xff marks a non-digit.
+const HEX_VALUE: [u8; 256] = {
+    let mut t = [0xffu8; 256];
+    let mut i = 0;
+    while i < 10 {
+        t[b'0' as usize + i] = i as u8;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 6 {
+        t[b'a' as usize + i] = 10 + i as u8;
+        t[b'A' as usize + i] = 10 + i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// Parse a 64-bit hex number, optional `0x`/`0X` prefix.
 fn parse_hex(s: &[u8]) -> Result<u64, HexError> {
     let digits = match s {
@@ -78,18 +95,12 @@ fn parse_hex(s: &[u8]) -> Result<u64, HexError> {
         return Err(HexError::Empty);
     }
     let mut v: u64 = 0;
-    let mut significant = 0usize;
     for &c in digits {
-        let d = match c {
-            b'0'..=b'9' => c - b'0',
-            b'a'..=b'f' => c - b'a' + 10,
-            b'A'..=b'F' => c - b'A' + 10,
-            _ => return Err(HexError::BadDigit(char::from(c))),
-        };
-        if significant > 0 || d != 0 {
-            significant += 1;
+        let d = HEX_VALUE[usize::from(c)];
+        if d == 0xff {
+            return Err(HexError::BadDigit(char::from(c)));
         }
-        if significant > 16 {
+        if v >> 60 != 0 {
             return Err(HexError::TooLong);
         }
         v = (v << 4) | u64::from(d);
@@ -101,18 +112,10 @@ fn parse_hex(s: &[u8]) -> Result<u64, HexError> {
 fn put_hex(out: &mut Vec<u8>, v: u128) {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     out.extend_from_slice(b"0x");
-    let mut tmp = [0u8; 32];
-    let mut i = tmp.len();
-    let mut x = v;
-    loop {
-        i -= 1;
-        tmp[i] = DIGITS[(x & 15) as usize];
-        x >>= 4;
-        if x == 0 {
-            break;
-        }
+    let ndigits = (128 - v.leading_zeros()).div_ceil(4).max(1);
+    for i in (0..ndigits).rev() {
+        out.push(DIGITS[((v >> (4 * i)) & 15) as usize]);
     }
-    out.extend_from_slice(&tmp[i..]);
 }
 
 fn put_dec(out: &mut Vec<u8>, v: u8) {
@@ -129,26 +132,31 @@ fn put_bool(out: &mut Vec<u8>, b: bool) {
     out.extend_from_slice(if b { b"true" } else { b"false" });
 }
 
-/// Output style: `key=value ...` or a JSON object.
-struct Fmt {
-    json: bool,
+/// Output style: `key=value ...` or (JSON = true) a JSON object.
+///
+/// Generic over the style and force-inlined so that every key is a
+/// compile-time constant at its use: the copies become a few moves instead
+/// of calls to memcpy, which is most of the cost of a line.
+struct Fmt<const JSON: bool> {
     first: bool,
 }
 
-impl Fmt {
-    fn begin(json: bool, out: &mut Vec<u8>) -> Fmt {
-        if json {
+impl<const JSON: bool> Fmt<JSON> {
+    #[inline(always)]
+    fn begin(out: &mut Vec<u8>) -> Self {
+        if JSON {
             out.push(b'{');
         }
-        Fmt { json, first: true }
+        Fmt { first: true }
     }
 
+    #[inline(always)]
     fn key(&mut self, out: &mut Vec<u8>, k: &str) {
         if !self.first {
-            out.extend_from_slice(if self.json { b", " } else { b" " });
+            out.extend_from_slice(if JSON { b", " } else { b" " });
         }
         self.first = false;
-        if self.json {
+        if JSON {
             out.push(b'"');
             out.extend_from_slice(k.as_bytes());
             out.extend_from_slice(b"\": ");
@@ -158,85 +166,148 @@ impl Fmt {
         }
     }
 
+    #[inline(always)]
     fn hex(&mut self, out: &mut Vec<u8>, k: &str, v: u128) {
         self.key(out, k);
-        if self.json {
+        if JSON {
             out.push(b'"');
         }
         put_hex(out, v);
-        if self.json {
+        if JSON {
             out.push(b'"');
         }
     }
 
+    #[inline(always)]
     fn opt_hex(&mut self, out: &mut Vec<u8>, k: &str, v: Option<u128>) {
         match v {
             Some(v) => self.hex(out, k, v),
             None => {
                 self.key(out, k);
-                out.extend_from_slice(if self.json { b"null" } else { b"none" });
+                out.extend_from_slice(if JSON { b"null" } else { b"none" });
             }
         }
     }
 
+    #[inline(always)]
     fn bool(&mut self, out: &mut Vec<u8>, k: &str, v: bool) {
         self.key(out, k);
         put_bool(out, v);
     }
 
+    #[inline(always)]
     fn dec(&mut self, out: &mut Vec<u8>, k: &str, v: u8) {
         self.key(out, k);
         put_dec(out, v);
     }
 
     /// A bare word (quoted in JSON); `s` never needs escaping.
+    #[inline(always)]
     fn word(&mut self, out: &mut Vec<u8>, k: &str, s: &str) {
         self.key(out, k);
-        if self.json {
+        if JSON {
             out.push(b'"');
         }
         out.extend_from_slice(s.as_bytes());
-        if self.json {
+        if JSON {
             out.push(b'"');
         }
     }
 
+    #[inline(always)]
     fn perms(&mut self, out: &mut Vec<u8>, k: &str, p: Perms) {
         self.key(out, k);
-        if self.json {
+        if JSON {
             out.push(b'[');
         } else if p.is_empty() {
             out.extend_from_slice(b"none");
         }
-        for (i, name) in p.names().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            if self.json {
-                out.push(b'"');
-            }
-            out.extend_from_slice(name.as_bytes());
-            if self.json {
-                out.push(b'"');
+        let tables = perm_tables();
+        let t = if JSON { &tables.json } else { &tables.text };
+        // Each group renders as ",A,B"; drop the very first comma.
+        let mut first = true;
+        for (g, &(shift_bits, _)) in PERM_GROUPS.iter().enumerate() {
+            let idx = group_index(p, shift_bits);
+            let s = t[g][idx].as_slice();
+            if !s.is_empty() {
+                out.extend_from_slice(if first { &s[1..] } else { s });
+                first = false;
             }
         }
-        if self.json {
+        if JSON {
             out.push(b']');
         }
     }
 
+    #[inline(always)]
     fn end(self, out: &mut Vec<u8>) {
-        if self.json {
+        if JSON {
             out.push(b'}');
         }
         out.push(b'\n');
     }
 }
 
-fn decode_line(out: &mut Vec<u8>, json: bool, pesbt: u64, cursor: u64, tag: bool) {
+/// The permission names in display order fall into three groups of six;
+/// each group's rendering is looked up in a 64-entry table, so a line
+/// costs three copies instead of up to eighteen. Entries are the field bit
+/// numbers of the group's permissions, in display order.
+const PERM_GROUPS: [([u8; 6], ()); 3] = [
+    ([17, 16, 15, 14, 13, 12], ()), // Load Store Execute LoadCap StoreCap StoreLocalCap
+    ([11, 10, 0, 9, 8, 7], ()),     // Seal Unseal Global System BranchSealedPair CompartmentID
+    ([6, 1, 2, 3, 4, 5], ()),       // MutableLoad Executive User0..User3
+];
+
+#[inline(always)]
+fn group_index(p: Perms, bits: [u8; 6]) -> usize {
+    let mut idx = 0;
+    for (i, b) in bits.iter().enumerate() {
+        idx |= (((p.bits() >> b) & 1) as usize) << i;
+    }
+    idx
+}
+
+struct PermTables {
+    text: [Vec<Vec<u8>>; 3],
+    json: [Vec<Vec<u8>>; 3],
+}
+
+fn perm_tables() -> &'static PermTables {
+    static TABLES: std::sync::OnceLock<PermTables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let build = |json: bool| -> [Vec<Vec<u8>>; 3] {
+            PERM_GROUPS.map(|(bits, ())| {
+                (0..64usize)
+                    .map(|idx| {
+                        let mut s = Vec::new();
+                        for (i, b) in bits.iter().enumerate() {
+                            if idx >> i & 1 == 1 {
+                                let p = Perms::from_bits(1 << b);
+                                let name = p.names().next().unwrap_or("?");
+                                s.push(b',');
+                                if json {
+                                    s.push(b'"');
+                                }
+                                s.extend_from_slice(name.as_bytes());
+                                if json {
+                                    s.push(b'"');
+                                }
+                            }
+                        }
+                        s
+                    })
+                    .collect()
+            })
+        };
+        PermTables { text: build(false), json: build(true) }
+    })
+}
+
+#[inline(always)]
+fn decode_line<const JSON: bool>(out: &mut Vec<u8>, pesbt: u64, cursor: u64, tag: bool) {
     let cap = Capability::from_bits(pesbt, cursor, tag);
     let bits = cap.bounds_bits();
-    let mut f = Fmt::begin(json, out);
+    let mut f = Fmt::<JSON>::begin(out);
     f.hex(out, "address", cursor.into());
     f.bool(out, "tag", tag);
     f.hex(out, "base", cap.base().into());
@@ -255,9 +326,10 @@ fn decode_line(out: &mut Vec<u8>, json: bool, pesbt: u64, cursor: u64, tag: bool
     f.end(out);
 }
 
-fn setbounds_line(out: &mut Vec<u8>, json: bool, base: u64, len: u64) {
+#[inline(always)]
+fn setbounds_line<const JSON: bool>(out: &mut Vec<u8>, base: u64, len: u64) {
     let (cap, exact) = Capability::root().set_address(base).set_bounds_detail(len);
-    let mut f = Fmt::begin(json, out);
+    let mut f = Fmt::<JSON>::begin(out);
     f.hex(out, "base", cap.base().into());
     f.hex(out, "top", cap.top());
     f.opt_hex(out, "length", cap.length());
@@ -272,8 +344,10 @@ fn setbounds_line(out: &mut Vec<u8>, json: bool, base: u64, len: u64) {
 
 fn run_one(cmd: Command, out: &mut Vec<u8>, json: bool, tag: bool, a: u64, b: u64) {
     match cmd {
-        Command::Decode => decode_line(out, json, a, b, tag),
-        Command::SetBounds => setbounds_line(out, json, a, b),
+        Command::Decode if json => decode_line::<true>(out, a, b, tag),
+        Command::Decode => decode_line::<false>(out, a, b, tag),
+        Command::SetBounds if json => setbounds_line::<true>(out, a, b),
+        Command::SetBounds => setbounds_line::<false>(out, a, b),
     }
 }
 
@@ -284,19 +358,33 @@ fn field_names(cmd: Command) -> [&'static str; 2] {
     }
 }
 
+/// Split off the next whitespace-separated field of `line` at `*pos`.
+#[inline]
+fn next_field<'a>(line: &'a [u8], pos: &mut usize) -> Option<&'a [u8]> {
+    let mut i = *pos;
+    while i < line.len() && line[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    let start = i;
+    while i < line.len() && !line[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    *pos = i;
+    (i > start).then(|| &line[start..i])
+}
+
 /// Parse a request line into its two numbers, or describe what is wrong.
 fn parse_request(cmd: Command, line: &[u8]) -> Result<(u64, u64), String> {
-    let mut fields = line.split(|c| c.is_ascii_whitespace()).filter(|f| !f.is_empty());
     let names = field_names(cmd);
+    let mut pos = 0;
     let mut vals = [0u64; 2];
     for (i, name) in names.iter().enumerate() {
-        let Some(f) = fields.next() else {
+        let Some(f) = next_field(line, &mut pos) else {
             return Err(format!("expected {} {}, got {} field(s)", names[0], names[1], i));
         };
-        vals[i] = parse_hex(f)
-            .map_err(|e| format!("bad {name} {:?}: {e}", String::from_utf8_lossy(f)))?;
+        vals[i] = parse_hex(f).map_err(|e| format!("bad {name} {:?}: {e}", String::from_utf8_lossy(f)))?;
     }
-    if fields.next().is_some() {
+    if next_field(line, &mut pos).is_some() {
         return Err(format!("expected {} {}, got extra fields", names[0], names[1]));
     }
     Ok((vals[0], vals[1]))
