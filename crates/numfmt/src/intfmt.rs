@@ -178,6 +178,71 @@ pub fn round_int(v: &BigInt, ndigits: i64) -> BigInt {
     }
 }
 
+/// Python's `int(x)` for a float (truncation toward zero).
+/// inf → OverflowError, nan → ValueError, as CPython.
+pub fn float_to_bigint(x: f64) -> Result<BigInt, NumError> {
+    if x.is_nan() {
+        return Err(NumError::value("cannot convert float NaN to integer"));
+    }
+    if x.is_infinite() {
+        return Err(NumError::overflow(
+            "cannot convert float infinity to integer",
+        ));
+    }
+    let (m, e) = decompose(x.trunc());
+    let mag = if e >= 0 {
+        BigInt::from(m) << e as usize
+    } else {
+        BigInt::from(m >> (-e).min(63) as u32)
+    };
+    Ok(if x < 0.0 { -mag } else { mag })
+}
+
+/// |x| = m * 2^e exactly, for finite x.
+fn decompose(x: f64) -> (u64, i64) {
+    let bits = x.abs().to_bits();
+    let frac = bits & ((1u64 << 52) - 1);
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    if biased == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1u64 << 52), biased - 1075)
+    }
+}
+
+/// Python's `float.as_integer_ratio()`: the lowest-terms (numerator,
+/// denominator) with a positive denominator.
+pub fn float_as_integer_ratio(x: f64) -> Result<(BigInt, BigInt), NumError> {
+    if x.is_nan() {
+        return Err(NumError::value("cannot convert NaN to integer ratio"));
+    }
+    if x.is_infinite() {
+        return Err(NumError::overflow(
+            "cannot convert Infinity to integer ratio",
+        ));
+    }
+    let (m, e) = decompose(x);
+    if m == 0 {
+        return Ok((BigInt::zero(), BigInt::from(1u8)));
+    }
+    let (num, den) = if e >= 0 {
+        (BigInt::from(m) << e as usize, BigInt::from(1u8))
+    } else {
+        let tz = (m.trailing_zeros() as i64).min(-e);
+        (
+            BigInt::from(m >> tz),
+            BigInt::from(1u8) << (-e - tz) as usize,
+        )
+    };
+    Ok((if x < 0.0 { -num } else { num }, den))
+}
+
+/// Python's `float(v)` for an int: correctly rounded (half to even);
+/// OverflowError "int too large to convert to float" beyond the f64 range.
+pub fn bigint_to_f64(v: &BigInt) -> Result<f64, NumError> {
+    IntRef::Big(v).to_f64()
+}
+
 fn prefixed(v: &BigInt, radix: u32, prefix: &str) -> String {
     let digits = if v.is_zero() {
         "0".to_string()

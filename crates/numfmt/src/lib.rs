@@ -7,7 +7,8 @@
 //!
 //! Overview:
 //! * [`float_repr`], [`complex_repr`], [`float_hex`], [`float_fromhex`],
-//!   [`round_float`], [`round_half_even`], [`float_is_integer`], [`round_int`]
+//!   [`round_float`], [`round_half_even`], [`float_is_integer`], [`round_int`],
+//!   [`float_to_bigint`], [`bigint_to_f64`], [`float_as_integer_ratio`]
 //! * format-spec mini-language: [`parse_format_spec`] + [`format_float`],
 //!   [`format_int_i64`], [`format_bigint`], [`format_str`]; or the one-shot
 //!   `__format__` equivalents [`float_dunder_format`], [`int_dunder_format`],
@@ -34,8 +35,9 @@ pub use error::{ErrorKind, NumError};
 pub use floatfmt::{complex_repr, float_is_integer, float_repr, round_float, round_half_even};
 pub use hexfloat::{float_fromhex, float_hex};
 pub use intfmt::{
-    check_int_max_str_digits, int_bin, int_hex, int_oct, int_to_decimal_string, int_to_str_radix,
-    round_int, IntValue, DEFAULT_MAX_STR_DIGITS,
+    bigint_to_f64, check_int_max_str_digits, float_as_integer_ratio, float_to_bigint, int_bin,
+    int_hex, int_oct, int_to_decimal_string, int_to_str_radix, round_int, IntValue,
+    DEFAULT_MAX_STR_DIGITS,
 };
 pub use parse::{parse_float, parse_int, parse_int_with_limit};
 pub use percent::{

@@ -31,6 +31,9 @@ ops = {
     'round0': lambda a: B(float(round(F(a[0])))),
     'complex': lambda a: repr(complex(F(a[0]), F(a[1]))),
     'cfmt': lambda a: format(complex(F(a[0]), F(a[1])), S(a[2])),
+    'f2i': lambda a: hex(int(F(a[0]))),
+    'ratio': lambda a: ' '.join(map(hex, F(a[0]).as_integer_ratio())),
+    'i2f': lambda a: B(float(int(a[0], 16))),
     'rint': lambda a: hex(round(int(a[0], 16), int(a[1]))),
     'bohx': lambda a: ' '.join(f(int(a[0], 16)) for f in (bin, oct, hex)),
 }
@@ -788,6 +791,39 @@ fn build(seed: u64) -> Vec<Case> {
             format!("cfmt|{}|{}|{}", fbits(a), fbits(b), hex(&s)),
             res(complex_dunder_format(a, b, &s)),
         );
+    }
+
+    // int <-> float conversions
+    for &x in &fl {
+        add(
+            format!("f2i|{}", fbits(x)),
+            res(float_to_bigint(x).map(|n| int_hex(&n))),
+        );
+        let ratio =
+            float_as_integer_ratio(x).map(|(n, d)| format!("{} {}", int_hex(&n), int_hex(&d)));
+        add(format!("ratio|{}", fbits(x)), res(ratio));
+    }
+    for n in &iv {
+        add(
+            format!("i2f|{}", n.to_str_radix(16)),
+            res(bigint_to_f64(n).map(bits_or_nan)),
+        );
+    }
+    for k in [52usize, 53, 54, 60, 64, 100, 1000, 1023, 1024] {
+        // ties and near-ties around powers of two
+        let p: BigInt = BigInt::from(1u8) << k;
+        for n in [
+            p.clone() + 1,
+            p.clone() - 1,
+            p.clone() * 3 + 1,
+            (p.clone() << 1) + 3,
+            -(p + 1u8),
+        ] {
+            add(
+                format!("i2f|{}", n.to_str_radix(16)),
+                res(bigint_to_f64(&n).map(bits_or_nan)),
+            );
+        }
     }
 
     // round(int, n)
