@@ -73,7 +73,11 @@ fn random_text(rng: &mut Rng) -> String {
 fn random_inputs_do_not_panic() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let big = (BigInt::from(1u8) << 5000usize) + 12345;
-    for _ in 0..20_000 {
+    let iters: usize = std::env::var("NUMFMT_FUZZ_ITERS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_000);
+    for _ in 0..iters {
         let s = random_text(&mut rng);
         let x = f64::from_bits(rng.next());
         let _ = float_dunder_format(x, &s);
