@@ -583,7 +583,27 @@ impl<'a> Reader<'a> {
     }
 }
 
+// Code and tuple constants recurse (read_code -> read_const -> read_code),
+// up to MAX_NESTING levels, so the recursive functions are kept lean: all
+// non-recursive parsing happens in helpers whose frames are gone before the
+// next level starts (debug builds give every temporary its own stack slot,
+// which made a one-function reader overflow a 2 MiB thread at ~150 levels).
+
 fn read_code(r: &mut Reader<'_>, depth: usize) -> Result<Code, LoadError> {
+    let mut code = read_code_header(r)?;
+    let n = r.count("consts count")?;
+    code.consts.reserve_exact(n);
+    for _ in 0..n {
+        let c = read_const(r, depth)?;
+        code.consts.push(c);
+    }
+    read_code_tail(r, &mut code)?;
+    Ok(code)
+}
+
+/// Everything before the constants; the rest of `Code` is left empty.
+#[inline(never)]
+fn read_code_header(r: &mut Reader<'_>) -> Result<Code, LoadError> {
     let name = r.str("name length")?;
     let qualname = r.str("qualname length")?;
     let filename = r.str("filename length")?;
@@ -610,35 +630,6 @@ fn read_code(r: &mut Reader<'_>, depth: usize) -> Result<Code, LoadError> {
     }
     let freevars = r.strs("freevars count")?;
     let names = r.strs("names count")?;
-    let n = r.count("consts count")?;
-    let mut consts = Vec::with_capacity(n);
-    for _ in 0..n {
-        consts.push(read_const(r, depth)?);
-    }
-    let n = r.count("instruction count")?;
-    let mut instrs = Vec::with_capacity(n);
-    for _ in 0..n {
-        instrs.push(decode_instr(r)?);
-    }
-    let n = r.count("line table length")?;
-    let mut lines = Vec::with_capacity(n);
-    let mut prev = i64::from(first_line);
-    for _ in 0..n {
-        let offset = r.pos;
-        let delta = unzigzag(r.uleb()?);
-        let line = prev
-            .checked_add(delta)
-            .and_then(|l| u32::try_from(l).ok())
-            .ok_or(LoadError::TooLarge { what: "line delta", value: delta.unsigned_abs(), offset })?;
-        lines.push(line);
-        prev = i64::from(line);
-    }
-    let offset = r.pos;
-    let doc = match r.byte()? {
-        0 => None,
-        1 => Some(r.str("docstring length")?),
-        t => return Err(LoadError::BadTag { what: "docstring option", tag: u64::from(t), offset }),
-    };
     Ok(Code {
         name,
         qualname,
@@ -653,11 +644,41 @@ fn read_code(r: &mut Reader<'_>, depth: usize) -> Result<Code, LoadError> {
         cell2arg,
         freevars,
         names,
-        consts,
-        instrs,
-        lines,
-        doc,
+        consts: Vec::new(),
+        instrs: Vec::new(),
+        lines: Vec::new(),
+        doc: None,
     })
+}
+
+/// Instructions, line table and docstring.
+#[inline(never)]
+fn read_code_tail(r: &mut Reader<'_>, code: &mut Code) -> Result<(), LoadError> {
+    let n = r.count("instruction count")?;
+    code.instrs.reserve_exact(n);
+    for _ in 0..n {
+        code.instrs.push(decode_instr(r)?);
+    }
+    let n = r.count("line table length")?;
+    code.lines.reserve_exact(n);
+    let mut prev = i64::from(code.first_line);
+    for _ in 0..n {
+        let offset = r.pos;
+        let delta = unzigzag(r.uleb()?);
+        let line = prev
+            .checked_add(delta)
+            .and_then(|l| u32::try_from(l).ok())
+            .ok_or(LoadError::TooLarge { what: "line delta", value: delta.unsigned_abs(), offset })?;
+        code.lines.push(line);
+        prev = i64::from(line);
+    }
+    let offset = r.pos;
+    code.doc = match r.byte()? {
+        0 => None,
+        1 => Some(r.str("docstring length")?),
+        t => return Err(LoadError::BadTag { what: "docstring option", tag: u64::from(t), offset }),
+    };
+    Ok(())
 }
 
 /// `depth` is the nesting level of the code object or tuple that holds this
@@ -665,13 +686,27 @@ fn read_code(r: &mut Reader<'_>, depth: usize) -> Result<Code, LoadError> {
 fn read_const(r: &mut Reader<'_>, depth: usize) -> Result<Const, LoadError> {
     let offset = r.pos;
     let tag = r.byte()?;
-    let nested = || {
-        if depth + 1 > validate::MAX_NESTING {
-            Err(LoadError::TooDeep { offset })
-        } else {
-            Ok(depth + 1)
-        }
-    };
+    if tag != CONST_TUPLE && tag != CONST_CODE {
+        return read_scalar_const(r, tag, offset);
+    }
+    if depth >= validate::MAX_NESTING {
+        return Err(LoadError::TooDeep { offset });
+    }
+    if tag == CONST_CODE {
+        return Ok(Const::Code(Rc::new(read_code(r, depth + 1)?)));
+    }
+    let n = r.count("tuple length")?;
+    let mut items = Vec::with_capacity(n);
+    for _ in 0..n {
+        let c = read_const(r, depth + 1)?;
+        items.push(c);
+    }
+    Ok(Const::Tuple(Rc::from(items)))
+}
+
+/// Constants that contain no other constants.
+#[inline(never)]
+fn read_scalar_const(r: &mut Reader<'_>, tag: u8, offset: usize) -> Result<Const, LoadError> {
     Ok(match tag {
         CONST_NONE => Const::None,
         CONST_FALSE => Const::Bool(false),
@@ -700,20 +735,7 @@ fn read_const(r: &mut Reader<'_>, depth: usize) -> Result<Const, LoadError> {
             let start = r.pos;
             Const::Bytes(Rc::from(r.bytes(n, start)?))
         }
-        CONST_TUPLE => {
-            let inner = nested()?;
-            let n = r.count("tuple length")?;
-            let mut items = Vec::with_capacity(n);
-            for _ in 0..n {
-                items.push(read_const(r, inner)?);
-            }
-            Const::Tuple(Rc::from(items))
-        }
         CONST_ELLIPSIS => Const::Ellipsis,
-        CONST_CODE => {
-            let inner = nested()?;
-            Const::Code(Rc::new(read_code(r, inner)?))
-        }
         _ => return Err(LoadError::BadTag { what: "constant", tag: u64::from(tag), offset }),
     })
 }

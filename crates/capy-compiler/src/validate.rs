@@ -61,8 +61,12 @@ use std::fmt;
 use std::rc::Rc;
 
 /// Deepest nesting of code constants and tuple constants (a tuple inside a
-/// code object at depth d is at depth d + 1). The loader uses it too.
-pub const MAX_NESTING: usize = 100;
+/// code object at depth d is at depth d + 1). The loader uses it too. It
+/// must exceed what the compiler can produce: its AST depth limit
+/// (`symtable::MAX_DEPTH` = 200) also bounds nested `def`s and folded
+/// tuples. Recursion this deep in the loader/verifier is a few hundred KiB
+/// of stack at most.
+pub const MAX_NESTING: usize = 256;
 /// Most instructions in one code object.
 pub const MAX_INSTRS: usize = 1 << 22;
 /// Deepest value stack of one frame.
