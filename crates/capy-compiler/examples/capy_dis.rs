@@ -14,7 +14,13 @@ fn main() {
         Some("single") => capy_compiler::Mode::Single,
         _ => capy_compiler::Mode::Exec,
     };
-    match capy_compiler::compile_with_big_stack(&source, &path, mode) {
+    // CAPY_SMALL=1 compiles on this thread (to test stack use).
+    let result = if std::env::var_os("CAPY_SMALL").is_some() {
+        capy_compiler::compile(&source, &path, mode)
+    } else {
+        capy_compiler::compile_with_big_stack(&source, &path, mode)
+    };
+    match result {
         Ok(code) => print!("{}", capy_compiler::disassemble(&code)),
         Err(e) => {
             eprintln!("{e}");

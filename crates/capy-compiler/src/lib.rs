@@ -122,9 +122,9 @@ fn drop_deep(tree: ast::Mod, source_len: usize) {
 
 fn generate(src: &SourceMap, mode: Mode, tree: &ast::Mod, table: &SymbolTable) -> Result<Rc<Code>, CompileError> {
     match tree {
-        ast::Mod::Module(m) => compile::compile_module(src, table, mode, &m.body, None),
-        ast::Mod::Interactive(m) => compile::compile_module(src, table, mode, &m.body, None),
-        ast::Mod::Expression(e) => compile::compile_module(src, table, mode, &[], Some(&e.body)),
+        ast::Mod::Module(m) => compile::compile_module(src, table, mode, &m.body, None).map_err(|e| *e),
+        ast::Mod::Interactive(m) => compile::compile_module(src, table, mode, &m.body, None).map_err(|e| *e),
+        ast::Mod::Expression(e) => compile::compile_module(src, table, mode, &[], Some(&e.body)).map_err(|e| *e),
         ast::Mod::FunctionType(_) => Err(src.syntax_error("unsupported source kind", 0)),
     }
 }

@@ -23,6 +23,11 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 /// compiler's walks counts one).
 pub const MAX_DEPTH: usize = 200;
 
+/// Maximum nesting of statements (blocks inside blocks). Statement levels
+/// cost far more stack than expression levels in debug builds; CPython's
+/// own limit on statically nested blocks is much lower (20).
+pub const MAX_BLOCK_DEPTH: usize = 100;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScopeKind {
     Module,
@@ -156,7 +161,15 @@ impl SymbolTable {
 
 /// Build and analyze the symbol table of a parsed module.
 pub fn build(module: &[Stmt], expr: Option<&Expr>, src: &SourceMap) -> Result<SymbolTable, CompileError> {
-    let mut b = Builder { table: SymbolTable::default(), stack: Vec::new(), depth: 0, src };
+    build_boxed(module, expr, src).map_err(|e| *e)
+}
+
+/// Errors are boxed inside the recursive walks: an unboxed `CompileError`
+/// return slot in every frame costs a lot of stack in debug builds.
+type BoxedError = Box<CompileError>;
+
+fn build_boxed(module: &[Stmt], expr: Option<&Expr>, src: &SourceMap) -> Result<SymbolTable, BoxedError> {
+    let mut b = Builder { table: SymbolTable::default(), stack: Vec::new(), depth: 0, block_depth: 0, src };
     b.table.scopes.push(Scope::new(ScopeKind::Module, "<module>", String::new()));
     b.stack.push(0);
     for s in module {
@@ -175,10 +188,12 @@ struct Builder<'s, 'src> {
     /// Scopes being visited, innermost last.
     stack: Vec<usize>,
     depth: usize,
+    /// Statement nesting only (also counted in `depth`).
+    block_depth: usize,
     src: &'s SourceMap<'src>,
 }
 
-type R = Result<(), CompileError>;
+type R = Result<(), BoxedError>;
 
 impl<'s, 'src> Builder<'s, 'src> {
     fn cur(&self) -> usize {
@@ -190,14 +205,14 @@ impl<'s, 'src> Builder<'s, 'src> {
         &mut self.table.scopes[i]
     }
 
-    fn err(&self, msg: impl Into<String>, offset: usize) -> CompileError {
-        self.src.syntax_error(msg, offset)
+    fn err(&self, msg: impl Into<String>, offset: usize) -> BoxedError {
+        Box::new(self.src.syntax_error(msg, offset))
     }
 
     fn enter_depth(&mut self, offset: usize) -> R {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(self.src.error(CompileErrorKind::TooDeep, "too many nested parentheses", offset));
+            return Err(Box::new(self.src.error(CompileErrorKind::TooDeep, "too many nested parentheses", offset)));
         }
         Ok(())
     }
@@ -237,9 +252,14 @@ impl<'s, 'src> Builder<'s, 'src> {
 
     fn stmt(&mut self, s: &Stmt) -> R {
         let off = usize::from(s.start());
+        self.block_depth += 1;
+        if self.block_depth > MAX_BLOCK_DEPTH {
+            return Err(Box::new(self.src.error(CompileErrorKind::TooDeep, "too many statically nested blocks", off)));
+        }
         self.enter_depth(off)?;
         let r = self.stmt_inner(s, off);
         self.depth -= 1;
+        self.block_depth -= 1;
         r
     }
 
@@ -716,7 +736,7 @@ fn analyze(
     bound: &HashSet<String>,
     globals: &HashSet<String>,
     src: &SourceMap,
-) -> Result<BTreeSet<String>, CompileError> {
+) -> Result<BTreeSet<String>, BoxedError> {
     let kind = table.scopes[id].kind;
     let mut local = HashSet::new();
     let mut child_globals = globals.clone();
@@ -726,7 +746,8 @@ fn analyze(
             SymbolScope::GlobalExplicit
         } else if sym.flags & def::NONLOCAL != 0 {
             if !bound.contains(&sym.name) {
-                return Err(src.syntax_error(format!("no binding for nonlocal '{}' found", sym.name), sym.decl_offset));
+                let msg = format!("no binding for nonlocal '{}' found", sym.name);
+                return Err(Box::new(src.syntax_error(msg, sym.decl_offset)));
             }
             SymbolScope::Free
         } else if sym.flags & (def::LOCAL | def::PARAM) != 0 {

@@ -24,7 +24,9 @@ use rustpython_parser::ast::{self, Stmt};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-pub(crate) type CResult<T = ()> = Result<T, CompileError>;
+/// Errors are boxed: an unboxed `CompileError` return slot in every
+/// recursive frame costs a lot of stack in debug builds.
+pub(crate) type CResult<T = ()> = Result<T, Box<CompileError>>;
 
 /// A jump target, resolved to an instruction index when the unit finishes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,15 +178,19 @@ impl<'a, 'src> Compiler<'a, 'src> {
         &table.scopes[self.unit_ref().scope]
     }
 
-    pub fn err(&self, msg: impl Into<String>, offset: usize) -> CompileError {
-        self.src.syntax_error(msg, offset)
+    pub fn err(&self, msg: impl Into<String>, offset: usize) -> Box<CompileError> {
+        Box::new(self.src.syntax_error(msg, offset))
     }
 
     /// Enter one level of recursion (statement or expression).
     pub fn enter(&mut self, offset: usize) -> CResult {
         self.depth += 1;
         if self.depth > MAX_DEPTH + 50 {
-            return Err(self.src.error(CompileErrorKind::TooDeep, "expression too deeply nested", offset));
+            return Err(Box::new(self.src.error(
+                CompileErrorKind::TooDeep,
+                "expression too deeply nested",
+                offset,
+            )));
         }
         Ok(())
     }

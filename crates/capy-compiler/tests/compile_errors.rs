@@ -1,0 +1,182 @@
+//! Syntax errors (message, kind, line, column) and nesting-depth limits.
+
+use capy_compiler::{compile, compile_with_big_stack, CompileError, CompileErrorKind, Mode};
+
+fn err(src: &str) -> CompileError {
+    match compile(src, "<t>", Mode::Exec) {
+        Ok(_) => panic!("expected an error for {src:?}"),
+        Err(e) => e,
+    }
+}
+
+fn check(src: &str, msg: &str, line: u32, col: u32) {
+    let e = err(src);
+    assert_eq!((e.msg.as_str(), e.line, e.col), (msg, line, col), "for {src:?}");
+    assert_eq!(e.filename, "<t>");
+}
+
+fn check_kind(src: &str, kind: CompileErrorKind, msg: &str) {
+    let e = err(src);
+    assert_eq!((e.kind, e.msg.as_str()), (kind, msg), "for {src:?}");
+}
+
+#[test]
+fn parser_errors() {
+    check("x = = 1", "invalid syntax", 1, 5);
+    check("f(1", "'(' was never closed", 1, 2);
+    check("x = [1,\n 2", "'[' was never closed", 1, 5);
+    check("\"abc", "unterminated string literal (detected at line 1)", 1, 5);
+    check("x = 1\n'''abc\n", "unterminated triple-quoted string literal (detected at line 3)", 2, 1);
+    check("def f(a, a): pass", "duplicate argument 'a' in function definition", 1, 10);
+    check("def f(a=1, b): pass", "non-default argument follows default argument", 1, 12);
+    check("f(a=1, a=2)", "keyword argument repeated: a", 1, 8);
+    check("f(a=1, b)", "positional argument follows keyword argument", 1, 8);
+    check("x = €", "invalid character '€' (U+20AC)", 1, 6);
+    let e = err("x = 1 +");
+    assert_eq!(e.kind, CompileErrorKind::SyntaxError);
+    assert_eq!(e.text.as_deref(), Some("x = 1 +"));
+}
+
+#[test]
+fn indentation_errors() {
+    check_kind(" x = 1", CompileErrorKind::IndentationError, "unexpected indent");
+    check_kind("if x:\npass", CompileErrorKind::IndentationError, "expected an indented block");
+    check_kind(
+        "if x:\n        a\n    b",
+        CompileErrorKind::IndentationError,
+        "unindent does not match any outer indentation level",
+    );
+    check_kind("if x:\n\tx\n        y", CompileErrorKind::TabError, "inconsistent use of tabs and spaces in indentation");
+}
+
+#[test]
+fn compiler_errors() {
+    check("return 1", "'return' outside function", 1, 1);
+    check("class C:\n    return 1", "'return' outside function", 2, 5);
+    check("break", "'break' outside loop", 1, 1);
+    check("for x in y:\n    def g():\n        break", "'break' outside loop", 3, 9);
+    check("continue", "'continue' not properly in loop", 1, 1);
+    check("yield 1", "'yield' outside function", 1, 1);
+    check("class C:\n    yield 1", "'yield' outside function", 2, 5);
+    check("await x", "'await' outside function", 1, 1);
+    check("def f():\n    await x", "'await' outside async function", 2, 5);
+    check("async def f():\n    yield from x", "'yield from' inside async function", 2, 5);
+    check("[(yield) for x in y]", "'yield' inside list comprehension", 1, 3);
+    check("1 = x", "cannot assign to literal", 1, 1);
+    check("f() = 1", "cannot assign to function call", 1, 1);
+    check("a + b = 1", "cannot assign to expression", 1, 1);
+    check("del f()", "cannot delete function call", 1, 5);
+    check("*a = 1", "starred assignment target must be in a list or tuple", 1, 1);
+    check("a, *b, *c = d", "multiple starred expressions in assignment", 1, 1);
+    check("(a, b) += 1", "'tuple' is an illegal expression for augmented assignment", 1, 1);
+    check("print(*a for a in b)", "invalid syntax", 1, 10);
+}
+
+#[test]
+fn scope_errors() {
+    check("nonlocal x", "nonlocal declaration not allowed at module level", 1, 1);
+    check("def f():\n    nonlocal x", "no binding for nonlocal 'x' found", 2, 5);
+    check("def f():\n    x = 1\n    global x", "name 'x' is assigned to before global declaration", 3, 5);
+    check("def f():\n    print(x)\n    global x", "name 'x' is used prior to global declaration", 3, 5);
+    check("def f(x):\n    global x", "name 'x' is parameter and global", 2, 5);
+    check(
+        "class C:\n    [(y := i) for i in x]",
+        "assignment expression within a comprehension cannot be used in a class body",
+        2,
+        7,
+    );
+    check("def f():\n    from m import *", "import * only allowed at module level", 2, 5);
+    check("try:\n    pass\nexcept:\n    pass\nexcept E:\n    pass", "default 'except:' must be last", 3, 1);
+}
+
+#[test]
+fn unsupported_statements() {
+    check("match x:\n    case 1: pass", "match statement is not supported", 1, 1);
+}
+
+#[test]
+fn display_has_caret() {
+    let e = err("x = = 1");
+    let shown = e.to_string();
+    assert!(shown.contains("File \"<t>\", line 1"), "{shown}");
+    assert!(shown.contains("    x = = 1\n        ^\nSyntaxError: invalid syntax"), "{shown}");
+}
+
+fn deep_inputs() -> Vec<(&'static str, String)> {
+    let n = 100_000;
+    let mut nested_if = String::new();
+    for i in 0..1000 {
+        nested_if.push_str(&" ".repeat(i));
+        nested_if.push_str("if x:\n");
+    }
+    nested_if.push_str(&" ".repeat(1000));
+    nested_if.push_str("pass\n");
+    vec![
+        ("parens", "(".repeat(n)),
+        ("neg", "-".repeat(n) + "1"),
+        ("sum", "1+".repeat(n) + "1"),
+        ("lists", "[".repeat(n)),
+        ("not", "not ".repeat(n) + "x"),
+        ("calls", "f(".repeat(n) + &")".repeat(n)),
+        ("attrs", "a.".repeat(n) + "b"),
+        ("lambdas", "lambda: ".repeat(n) + "1"),
+        ("subscripts", "x".to_string() + &"[0]".repeat(n)),
+        ("nested_if", nested_if),
+    ]
+}
+
+/// Deep input fails cleanly (no stack overflow) with plain `compile` on a
+/// test thread's small default stack.
+#[test]
+fn deep_nesting_is_rejected_on_small_stack() {
+    for (what, src) in deep_inputs() {
+        let e = compile(&src, "<deep>", Mode::Exec).expect_err(what);
+        assert!(
+            matches!(e.kind, CompileErrorKind::TooDeep | CompileErrorKind::SyntaxError),
+            "{what}: {e}"
+        );
+    }
+}
+
+#[test]
+fn deep_nesting_with_big_stack() {
+    for (what, src) in deep_inputs() {
+        let e = compile_with_big_stack(&src, "<deep>", Mode::Exec).expect_err(what);
+        if what != "parens" && what != "lists" {
+            assert_eq!(e.kind, CompileErrorKind::TooDeep, "{what}: {e}");
+        }
+    }
+}
+
+/// Moderately deep but legal code still compiles on a small stack.
+#[test]
+fn moderate_nesting_compiles() {
+    let ok = [
+        "-".repeat(150) + "1",
+        "x = ".to_string() + &"[".repeat(90) + &"]".repeat(90),
+        "1+".repeat(150) + "1",
+        "f(".repeat(60) + &")".repeat(60),
+        (0..40).map(|i| format!("{}def f{i}():\n", " ".repeat(i))).collect::<String>() + &" ".repeat(40) + "return 1\n",
+    ];
+    for src in ok {
+        compile(&src, "<ok>", Mode::Exec).unwrap_or_else(|e| panic!("{e}"));
+        compile_with_big_stack(&src, "<ok>", Mode::Exec).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// No input makes the compiler panic: truncations and junk-insertions of a
+/// program touching most constructs.
+#[test]
+fn mutated_sources_do_not_panic() {
+    let base = "import a.b as c\nclass C(B):\n    def m(self, x=1, *a, k, **kw):\n        global g\n        try:\n            for i in x:\n                with f() as (p, *q):\n                    yield {i: [j async for j in q]}\n        except E as e:\n            return f'{e!r:>{k}}'\n        finally:\n            del self.x[1:2]\n    async def n(self):\n        await (lambda: (y := 2))()\n";
+    let junk = ["(", ")", ":", "*", "**", "=", "\n", " ", "\t", "'", "\"\"\"", "yield", "await", "nonlocal x", "€", "\\", "lambda", ",", "[", "{", "async "];
+    let chars: Vec<usize> = base.char_indices().map(|(i, _)| i).collect();
+    for (n, &cut) in chars.iter().enumerate() {
+        let _ = compile(&base[..cut], "<m>", Mode::Exec);
+        let j = junk[n % junk.len()];
+        let mutated = format!("{}{}{}", &base[..cut], j, &base[cut..]);
+        let _ = compile(&mutated, "<m>", Mode::Exec);
+        let _ = compile(&mutated, "<m>", Mode::Single);
+        let _ = compile(&mutated, "<m>", Mode::Eval);
+    }
+}
