@@ -79,15 +79,16 @@ const fn encode_exponent(e: u8) -> u64 {
 #[inline]
 pub fn extract_bounds_bits(pesbt: u64) -> BoundsBits {
     let ie = pesbt & EXP_ZERO_BIT == 0;
-    let (e, b, t, l_msb) = if ie {
-        let stored = (((pesbt >> 16) & 7) << 3) | (pesbt & 7);
-        let e = (!stored & 0x3f) as u8;
-        let b = (((pesbt >> 3) & 0x1fff) << 3) as u16;
-        let t = (((pesbt >> 19) & 0x7ff) << 3) as u16;
-        (e, b, t, 1u16)
-    } else {
-        (0, (pesbt & 0xffff) as u16, ((pesbt >> 16) & 0x3fff) as u16, 0u16)
-    };
+    // Written without branches on `ie` (selects only): whether a
+    // capability has an internal exponent is data-dependent, and a
+    // mispredicted branch costs more than this whole function.
+    // IE: B[15:3], T[13:3] with the low three bits holding the exponent.
+    let low = if ie { 0xfff8u64 } else { 0xffff };
+    let b = (pesbt & low) as u16;
+    let t = ((pesbt >> 16) & low & 0x3fff) as u16;
+    let stored = (((pesbt >> 16) & 7) << 3) | (pesbt & 7);
+    let e = if ie { (!stored & 0x3f) as u8 } else { 0 };
+    let l_msb = u16::from(ie);
     let l_carry = u16::from(t < (b & 0x3fff));
     let t_top = ((b >> 14) + l_carry + l_msb) & 3;
     BoundsBits { b, t: t | (t_top << 14), e, ie }
@@ -138,7 +139,7 @@ pub fn compute_bounds(bits: BoundsBits, cursor: u64) -> Bounds {
     let b_hi = i64::from(b3 < r3);
     let t_hi = i64::from(t3 < r3);
     let shift = e + MANTISSA_WIDTH;
-    let a_top = if shift >= 64 { 0 } else { a >> shift };
+    let a_top = a.checked_shr(shift).unwrap_or(0);
 
     // (a_top + correction) : mantissa : zeros(E), truncated to 65 bits.
     let assemble = |corr: i64, m: u16| -> u128 {

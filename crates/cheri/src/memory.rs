@@ -103,6 +103,13 @@ impl Memory {
         }
         let first = index / GRANULE as usize;
         let last = (index + size - 1) / GRANULE as usize;
+        if first == last {
+            // The common case (an aligned scalar store): one granule.
+            if let Some(w) = self.tags.get_mut(first / 64) {
+                *w &= !(1u64 << (first % 64));
+            }
+            return;
+        }
         for g in first..=last {
             self.set_tag(g, false);
         }
@@ -194,7 +201,7 @@ impl Memory {
     pub fn load_cap(&self, cap: &Capability, offset: u64) -> Result<Capability, Fault> {
         let addr = cap.address().wrapping_add(offset);
         let i = self.check(cap, offset, GRANULE, Perms::LOAD)?;
-        if bounds_address(addr) % GRANULE != 0 {
+        if bounds_address(addr) & (GRANULE - 1) != 0 {
             return Err(Fault::new(FaultKind::Alignment, addr, *cap));
         }
         let mut lo = [0u8; 8];
@@ -222,7 +229,7 @@ impl Memory {
             }
         }
         let i = self.check(cap, offset, GRANULE, need)?;
-        if bounds_address(addr) % GRANULE != 0 {
+        if bounds_address(addr) & (GRANULE - 1) != 0 {
             return Err(Fault::new(FaultKind::Alignment, addr, *cap));
         }
         self.data[i..i + 8].copy_from_slice(&value.address().to_le_bytes());
