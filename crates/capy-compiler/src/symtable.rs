@@ -169,7 +169,7 @@ pub fn build(module: &[Stmt], expr: Option<&Expr>, src: &SourceMap) -> Result<Sy
 type BoxedError = Box<CompileError>;
 
 fn build_boxed(module: &[Stmt], expr: Option<&Expr>, src: &SourceMap) -> Result<SymbolTable, BoxedError> {
-    let mut b = Builder { table: SymbolTable::default(), stack: Vec::new(), depth: 0, block_depth: 0, src };
+    let mut b = Builder { table: SymbolTable::default(), stack: Vec::new(), depth: 0, block_depth: 0, in_annotation: false, src };
     b.table.scopes.push(Scope::new(ScopeKind::Module, "<module>", String::new()));
     b.stack.push(0);
     for s in module {
@@ -190,6 +190,10 @@ struct Builder<'s, 'src> {
     depth: usize,
     /// Statement nesting only (also counted in `depth`).
     block_depth: usize,
+    /// Walking an annotation: annotations are never evaluated, so they bind
+    /// and use nothing, but they are still walked so that their depth is
+    /// checked (the whole tree must be shallow enough to drop safely).
+    in_annotation: bool,
     src: &'s SourceMap<'src>,
 }
 
@@ -218,6 +222,9 @@ impl<'s, 'src> Builder<'s, 'src> {
     }
 
     fn add(&mut self, name: &str, flag: u32, offset: usize) -> R {
+        if self.in_annotation {
+            return Ok(());
+        }
         let sym = self.scope().symbol_mut(name);
         if flag == def::PARAM && sym.flags & def::PARAM != 0 {
             return Err(self.err(format!("duplicate argument '{name}' in function definition"), offset));
@@ -266,12 +273,21 @@ impl<'s, 'src> Builder<'s, 'src> {
     fn stmt_inner(&mut self, s: &Stmt, off: usize) -> R {
         match s {
             Stmt::FunctionDef(f) => {
+                self.no_type_params(!f.type_params.is_empty(), off)?;
+                if let Some(r) = &f.returns {
+                    self.annotation(r)?;
+                }
                 self.function(f.name.as_str(), &f.args, &f.body, &f.decorator_list, f.range, false)
             }
             Stmt::AsyncFunctionDef(f) => {
+                self.no_type_params(!f.type_params.is_empty(), off)?;
+                if let Some(r) = &f.returns {
+                    self.annotation(r)?;
+                }
                 self.function(f.name.as_str(), &f.args, &f.body, &f.decorator_list, f.range, true)
             }
             Stmt::ClassDef(c) => {
+                self.no_type_params(!c.type_params.is_empty(), off)?;
                 self.exprs(&c.decorator_list)?;
                 self.exprs(&c.bases)?;
                 for k in &c.keywords {
@@ -298,6 +314,7 @@ impl<'s, 'src> Builder<'s, 'src> {
                 }
             }
             Stmt::AnnAssign(a) => {
+                self.annotation(&a.annotation)?;
                 if let Some(v) = &a.value {
                     self.expr(v)?;
                 }
@@ -399,6 +416,13 @@ impl<'s, 'src> Builder<'s, 'src> {
         }
     }
 
+    fn no_type_params(&self, present: bool, off: usize) -> R {
+        if present {
+            return Err(self.err("type parameter lists are not supported", off));
+        }
+        Ok(())
+    }
+
     /// `global`/`nonlocal` declarations, with CPython's ordering checks.
     fn declare(&mut self, name: &str, flag: u32, off: usize) -> R {
         let what = if flag == def::GLOBAL { "global" } else { "nonlocal" };
@@ -433,6 +457,25 @@ impl<'s, 'src> Builder<'s, 'src> {
             }
             _ => Err(self.err(msg, off)),
         }
+    }
+
+    /// Walk an annotation for its depth only (see `in_annotation`).
+    fn annotation(&mut self, e: &Expr) -> R {
+        let saved = std::mem::replace(&mut self.in_annotation, true);
+        let r = self.expr(e);
+        self.in_annotation = saved;
+        r
+    }
+
+    fn param_annotations(&mut self, args: &ast::Arguments) -> R {
+        let with_default = args.posonlyargs.iter().chain(&args.args).chain(&args.kwonlyargs);
+        let plain = with_default.map(|a| &a.def).chain(args.vararg.as_deref()).chain(args.kwarg.as_deref());
+        for a in plain {
+            if let Some(ann) = &a.annotation {
+                self.annotation(ann)?;
+            }
+        }
+        Ok(())
     }
 
     fn for_loop(&mut self, target: &Expr, iter: &Expr, body: &[Stmt], orelse: &[Stmt]) -> R {
@@ -491,6 +534,7 @@ impl<'s, 'src> Builder<'s, 'src> {
         let off = usize::from(range.start());
         self.exprs(decorators)?;
         self.arguments_outer(args)?;
+        self.param_annotations(args)?;
         self.add(name, def::LOCAL, off)?;
         let id = self.push_scope(ScopeKind::Function, name, range);
         self.table.scopes[id].is_async = is_async;
@@ -532,6 +576,7 @@ impl<'s, 'src> Builder<'s, 'src> {
             }
             Expr::Lambda(l) => {
                 self.arguments_outer(&l.args)?;
+                self.param_annotations(&l.args)?;
                 self.push_scope(ScopeKind::Lambda, "<lambda>", l.range);
                 self.params(&l.args, off)?;
                 self.expr(&l.body)?;
@@ -555,6 +600,7 @@ impl<'s, 'src> Builder<'s, 'src> {
                 }
                 self.expr(&y.value)
             }
+            Expr::Await(a) if self.in_annotation => self.expr(&a.value),
             Expr::Await(a) => {
                 let scope = self.scope();
                 let msg = match scope.kind {
@@ -623,6 +669,9 @@ impl<'s, 'src> Builder<'s, 'src> {
     }
 
     fn mark_yield(&mut self, off: usize) -> R {
+        if self.in_annotation {
+            return Ok(());
+        }
         let scope = self.scope();
         match scope.kind {
             ScopeKind::Function | ScopeKind::Lambda => {
@@ -673,7 +722,7 @@ impl<'s, 'src> Builder<'s, 'src> {
             self.expr(e)?;
         }
         self.stack.pop();
-        if self.table.scopes[id].is_async && name != "<genexpr>" {
+        if self.table.scopes[id].is_async && name != "<genexpr>" && !self.in_annotation {
             // An async list/set/dict comprehension is awaited in place.
             let cur = self.cur();
             let outer = &self.table.scopes[cur];
@@ -691,6 +740,9 @@ impl<'s, 'src> Builder<'s, 'src> {
     /// `(x := v)` inside a comprehension binds x in the nearest enclosing
     /// non-comprehension scope.
     fn walrus_target(&mut self, name: &str, off: usize) -> R {
+        if self.in_annotation {
+            return Ok(());
+        }
         if self.scope().kind != ScopeKind::Comprehension {
             return self.add(name, def::LOCAL, off);
         }

@@ -92,6 +92,7 @@ fn scope_errors() {
 #[test]
 fn unsupported_statements() {
     check("match x:\n    case 1: pass", "match statement is not supported", 1, 1);
+    check("def f[T](): pass", "type parameter lists are not supported", 1, 1);
 }
 
 #[test]
@@ -122,6 +123,9 @@ fn deep_inputs() -> Vec<(&'static str, String)> {
         ("lambdas", "lambda: ".repeat(n) + "1"),
         ("subscripts", "x".to_string() + &"[0]".repeat(n)),
         ("nested_if", nested_if),
+        ("param_annotation", format!("def f(x: {}1): pass", "-".repeat(n))),
+        ("return_annotation", format!("def f() -> {}1: pass", "-".repeat(n))),
+        ("variable_annotation", format!("x: {}1", "-".repeat(n))),
     ]
 }
 

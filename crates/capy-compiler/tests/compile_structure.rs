@@ -491,3 +491,45 @@ x = {k: [v async for v in w] for k in y} if False else None
     let c = module(&ok);
     check_well_formed(&c);
 }
+
+#[test]
+fn annotations_bind_and_use_nothing() {
+    let c = module("def f(x: A = 1) -> B:\n    y: C = x\n    z: D\n    return y\n");
+    let f = find(&c, "f");
+    assert_eq!(strs(&f.varnames), vec!["x", "y", "z"]);
+    for n in ["A", "B", "C", "D"] {
+        assert!(!c.names.iter().chain(f.names.iter()).any(|k| &**k == n), "{n} was compiled");
+    }
+}
+
+#[test]
+fn disassembly_is_recursive_and_annotated() {
+    let c = module("def f(a):\n    return a.b\n");
+    let d = disassemble(&c);
+    assert!(d.contains("code <module>"), "{d}");
+    assert!(d.contains("code f (qualname f"), "{d}");
+    assert!(d.contains("LoadConst(0)  (<code f>)"), "{d}");
+    assert!(d.contains("LoadFast(0)  (a)"), "{d}");
+    assert!(d.contains("LoadAttr(0)  (b)"), "{d}");
+}
+
+#[test]
+fn interactive_prints_nested_expression_statements() {
+    let s = compile("for i in x:\n    i\n\n", "<stdin>", Mode::Single).unwrap();
+    assert!(s.instrs.contains(&Instr::PrintExpr));
+    // but not inside function bodies
+    let f = compile("def f():\n    1 + 1\n\n", "<stdin>", Mode::Single).unwrap();
+    assert!(!find(&f, "f").instrs.contains(&Instr::PrintExpr));
+}
+
+#[test]
+fn return_and_break_unwind_through_handlers_and_loops() {
+    let c = module("def f():\n    for x in y:\n        try:\n            pass\n        except E as e:\n            return e\n");
+    let f = find(&c, "f");
+    check_well_formed(&f);
+    assert_seq(&f, &[Instr::LoadFast(1), Instr::PopExcept, Instr::LoadNone, Instr::StoreFast(1), Instr::DeleteFast(1), Instr::Rot2, Instr::Pop, Instr::ReturnValue]);
+    let g = module("for x in y:\n    try:\n        pass\n    finally:\n        break\n");
+    check_well_formed(&g);
+    // exception path of the finally: drop the exception, PopExcept, drop the iterator
+    assert_seq(&g, &[Instr::Pop, Instr::PopExcept, Instr::Pop, Instr::Jump(15)]);
+}
