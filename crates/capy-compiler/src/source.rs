@@ -84,12 +84,19 @@ impl<'s> SourceMap<'s> {
                 self.error(IndentationError, "unexpected indent", offset)
             }
             ParseErrorType::UnrecognizedToken(_, Some(expected)) if expected.contains("Indent") => {
-                self.error(IndentationError, "expected an indented block", offset)
+                self.error(IndentationError, self.expected_block_message(offset), offset)
             }
             ParseErrorType::UnrecognizedToken(Tok::Dedent, _) => {
                 self.error(IndentationError, "unexpected unindent", offset)
             }
             ParseErrorType::UnrecognizedToken(Tok::EndOfFile, _) => self.eof_error(offset, lex_mode),
+            ParseErrorType::UnrecognizedToken(..) if self.looks_like_print_statement(offset) => {
+                let line = self.line_of(offset);
+                let text = self.line_text(line).unwrap_or_default();
+                let indent = text.len() - text.trim_start().len();
+                let start = self.line_starts.get(line as usize - 1).copied().unwrap_or(0) + indent;
+                self.syntax_error("Missing parentheses in call to 'print'. Did you mean print(...)?", start)
+            }
             ParseErrorType::UnrecognizedToken(..)
             | ParseErrorType::ExtraToken(_)
             | ParseErrorType::InvalidToken => self.syntax_error("invalid syntax", offset),
@@ -112,9 +119,19 @@ impl<'s> SourceMap<'s> {
                 return self.error(TabError, "inconsistent use of tabs and spaces in indentation", offset)
             }
             L::Eof => return self.eof_error(offset, lex_mode),
-            L::StringError => self.string_error_message(offset),
+            L::StringError => {
+                let start = self.bad_token_start(offset, lex_mode);
+                return self.syntax_error(self.string_error_message(start), start);
+            }
             L::UnicodeError => "(unicode error) malformed escape sequence".to_string(),
-            L::NestingError => "unmatched bracket".to_string(),
+            L::NestingError => {
+                // The lexer reports the position after the closing bracket.
+                let at = offset.saturating_sub(1);
+                return match self.source.get(at..offset) {
+                    Some(c @ (")" | "]" | "}")) => self.syntax_error(format!("unmatched '{c}'"), at),
+                    _ => self.syntax_error("unmatched bracket", offset),
+                };
+            }
             L::DefaultArgumentError => "non-default argument follows default argument".to_string(),
             L::DuplicateArgumentError(name) => {
                 format!("duplicate argument '{name}' in function definition")
@@ -125,11 +142,15 @@ impl<'s> SourceMap<'s> {
             }
             L::DuplicateKeywordArgumentError(name) => format!("keyword argument repeated: {name}"),
             L::UnrecognizedToken { tok } => {
-                if tok.is_ascii() {
+                // Point at the character itself when the lexer is past it.
+                let before = offset.saturating_sub(tok.len_utf8());
+                let at = if self.source.get(before..offset).is_some_and(|s| s.starts_with(*tok)) { before } else { offset };
+                let msg = if tok.is_ascii() {
                     "invalid syntax".to_string()
                 } else {
                     format!("invalid character '{tok}' (U+{:04X})", *tok as u32)
-                }
+                };
+                return self.syntax_error(msg, at);
             }
             L::FStringError(e) => format!("f-string: {e}"),
             L::LineContinuationError => {
@@ -197,10 +218,56 @@ impl<'s> SourceMap<'s> {
         if !(body.starts_with("\"\"\"") || body.starts_with("'''")) {
             return None;
         }
-        let last_line = self.line_of(self.source.len());
+        let last_line = self.line_of(self.source.len().saturating_sub(1));
         Some(self.syntax_error(
             format!("unterminated triple-quoted string literal (detected at line {last_line})"),
             start,
         ))
+    }
+
+    /// Start of the token the lexer failed on: the first non-blank byte
+    /// after the last token it produced before `offset`.
+    fn bad_token_start(&self, offset: usize, lex_mode: rustpython_parser::Mode) -> usize {
+        let mut last_end = 0;
+        for tok in lex(self.source, lex_mode) {
+            match tok {
+                Ok((_, range)) if usize::from(range.end()) <= offset => last_end = usize::from(range.end()),
+                _ => break,
+            }
+        }
+        let rest = self.source.get(last_end..offset).unwrap_or("");
+        last_end + (rest.len() - rest.trim_start().len())
+    }
+
+    /// CPython names the statement that lacks its indented block.
+    fn expected_block_message(&self, offset: usize) -> String {
+        let line = self.line_of(offset);
+        let header = (1..line).rev().find_map(|l| {
+            let text = self.line_text(l)?;
+            let t = text.trim_start();
+            (!t.is_empty() && !t.starts_with('#')).then(|| (l, t.to_string()))
+        });
+        let Some((hline, text)) = header else {
+            return "expected an indented block".to_string();
+        };
+        let text = text.strip_prefix("async ").unwrap_or(&text);
+        let word: String = text.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let what = match word.as_str() {
+            "def" => "function definition".to_string(),
+            "class" => "class definition".to_string(),
+            "if" | "elif" | "else" | "while" | "for" | "try" | "except" | "finally" | "with" => {
+                format!("'{word}' statement")
+            }
+            _ => return "expected an indented block".to_string(),
+        };
+        format!("expected an indented block after {what} on line {hline}")
+    }
+
+    /// Python 2's `print x` statement.
+    fn looks_like_print_statement(&self, offset: usize) -> bool {
+        let text = self.line_text(self.line_of(offset)).unwrap_or_default();
+        let Some(rest) = text.trim_start().strip_prefix("print") else { return false };
+        rest.starts_with([' ', '\t']) && !rest.trim_start().starts_with(['(', '=', '.', '[', ',', ')', ';'])
+            && !rest.trim_start().is_empty()
     }
 }

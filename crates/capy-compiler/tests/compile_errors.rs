@@ -25,13 +25,15 @@ fn parser_errors() {
     check("x = = 1", "invalid syntax", 1, 5);
     check("f(1", "'(' was never closed", 1, 2);
     check("x = [1,\n 2", "'[' was never closed", 1, 5);
-    check("\"abc", "unterminated string literal (detected at line 1)", 1, 5);
-    check("x = 1\n'''abc\n", "unterminated triple-quoted string literal (detected at line 3)", 2, 1);
+    check("\"abc", "unterminated string literal (detected at line 1)", 1, 1);
+    check("x = )", "unmatched ')'", 1, 5);
+    check("print 'hello'", "Missing parentheses in call to 'print'. Did you mean print(...)?", 1, 1);
+    check("x = 1\n'''abc\n", "unterminated triple-quoted string literal (detected at line 2)", 2, 1);
     check("def f(a, a): pass", "duplicate argument 'a' in function definition", 1, 10);
     check("def f(a=1, b): pass", "non-default argument follows default argument", 1, 12);
     check("f(a=1, a=2)", "keyword argument repeated: a", 1, 8);
     check("f(a=1, b)", "positional argument follows keyword argument", 1, 8);
-    check("x = €", "invalid character '€' (U+20AC)", 1, 6);
+    check("x = €", "invalid character '€' (U+20AC)", 1, 5);
     let e = err("x = 1 +");
     assert_eq!(e.kind, CompileErrorKind::SyntaxError);
     assert_eq!(e.text.as_deref(), Some("x = 1 +"));
@@ -40,7 +42,16 @@ fn parser_errors() {
 #[test]
 fn indentation_errors() {
     check_kind(" x = 1", CompileErrorKind::IndentationError, "unexpected indent");
-    check_kind("if x:\npass", CompileErrorKind::IndentationError, "expected an indented block");
+    check_kind(
+        "if x:\npass",
+        CompileErrorKind::IndentationError,
+        "expected an indented block after 'if' statement on line 1",
+    );
+    check_kind(
+        "def f():\n\n  # c\nreturn",
+        CompileErrorKind::IndentationError,
+        "expected an indented block after function definition on line 1",
+    );
     check_kind(
         "if x:\n        a\n    b",
         CompileErrorKind::IndentationError,
@@ -62,9 +73,13 @@ fn compiler_errors() {
     check("def f():\n    await x", "'await' outside async function", 2, 5);
     check("async def f():\n    yield from x", "'yield from' inside async function", 2, 5);
     check("[(yield) for x in y]", "'yield' inside list comprehension", 1, 3);
-    check("1 = x", "cannot assign to literal", 1, 1);
-    check("f() = 1", "cannot assign to function call", 1, 1);
-    check("a + b = 1", "cannot assign to expression", 1, 1);
+    check("1 = x", "cannot assign to literal here. Maybe you meant '==' instead of '='?", 1, 1);
+    check("f() = 1", "cannot assign to function call here. Maybe you meant '==' instead of '='?", 1, 1);
+    check("a + b = 1", "cannot assign to expression here. Maybe you meant '==' instead of '='?", 1, 1);
+    check("None = 1", "cannot assign to None", 1, 1);
+    check("for 1 in x: pass", "cannot assign to literal", 1, 5);
+    check("(a, f()) = x", "cannot assign to function call", 1, 5);
+    check("f(x for x in y, 1)", "Generator expression must be parenthesized", 1, 3);
     check("del f()", "cannot delete function call", 1, 5);
     check("*a = 1", "starred assignment target must be in a list or tuple", 1, 1);
     check("a, *b, *c = d", "multiple starred expressions in assignment", 1, 1);

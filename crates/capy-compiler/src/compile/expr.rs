@@ -353,6 +353,7 @@ impl<'a, 'src> Compiler<'a, 'src> {
     }
 
     fn call(&mut self, c: &'a ast::ExprCall) -> CResult {
+        self.check_bare_genexp(c)?;
         let simple = c.keywords.is_empty() && !c.args.iter().any(|a| matches!(a, Expr::Starred(_)));
         if let (true, Expr::Attribute(a)) = (simple, &*c.func) {
             self.expr(&a.value)?;
@@ -366,6 +367,23 @@ impl<'a, 'src> Compiler<'a, 'src> {
         }
         self.expr(&c.func)?;
         self.call_args(&c.args, &c.keywords, 0)
+    }
+
+    /// `f(x for x in y, 1)`: a generator expression that is not the sole
+    /// argument must have its own parentheses (the parser accepts it).
+    fn check_bare_genexp(&self, c: &ast::ExprCall) -> CResult {
+        if c.args.len() + c.keywords.len() < 2 {
+            return Ok(());
+        }
+        for a in &c.args {
+            if let Expr::GeneratorExp(g) = a {
+                let start = usize::from(g.range.start());
+                if self.src.source.get(start..start + 1) != Some("(") {
+                    return Err(self.err("Generator expression must be parenthesized", start));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Emit the arguments and the call instruction for a callable already on

@@ -79,6 +79,9 @@ impl<'a, 'src> Compiler<'a, 'src> {
             Stmt::Return(r) => self.return_stmt(r.value.as_deref(), off),
             Stmt::Delete(d) => d.targets.iter().try_for_each(|t| self.delete_target(t)),
             Stmt::Assign(a) => {
+                for t in &a.targets {
+                    self.check_assign_target(t)?;
+                }
                 self.expr(&a.value)?;
                 let n = a.targets.len();
                 for (i, t) in a.targets.iter().enumerate() {
@@ -199,6 +202,25 @@ impl<'a, 'src> Compiler<'a, 'src> {
             }
             Expr::Starred(_) => Err(self.err("starred assignment target must be in a list or tuple", off)),
             other => Err(self.err(format!("cannot assign to {}", target_kind_name(other)), off)),
+        }
+    }
+
+    /// A top-level `=` target that can never be assigned gets CPython's
+    /// "Maybe you meant '=='" hint.
+    fn check_assign_target(&self, t: &Expr) -> CResult {
+        match t {
+            Expr::Name(_) | Expr::Attribute(_) | Expr::Subscript(_) | Expr::Tuple(_) | Expr::List(_) | Expr::Starred(_) => {
+                Ok(())
+            }
+            other => {
+                let what = target_kind_name(other);
+                let msg = if matches!(what, "None" | "True" | "False" | "ellipsis") {
+                    format!("cannot assign to {what}")
+                } else {
+                    format!("cannot assign to {what} here. Maybe you meant '==' instead of '='?")
+                };
+                Err(self.err(msg, usize::from(t.start())))
+            }
         }
     }
 
