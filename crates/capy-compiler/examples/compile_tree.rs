@@ -3,7 +3,9 @@
 use std::path::Path;
 
 fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -21,8 +23,14 @@ fn main() {
     files.sort();
     let (mut ok, mut failed, mut invalid) = (0, 0, 0);
     for f in &files {
-        let Ok(src) = std::fs::read_to_string(f) else { continue };
-        match capy_compiler::compile_with_big_stack(&src, &f.to_string_lossy(), capy_compiler::Mode::Exec) {
+        let Ok(src) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        match capy_compiler::compile_with_big_stack(
+            &src,
+            &f.to_string_lossy(),
+            capy_compiler::Mode::Exec,
+        ) {
             Ok(code) => match capy_compiler::validate::validate(&code) {
                 Ok(()) => ok += 1,
                 Err(e) => {
@@ -32,7 +40,14 @@ fn main() {
             },
             Err(e) => {
                 failed += 1;
-                println!("ERROR {}:{}:{}: {:?}: {}", f.display(), e.line, e.col, e.kind, e.msg);
+                println!(
+                    "ERROR {}:{}:{}: {:?}: {}",
+                    f.display(),
+                    e.line,
+                    e.col,
+                    e.kind,
+                    e.msg
+                );
             }
         }
     }

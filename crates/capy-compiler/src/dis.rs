@@ -18,9 +18,19 @@ fn disassemble_into(code: &Code, out: &mut String) {
     let _ = writeln!(
         out,
         "code {} (qualname {}, line {}, flags {:#x}, argcount {}, posonly {}, kwonly {})",
-        code.name, code.qualname, code.first_line, code.flags, code.argcount, code.posonlyargcount, code.kwonlyargcount
+        code.name,
+        code.qualname,
+        code.first_line,
+        code.flags,
+        code.argcount,
+        code.posonlyargcount,
+        code.kwonlyargcount
     );
-    let _ = writeln!(out, "  varnames: {:?}", code.varnames.iter().map(|s| &**s).collect::<Vec<_>>());
+    let _ = writeln!(
+        out,
+        "  varnames: {:?}",
+        code.varnames.iter().map(|s| &**s).collect::<Vec<_>>()
+    );
     if !code.cellvars.is_empty() || !code.freevars.is_empty() {
         let _ = writeln!(
             out,
@@ -49,9 +59,23 @@ fn disassemble_into(code: &Code, out: &mut String) {
 
 /// The name or constant an instruction's argument refers to.
 fn annotation(code: &Code, instr: &Instr) -> String {
-    let name = |i: &u32| code.names.get(*i as usize).map(|s| s.to_string()).unwrap_or_else(|| "?".into());
-    let var = |i: &u32| code.varnames.get(*i as usize).map(|s| s.to_string()).unwrap_or_else(|| "?".into());
-    let cell = |i: &u32| code.cell_name(*i as usize).map(|s| s.to_string()).unwrap_or_else(|| "?".into());
+    let name = |i: &u32| {
+        code.names
+            .get(*i as usize)
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "?".into())
+    };
+    let var = |i: &u32| {
+        code.varnames
+            .get(*i as usize)
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "?".into())
+    };
+    let cell = |i: &u32| {
+        code.cell_name(*i as usize)
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "?".into())
+    };
     match instr {
         Instr::LoadConst(i) => match code.consts.get(*i as usize) {
             Some(Const::Code(c)) => format!("<code {}>", c.qualname),

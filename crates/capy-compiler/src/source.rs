@@ -3,7 +3,7 @@
 //! [`CompileError`]s.
 
 use crate::error::{CompileError, CompileErrorKind};
-use rustpython_parser::lexer::{LexicalErrorType, lex};
+use rustpython_parser::lexer::{lex, LexicalErrorType};
 use rustpython_parser::{ParseError, ParseErrorType, Tok};
 
 /// A source file with a line-start table, used to turn byte offsets (what
@@ -23,7 +23,11 @@ impl<'s> SourceMap<'s> {
                 line_starts.push(i + 1);
             }
         }
-        SourceMap { source, filename: filename.to_string(), line_starts }
+        SourceMap {
+            source,
+            filename: filename.to_string(),
+            line_starts,
+        }
     }
 
     /// 1-based line containing byte `offset` (offsets past the end map to
@@ -40,7 +44,11 @@ impl<'s> SourceMap<'s> {
     /// `SyntaxError.offset`.
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
         let line = self.line_of(offset);
-        let start = self.line_starts.get(line as usize - 1).copied().unwrap_or(0);
+        let start = self
+            .line_starts
+            .get(line as usize - 1)
+            .copied()
+            .unwrap_or(0);
         let end = offset.min(self.source.len());
         let col = self
             .source
@@ -53,12 +61,21 @@ impl<'s> SourceMap<'s> {
     /// Text of 1-based `line`, without its line terminator.
     pub fn line_text(&self, line: u32) -> Option<String> {
         let start = *self.line_starts.get((line as usize).checked_sub(1)?)?;
-        let end = self.line_starts.get(line as usize).copied().unwrap_or(self.source.len());
+        let end = self
+            .line_starts
+            .get(line as usize)
+            .copied()
+            .unwrap_or(self.source.len());
         let text = self.source.get(start..end)?;
         Some(text.trim_end_matches(['\n', '\r']).to_string())
     }
 
-    pub fn error(&self, kind: CompileErrorKind, msg: impl Into<String>, offset: usize) -> CompileError {
+    pub fn error(
+        &self,
+        kind: CompileErrorKind,
+        msg: impl Into<String>,
+        offset: usize,
+    ) -> CompileError {
         let (line, col) = self.line_col(offset);
         CompileError {
             kind,
@@ -84,18 +101,32 @@ impl<'s> SourceMap<'s> {
                 self.error(IndentationError, "unexpected indent", offset)
             }
             ParseErrorType::UnrecognizedToken(_, Some(expected)) if expected.contains("Indent") => {
-                self.error(IndentationError, self.expected_block_message(offset), offset)
+                self.error(
+                    IndentationError,
+                    self.expected_block_message(offset),
+                    offset,
+                )
             }
             ParseErrorType::UnrecognizedToken(Tok::Dedent, _) => {
                 self.error(IndentationError, "unexpected unindent", offset)
             }
-            ParseErrorType::UnrecognizedToken(Tok::EndOfFile, _) => self.eof_error(offset, lex_mode),
+            ParseErrorType::UnrecognizedToken(Tok::EndOfFile, _) => {
+                self.eof_error(offset, lex_mode)
+            }
             ParseErrorType::UnrecognizedToken(..) if self.looks_like_print_statement(offset) => {
                 let line = self.line_of(offset);
                 let text = self.line_text(line).unwrap_or_default();
                 let indent = text.len() - text.trim_start().len();
-                let start = self.line_starts.get(line as usize - 1).copied().unwrap_or(0) + indent;
-                self.syntax_error("Missing parentheses in call to 'print'. Did you mean print(...)?", start)
+                let start = self
+                    .line_starts
+                    .get(line as usize - 1)
+                    .copied()
+                    .unwrap_or(0)
+                    + indent;
+                self.syntax_error(
+                    "Missing parentheses in call to 'print'. Did you mean print(...)?",
+                    start,
+                )
             }
             ParseErrorType::UnrecognizedToken(..)
             | ParseErrorType::ExtraToken(_)
@@ -104,7 +135,12 @@ impl<'s> SourceMap<'s> {
         }
     }
 
-    fn lexical_error(&self, err: &LexicalErrorType, offset: usize, lex_mode: rustpython_parser::Mode) -> CompileError {
+    fn lexical_error(
+        &self,
+        err: &LexicalErrorType,
+        offset: usize,
+        lex_mode: rustpython_parser::Mode,
+    ) -> CompileError {
         use CompileErrorKind::*;
         use LexicalErrorType as L;
         let msg = match err {
@@ -116,7 +152,11 @@ impl<'s> SourceMap<'s> {
                 )
             }
             L::TabError | L::TabsAfterSpaces => {
-                return self.error(TabError, "inconsistent use of tabs and spaces in indentation", offset)
+                return self.error(
+                    TabError,
+                    "inconsistent use of tabs and spaces in indentation",
+                    offset,
+                )
             }
             L::Eof => return self.eof_error(offset, lex_mode),
             L::StringError => {
@@ -128,7 +168,9 @@ impl<'s> SourceMap<'s> {
                 // The lexer reports the position after the closing bracket.
                 let at = offset.saturating_sub(1);
                 return match self.source.get(at..offset) {
-                    Some(c @ (")" | "]" | "}")) => self.syntax_error(format!("unmatched '{c}'"), at),
+                    Some(c @ (")" | "]" | "}")) => {
+                        self.syntax_error(format!("unmatched '{c}'"), at)
+                    }
                     _ => self.syntax_error("unmatched bracket", offset),
                 };
             }
@@ -136,7 +178,9 @@ impl<'s> SourceMap<'s> {
             L::DuplicateArgumentError(name) => {
                 format!("duplicate argument '{name}' in function definition")
             }
-            L::PositionalArgumentError => "positional argument follows keyword argument".to_string(),
+            L::PositionalArgumentError => {
+                "positional argument follows keyword argument".to_string()
+            }
             L::UnpackedArgumentError => {
                 "iterable argument unpacking follows keyword argument unpacking".to_string()
             }
@@ -144,7 +188,15 @@ impl<'s> SourceMap<'s> {
             L::UnrecognizedToken { tok } => {
                 // Point at the character itself when the lexer is past it.
                 let before = offset.saturating_sub(tok.len_utf8());
-                let at = if self.source.get(before..offset).is_some_and(|s| s.starts_with(*tok)) { before } else { offset };
+                let at = if self
+                    .source
+                    .get(before..offset)
+                    .is_some_and(|s| s.starts_with(*tok))
+                {
+                    before
+                } else {
+                    offset
+                };
                 let msg = if tok.is_ascii() {
                     "invalid syntax".to_string()
                 } else {
@@ -207,7 +259,11 @@ impl<'s> SourceMap<'s> {
 
     /// The lexer reports an unterminated triple-quoted string as a bare EOF;
     /// recognise it from the text after the last good token.
-    fn unterminated_triple_quote(&self, err: &LexicalErrorType, last_end: usize) -> Option<CompileError> {
+    fn unterminated_triple_quote(
+        &self,
+        err: &LexicalErrorType,
+        last_end: usize,
+    ) -> Option<CompileError> {
         if !matches!(err, LexicalErrorType::Eof) {
             return None;
         }
@@ -231,7 +287,9 @@ impl<'s> SourceMap<'s> {
         let mut last_end = 0;
         for tok in lex(self.source, lex_mode) {
             match tok {
-                Ok((_, range)) if usize::from(range.end()) <= offset => last_end = usize::from(range.end()),
+                Ok((_, range)) if usize::from(range.end()) <= offset => {
+                    last_end = usize::from(range.end())
+                }
                 _ => break,
             }
         }
@@ -251,7 +309,10 @@ impl<'s> SourceMap<'s> {
             return "expected an indented block".to_string();
         };
         let text = text.strip_prefix("async ").unwrap_or(&text);
-        let word: String = text.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let word: String = text
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
         let what = match word.as_str() {
             "def" => "function definition".to_string(),
             "class" => "class definition".to_string(),
@@ -266,8 +327,13 @@ impl<'s> SourceMap<'s> {
     /// Python 2's `print x` statement.
     fn looks_like_print_statement(&self, offset: usize) -> bool {
         let text = self.line_text(self.line_of(offset)).unwrap_or_default();
-        let Some(rest) = text.trim_start().strip_prefix("print") else { return false };
-        rest.starts_with([' ', '\t']) && !rest.trim_start().starts_with(['(', '=', '.', '[', ',', ')', ';'])
+        let Some(rest) = text.trim_start().strip_prefix("print") else {
+            return false;
+        };
+        rest.starts_with([' ', '\t'])
+            && !rest
+                .trim_start()
+                .starts_with(['(', '=', '.', '[', ',', ')', ';'])
             && !rest.trim_start().is_empty()
     }
 }

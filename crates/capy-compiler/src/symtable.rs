@@ -119,7 +119,8 @@ impl Scope {
 
     /// Scope of `name` as used here; unknown names are implicit globals.
     pub fn scope_of(&self, name: &str) -> SymbolScope {
-        self.lookup(name).map_or(SymbolScope::GlobalImplicit, |s| s.scope)
+        self.lookup(name)
+            .map_or(SymbolScope::GlobalImplicit, |s| s.scope)
     }
 
     fn symbol_mut(&mut self, name: &str) -> &mut Symbol {
@@ -140,7 +141,10 @@ impl Scope {
     }
 
     pub fn is_function_like(&self) -> bool {
-        matches!(self.kind, ScopeKind::Function | ScopeKind::Lambda | ScopeKind::Comprehension)
+        matches!(
+            self.kind,
+            ScopeKind::Function | ScopeKind::Lambda | ScopeKind::Comprehension
+        )
     }
 }
 
@@ -155,12 +159,18 @@ impl SymbolTable {
     /// The scope created for the function/class/lambda/comprehension node
     /// with this source range.
     pub fn scope_at(&self, range: ast::text_size::TextRange) -> Option<usize> {
-        self.by_range.get(&(range.start().into(), range.end().into())).copied()
+        self.by_range
+            .get(&(range.start().into(), range.end().into()))
+            .copied()
     }
 }
 
 /// Build and analyze the symbol table of a parsed module.
-pub fn build(module: &[Stmt], expr: Option<&Expr>, src: &SourceMap) -> Result<SymbolTable, CompileError> {
+pub fn build(
+    module: &[Stmt],
+    expr: Option<&Expr>,
+    src: &SourceMap,
+) -> Result<SymbolTable, CompileError> {
     build_boxed(module, expr, src).map_err(|e| *e)
 }
 
@@ -168,9 +178,22 @@ pub fn build(module: &[Stmt], expr: Option<&Expr>, src: &SourceMap) -> Result<Sy
 /// return slot in every frame costs a lot of stack in debug builds.
 type BoxedError = Box<CompileError>;
 
-fn build_boxed(module: &[Stmt], expr: Option<&Expr>, src: &SourceMap) -> Result<SymbolTable, BoxedError> {
-    let mut b = Builder { table: SymbolTable::default(), stack: Vec::new(), depth: 0, block_depth: 0, in_annotation: false, src };
-    b.table.scopes.push(Scope::new(ScopeKind::Module, "<module>", String::new()));
+fn build_boxed(
+    module: &[Stmt],
+    expr: Option<&Expr>,
+    src: &SourceMap,
+) -> Result<SymbolTable, BoxedError> {
+    let mut b = Builder {
+        table: SymbolTable::default(),
+        stack: Vec::new(),
+        depth: 0,
+        block_depth: 0,
+        in_annotation: false,
+        src,
+    };
+    b.table
+        .scopes
+        .push(Scope::new(ScopeKind::Module, "<module>", String::new()));
     b.stack.push(0);
     for s in module {
         b.stmt(s)?;
@@ -216,7 +239,11 @@ impl<'s, 'src> Builder<'s, 'src> {
     fn enter_depth(&mut self, offset: usize) -> R {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(Box::new(self.src.error(CompileErrorKind::TooDeep, "too many nested parentheses", offset)));
+            return Err(Box::new(self.src.error(
+                CompileErrorKind::TooDeep,
+                "too many nested parentheses",
+                offset,
+            )));
         }
         Ok(())
     }
@@ -227,13 +254,21 @@ impl<'s, 'src> Builder<'s, 'src> {
         }
         let sym = self.scope().symbol_mut(name);
         if flag == def::PARAM && sym.flags & def::PARAM != 0 {
-            return Err(self.err(format!("duplicate argument '{name}' in function definition"), offset));
+            return Err(self.err(
+                format!("duplicate argument '{name}' in function definition"),
+                offset,
+            ));
         }
         sym.flags |= flag;
         Ok(())
     }
 
-    fn push_scope(&mut self, kind: ScopeKind, name: &str, range: ast::text_size::TextRange) -> usize {
+    fn push_scope(
+        &mut self,
+        kind: ScopeKind,
+        name: &str,
+        range: ast::text_size::TextRange,
+    ) -> usize {
         let parent = &self.table.scopes[self.cur()];
         let qualname = match parent.kind {
             ScopeKind::Module => name.to_string(),
@@ -244,7 +279,9 @@ impl<'s, 'src> Builder<'s, 'src> {
         self.table.scopes.push(Scope::new(kind, name, qualname));
         let cur = self.cur();
         self.table.scopes[cur].children.push(id);
-        self.table.by_range.insert((range.start().into(), range.end().into()), id);
+        self.table
+            .by_range
+            .insert((range.start().into(), range.end().into()), id);
         self.stack.push(id);
         id
     }
@@ -261,7 +298,11 @@ impl<'s, 'src> Builder<'s, 'src> {
         let off = usize::from(s.start());
         self.block_depth += 1;
         if self.block_depth > MAX_BLOCK_DEPTH {
-            return Err(Box::new(self.src.error(CompileErrorKind::TooDeep, "too many statically nested blocks", off)));
+            return Err(Box::new(self.src.error(
+                CompileErrorKind::TooDeep,
+                "too many statically nested blocks",
+                off,
+            )));
         }
         self.enter_depth(off)?;
         let r = self.stmt_inner(s, off);
@@ -277,14 +318,28 @@ impl<'s, 'src> Builder<'s, 'src> {
                 if let Some(r) = &f.returns {
                     self.annotation(r)?;
                 }
-                self.function(f.name.as_str(), &f.args, &f.body, &f.decorator_list, f.range, false)
+                self.function(
+                    f.name.as_str(),
+                    &f.args,
+                    &f.body,
+                    &f.decorator_list,
+                    f.range,
+                    false,
+                )
             }
             Stmt::AsyncFunctionDef(f) => {
                 self.no_type_params(!f.type_params.is_empty(), off)?;
                 if let Some(r) = &f.returns {
                     self.annotation(r)?;
                 }
-                self.function(f.name.as_str(), &f.args, &f.body, &f.decorator_list, f.range, true)
+                self.function(
+                    f.name.as_str(),
+                    &f.args,
+                    &f.body,
+                    &f.decorator_list,
+                    f.range,
+                    true,
+                )
             }
             Stmt::ClassDef(c) => {
                 self.no_type_params(!c.type_params.is_empty(), off)?;
@@ -425,7 +480,11 @@ impl<'s, 'src> Builder<'s, 'src> {
 
     /// `global`/`nonlocal` declarations, with CPython's ordering checks.
     fn declare(&mut self, name: &str, flag: u32, off: usize) -> R {
-        let what = if flag == def::GLOBAL { "global" } else { "nonlocal" };
+        let what = if flag == def::GLOBAL {
+            "global"
+        } else {
+            "nonlocal"
+        };
         let sym = self.scope().symbol_mut(name);
         let prior = sym.flags;
         let msg = if prior & def::PARAM != 0 {
@@ -433,7 +492,9 @@ impl<'s, 'src> Builder<'s, 'src> {
         } else if prior & (def::GLOBAL | def::NONLOCAL) != 0 && prior & flag == 0 {
             Some(format!("name '{name}' is nonlocal and global"))
         } else if prior & def::LOCAL != 0 {
-            Some(format!("name '{name}' is assigned to before {what} declaration"))
+            Some(format!(
+                "name '{name}' is assigned to before {what} declaration"
+            ))
         } else if prior & def::USE != 0 {
             Some(format!("name '{name}' is used prior to {what} declaration"))
         } else {
@@ -468,8 +529,15 @@ impl<'s, 'src> Builder<'s, 'src> {
     }
 
     fn param_annotations(&mut self, args: &ast::Arguments) -> R {
-        let with_default = args.posonlyargs.iter().chain(&args.args).chain(&args.kwonlyargs);
-        let plain = with_default.map(|a| &a.def).chain(args.vararg.as_deref()).chain(args.kwarg.as_deref());
+        let with_default = args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .chain(&args.kwonlyargs);
+        let plain = with_default
+            .map(|a| &a.def)
+            .chain(args.vararg.as_deref())
+            .chain(args.kwarg.as_deref());
         for a in plain {
             if let Some(ann) = &a.annotation {
                 self.annotation(ann)?;
@@ -498,7 +566,12 @@ impl<'s, 'src> Builder<'s, 'src> {
     /// Defaults and decorators belong to the enclosing scope; annotations
     /// are never evaluated, so they are not visited.
     fn arguments_outer(&mut self, args: &ast::Arguments) -> R {
-        for a in args.posonlyargs.iter().chain(&args.args).chain(&args.kwonlyargs) {
+        for a in args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .chain(&args.kwonlyargs)
+        {
             if let Some(d) = &a.default {
                 self.expr(d)?;
             }
@@ -507,7 +580,11 @@ impl<'s, 'src> Builder<'s, 'src> {
     }
 
     fn params(&mut self, args: &ast::Arguments, off: usize) -> R {
-        let positional = args.posonlyargs.iter().chain(&args.args).chain(&args.kwonlyargs);
+        let positional = args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .chain(&args.kwonlyargs);
         let mut names: Vec<&str> = positional.map(|a| a.def.arg.as_str()).collect();
         if let Some(v) = &args.vararg {
             names.push(v.arg.as_str());
@@ -583,12 +660,16 @@ impl<'s, 'src> Builder<'s, 'src> {
                 self.stack.pop();
                 Ok(())
             }
-            Expr::ListComp(c) => self.comprehension("<listcomp>", &c.generators, &[&c.elt], c.range),
+            Expr::ListComp(c) => {
+                self.comprehension("<listcomp>", &c.generators, &[&c.elt], c.range)
+            }
             Expr::SetComp(c) => self.comprehension("<setcomp>", &c.generators, &[&c.elt], c.range),
             Expr::DictComp(c) => {
                 self.comprehension("<dictcomp>", &c.generators, &[&c.key, &c.value], c.range)
             }
-            Expr::GeneratorExp(c) => self.comprehension("<genexpr>", &c.generators, &[&c.elt], c.range),
+            Expr::GeneratorExp(c) => {
+                self.comprehension("<genexpr>", &c.generators, &[&c.elt], c.range)
+            }
             Expr::Yield(y) => {
                 self.mark_yield(off)?;
                 y.value.as_deref().map_or(Ok(()), |v| self.expr(v))
@@ -726,9 +807,13 @@ impl<'s, 'src> Builder<'s, 'src> {
             // An async list/set/dict comprehension is awaited in place.
             let cur = self.cur();
             let outer = &self.table.scopes[cur];
-            let ok = (outer.kind == ScopeKind::Function && outer.is_async) || outer.kind == ScopeKind::Comprehension;
+            let ok = (outer.kind == ScopeKind::Function && outer.is_async)
+                || outer.kind == ScopeKind::Comprehension;
             if !ok {
-                return Err(self.err("asynchronous comprehension outside of an asynchronous function", off));
+                return Err(self.err(
+                    "asynchronous comprehension outside of an asynchronous function",
+                    off,
+                ));
             }
             if outer.kind == ScopeKind::Comprehension {
                 self.table.scopes[cur].is_async = true;
@@ -746,7 +831,10 @@ impl<'s, 'src> Builder<'s, 'src> {
         if self.scope().kind != ScopeKind::Comprehension {
             return self.add(name, def::LOCAL, off);
         }
-        let Some(pos) = self.stack.iter().rposition(|&i| self.table.scopes[i].kind != ScopeKind::Comprehension)
+        let Some(pos) = self
+            .stack
+            .iter()
+            .rposition(|&i| self.table.scopes[i].kind != ScopeKind::Comprehension)
         else {
             return self.add(name, def::LOCAL, off);
         };
@@ -759,7 +847,10 @@ impl<'s, 'src> Builder<'s, 'src> {
         }
         let comps: Vec<usize> = self.stack[pos + 1..].to_vec();
         for &c in &comps {
-            if self.table.scopes[c].lookup(name).is_some_and(|s| s.flags & def::LOCAL != 0) {
+            if self.table.scopes[c]
+                .lookup(name)
+                .is_some_and(|s| s.flags & def::LOCAL != 0)
+            {
                 return Err(self.err(
                     format!("assignment expression cannot rebind comprehension iteration variable '{name}'"),
                     off,
@@ -768,11 +859,17 @@ impl<'s, 'src> Builder<'s, 'src> {
         }
         let tscope = &mut self.table.scopes[target];
         let is_global = tscope.kind == ScopeKind::Module
-            || tscope.lookup(name).is_some_and(|s| s.flags & def::GLOBAL != 0);
+            || tscope
+                .lookup(name)
+                .is_some_and(|s| s.flags & def::GLOBAL != 0);
         tscope.symbol_mut(name).flags |= def::LOCAL;
         for c in comps {
             let sym = self.table.scopes[c].symbol_mut(name);
-            sym.flags |= if is_global { def::GLOBAL } else { def::NONLOCAL };
+            sym.flags |= if is_global {
+                def::GLOBAL
+            } else {
+                def::NONLOCAL
+            };
             sym.decl_offset = off;
         }
         Ok(())

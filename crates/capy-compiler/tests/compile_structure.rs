@@ -18,7 +18,13 @@ fn find(code: &Rc<Code>, qualname: &str) -> Rc<Code> {
         if &*code.qualname == q {
             return Some(code.clone());
         }
-        code.consts.iter().find_map(|c| if let Const::Code(inner) = c { go(inner, q) } else { None })
+        code.consts.iter().find_map(|c| {
+            if let Const::Code(inner) = c {
+                go(inner, q)
+            } else {
+                None
+            }
+        })
     }
     go(code, qualname).unwrap_or_else(|| panic!("no code {qualname} in\n{}", disassemble(code)))
 }
@@ -37,7 +43,11 @@ fn has_seq(code: &Code, needle: &[Instr]) -> bool {
 }
 
 fn assert_seq(code: &Code, needle: &[Instr]) {
-    assert!(has_seq(code, needle), "sequence {needle:?} not found in\n{}", disassemble(code));
+    assert!(
+        has_seq(code, needle),
+        "sequence {needle:?} not found in\n{}",
+        disassemble(code)
+    );
 }
 
 /// Check every jump target is in range and lines match instrs.
@@ -58,7 +68,11 @@ fn check_well_formed(code: &Code) {
             _ => None,
         };
         if let Some(t) = target {
-            assert!((t as usize) < code.instrs.len(), "jump out of range in\n{}", disassemble(code));
+            assert!(
+                (t as usize) < code.instrs.len(),
+                "jump out of range in\n{}",
+                disassemble(code)
+            );
         }
     }
     assert!(matches!(code.instrs.last(), Some(Instr::ReturnValue)));
@@ -93,7 +107,12 @@ fn eval_and_single_modes() {
     let e = compile("a + 1", "<e>", Mode::Eval).unwrap();
     assert_eq!(
         e.instrs,
-        vec![Instr::LoadName(0), Instr::LoadSmallInt(1), Instr::BinaryOp(BinOp::Add), Instr::ReturnValue]
+        vec![
+            Instr::LoadName(0),
+            Instr::LoadSmallInt(1),
+            Instr::BinaryOp(BinOp::Add),
+            Instr::ReturnValue
+        ]
     );
     let s = compile("1 + 2\nx = 3\n", "<stdin>", Mode::Single).unwrap();
     assert_seq(&s, &[Instr::BinaryOp(BinOp::Add), Instr::PrintExpr]);
@@ -110,7 +129,13 @@ fn constants() {
     assert!(c.consts.contains(&Const::Ellipsis));
     assert!(c.consts.contains(&Const::Bytes(Rc::from(&b"y"[..]))));
     // same str constant is stored once
-    assert_eq!(c.consts.iter().filter(|k| **k == Const::Str(Rc::from("x"))).count(), 1);
+    assert_eq!(
+        c.consts
+            .iter()
+            .filter(|k| **k == Const::Str(Rc::from("x")))
+            .count(),
+        1
+    );
     assert!(c.instrs.contains(&Instr::LoadNone));
     assert!(c.instrs.contains(&Instr::LoadBool(true)));
     let t = Const::Tuple(Rc::from(vec![Const::Int(1), Const::Str(Rc::from("a"))]));
@@ -135,10 +160,25 @@ fn function_locals_cells_and_frees() {
     let g = find(&c, "f.<locals>.g");
     assert_eq!(strs(&g.freevars), vec!["b", "x"]);
     assert_eq!(&*g.name, "g");
-    assert_seq(&g, &[Instr::LoadDeref(1), Instr::LoadDeref(0), Instr::BinaryOp(BinOp::Add), Instr::ReturnValue]);
+    assert_seq(
+        &g,
+        &[
+            Instr::LoadDeref(1),
+            Instr::LoadDeref(0),
+            Instr::BinaryOp(BinOp::Add),
+            Instr::ReturnValue,
+        ],
+    );
     // closure tuple, then code, then MakeFunction with flag 4
-    assert_seq(&f, &[Instr::LoadClosure(0), Instr::LoadClosure(1), Instr::BuildTuple(2)]);
-    assert!(f.instrs.iter().any(|i| *i == Instr::MakeFunction(4)));
+    assert_seq(
+        &f,
+        &[
+            Instr::LoadClosure(0),
+            Instr::LoadClosure(1),
+            Instr::BuildTuple(2),
+        ],
+    );
+    assert!(f.instrs.contains(&Instr::MakeFunction(4)));
     // module: defaults tuple + kwdefaults dict
     assert_seq(&c, &[Instr::LoadSmallInt(1), Instr::BuildTuple(1)]);
     assert!(c.instrs.contains(&Instr::MakeFunction(3)));
@@ -152,11 +192,17 @@ fn globals_and_nonlocal() {
         "g = 0\ndef f():\n    global g\n    g = 1\n    n = 0\n    def h():\n        nonlocal n\n        n = 2\n        return len\n    return h\n",
     );
     let f = find(&c, "f");
-    assert!(f.instrs.iter().any(|i| matches!(i, Instr::StoreGlobal(k) if name_of(&f, *k) == "g")));
+    assert!(f
+        .instrs
+        .iter()
+        .any(|i| matches!(i, Instr::StoreGlobal(k) if name_of(&f, *k) == "g")));
     let h = find(&c, "f.<locals>.h");
     assert_eq!(strs(&h.freevars), vec!["n"]);
     assert!(h.instrs.contains(&Instr::StoreDeref(0)));
-    assert!(h.instrs.iter().any(|i| matches!(i, Instr::LoadGlobal(k) if name_of(&h, *k) == "len")));
+    assert!(h
+        .instrs
+        .iter()
+        .any(|i| matches!(i, Instr::LoadGlobal(k) if name_of(&h, *k) == "len")));
 }
 
 #[test]
@@ -168,8 +214,13 @@ fn class_body_and_class_cell() {
     assert_eq!(strs(&body.cellvars), vec!["__class__"]);
     let n = body.instrs.len();
     assert_eq!(body.instrs[n - 4], Instr::LoadClosure(0));
-    assert!(matches!(body.instrs[n - 3], Instr::StoreName(k) if name_of(&body, k) == "__classcell__"));
-    assert_eq!(&body.instrs[n - 2..], &[Instr::LoadNone, Instr::ReturnValue]);
+    assert!(
+        matches!(body.instrs[n - 3], Instr::StoreName(k) if name_of(&body, k) == "__classcell__")
+    );
+    assert_eq!(
+        &body.instrs[n - 2..],
+        &[Instr::LoadNone, Instr::ReturnValue]
+    );
     assert!(matches!(body.instrs[0], Instr::LoadName(k) if name_of(&body, k) == "__name__"));
     assert!(matches!(body.instrs[1], Instr::StoreName(k) if name_of(&body, k) == "__module__"));
     let m = find(&c, "C.m");
@@ -190,7 +241,10 @@ fn class_free_variable_uses_class_deref() {
     // class-body names are not visible to methods
     let c2 = module("class D:\n    y = 1\n    def m(self):\n        return y\n");
     let m = find(&c2, "D.m");
-    assert!(m.instrs.iter().any(|i| matches!(i, Instr::LoadGlobal(k) if name_of(&m, *k) == "y")));
+    assert!(m
+        .instrs
+        .iter()
+        .any(|i| matches!(i, Instr::LoadGlobal(k) if name_of(&m, *k) == "y")));
 }
 
 #[test]
@@ -229,7 +283,10 @@ fn walrus_in_comprehension_binds_outside() {
     assert!(lc.instrs.iter().any(|i| matches!(i, Instr::StoreDeref(_))));
     let m = module("[(y := x) for x in z]\n");
     let lc = find(&m, "<listcomp>");
-    assert!(lc.instrs.iter().any(|i| matches!(i, Instr::StoreGlobal(k) if name_of(&lc, *k) == "y")));
+    assert!(lc
+        .instrs
+        .iter()
+        .any(|i| matches!(i, Instr::StoreGlobal(k) if name_of(&lc, *k) == "y")));
 }
 
 #[test]
@@ -239,12 +296,21 @@ fn generators_and_coroutines() {
     );
     let g = find(&c, "g");
     assert_eq!(g.flags & code_flags::GENERATOR, code_flags::GENERATOR);
-    assert_seq(&g, &[Instr::GetYieldFromIter, Instr::LoadNone, Instr::YieldFrom]);
+    assert_seq(
+        &g,
+        &[Instr::GetYieldFromIter, Instr::LoadNone, Instr::YieldFrom],
+    );
     let co = find(&c, "co");
     assert_eq!(co.flags & code_flags::COROUTINE, code_flags::COROUTINE);
-    assert_seq(&co, &[Instr::GetAwaitable, Instr::LoadNone, Instr::YieldFrom]);
+    assert_seq(
+        &co,
+        &[Instr::GetAwaitable, Instr::LoadNone, Instr::YieldFrom],
+    );
     let ag = find(&c, "ag");
-    assert_eq!(ag.flags & code_flags::ASYNC_GENERATOR, code_flags::ASYNC_GENERATOR);
+    assert_eq!(
+        ag.flags & code_flags::ASYNC_GENERATOR,
+        code_flags::ASYNC_GENERATOR
+    );
     // a yield in a nested function does not make the outer one a generator
     let o = module("def outer():\n    def inner():\n        yield\n    return inner\n");
     assert_eq!(find(&o, "outer").flags & code_flags::GENERATOR, 0);
@@ -265,7 +331,11 @@ fn docstrings_and_lambda_qualnames() {
 #[test]
 fn decorators_applied_after_make_function() {
     let c = module("@a\n@b\ndef f(): pass\n");
-    let i = c.instrs.iter().position(|i| matches!(i, Instr::MakeFunction(_))).unwrap();
+    let i = c
+        .instrs
+        .iter()
+        .position(|i| matches!(i, Instr::MakeFunction(_)))
+        .unwrap();
     assert!(matches!(c.instrs[0], Instr::LoadName(k) if name_of(&c, k) == "a"));
     assert!(matches!(c.instrs[1], Instr::LoadName(k) if name_of(&c, k) == "b"));
     assert_eq!(&c.instrs[i + 1..i + 3], &[Instr::Call(1), Instr::Call(1)]);
@@ -274,21 +344,63 @@ fn decorators_applied_after_make_function() {
 #[test]
 fn calls() {
     let c = module("f(1, 2)\nf(1, k=2)\nf(*a)\nf(1, *a, 2, k=3, **d)\no.m(1)\no.m(k=1)\n");
-    assert_seq(&c, &[Instr::LoadSmallInt(1), Instr::LoadSmallInt(2), Instr::Call(2)]);
+    assert_seq(
+        &c,
+        &[
+            Instr::LoadSmallInt(1),
+            Instr::LoadSmallInt(2),
+            Instr::Call(2),
+        ],
+    );
     assert!(c.instrs.contains(&Instr::CallKw(2)));
-    assert_seq(&c, &[Instr::BuildList(0), Instr::LoadName(1), Instr::ListExtend, Instr::ListToTuple, Instr::CallEx(0)]);
-    assert_seq(&c, &[Instr::LoadSmallInt(2), Instr::ListAppend(1), Instr::ListToTuple]);
-    assert_seq(&c, &[Instr::BuildMap(1), Instr::LoadName(2), Instr::DictMerge, Instr::CallEx(1)]);
+    assert_seq(
+        &c,
+        &[
+            Instr::BuildList(0),
+            Instr::LoadName(1),
+            Instr::ListExtend,
+            Instr::ListToTuple,
+            Instr::CallEx(0),
+        ],
+    );
+    assert_seq(
+        &c,
+        &[
+            Instr::LoadSmallInt(2),
+            Instr::ListAppend(1),
+            Instr::ListToTuple,
+        ],
+    );
+    assert_seq(
+        &c,
+        &[
+            Instr::BuildMap(1),
+            Instr::LoadName(2),
+            Instr::DictMerge,
+            Instr::CallEx(1),
+        ],
+    );
     assert!(c.instrs.iter().any(|i| matches!(i, Instr::LoadMethod(_))));
     assert!(c.instrs.contains(&Instr::CallMethod(1)));
     // keyword calls on methods use LoadAttr
-    assert!(c.instrs.iter().any(|i| matches!(i, Instr::LoadAttr(k) if name_of(&c, *k) == "m")));
+    assert!(c
+        .instrs
+        .iter()
+        .any(|i| matches!(i, Instr::LoadAttr(k) if name_of(&c, *k) == "m")));
 }
 
 #[test]
 fn assignment_targets() {
     let c = module("a = b = 1\nx, (y, z) = t\nh, *m, l = t\no.a = 1\no[i] = 2\n");
-    assert_seq(&c, &[Instr::LoadSmallInt(1), Instr::Dup, Instr::StoreName(0), Instr::StoreName(1)]);
+    assert_seq(
+        &c,
+        &[
+            Instr::LoadSmallInt(1),
+            Instr::Dup,
+            Instr::StoreName(0),
+            Instr::StoreName(1),
+        ],
+    );
     assert!(c.instrs.contains(&Instr::UnpackSequence(2)));
     assert!(c.instrs.contains(&Instr::UnpackEx(1 | (1 << 16))));
     assert!(c.instrs.iter().any(|i| matches!(i, Instr::StoreAttr(_))));
@@ -298,9 +410,37 @@ fn assignment_targets() {
 #[test]
 fn augmented_assignment() {
     let c = module("x += 1\na.b -= 2\na[i] *= 3\n");
-    assert_seq(&c, &[Instr::LoadName(0), Instr::LoadSmallInt(1), Instr::InplaceOp(BinOp::Add), Instr::StoreName(0)]);
-    assert_seq(&c, &[Instr::Dup, Instr::LoadAttr(2), Instr::LoadSmallInt(2), Instr::InplaceOp(BinOp::Sub), Instr::Rot2, Instr::StoreAttr(2)]);
-    assert_seq(&c, &[Instr::Dup2, Instr::Subscr, Instr::LoadSmallInt(3), Instr::InplaceOp(BinOp::Mul), Instr::Rot3, Instr::StoreSubscr]);
+    assert_seq(
+        &c,
+        &[
+            Instr::LoadName(0),
+            Instr::LoadSmallInt(1),
+            Instr::InplaceOp(BinOp::Add),
+            Instr::StoreName(0),
+        ],
+    );
+    assert_seq(
+        &c,
+        &[
+            Instr::Dup,
+            Instr::LoadAttr(2),
+            Instr::LoadSmallInt(2),
+            Instr::InplaceOp(BinOp::Sub),
+            Instr::Rot2,
+            Instr::StoreAttr(2),
+        ],
+    );
+    assert_seq(
+        &c,
+        &[
+            Instr::Dup2,
+            Instr::Subscr,
+            Instr::LoadSmallInt(3),
+            Instr::InplaceOp(BinOp::Mul),
+            Instr::Rot3,
+            Instr::StoreSubscr,
+        ],
+    );
 }
 
 #[test]
@@ -332,8 +472,14 @@ fn chained_comparison_and_boolops() {
         ]
     );
     let b = compile("a and b or c", "<e>", Mode::Eval).unwrap();
-    assert!(b.instrs.iter().any(|i| matches!(i, Instr::JumpIfFalseOrPop(_))));
-    assert!(b.instrs.iter().any(|i| matches!(i, Instr::JumpIfTrueOrPop(_))));
+    assert!(b
+        .instrs
+        .iter()
+        .any(|i| matches!(i, Instr::JumpIfFalseOrPop(_))));
+    assert!(b
+        .instrs
+        .iter()
+        .any(|i| matches!(i, Instr::JumpIfTrueOrPop(_))));
     let n = compile("not x", "<e>", Mode::Eval).unwrap();
     assert!(n.instrs.contains(&Instr::UnaryOp(UnOp::Not)));
 }
@@ -341,13 +487,54 @@ fn chained_comparison_and_boolops() {
 #[test]
 fn displays_with_stars_and_slices() {
     let c = module("a = [*x, 1]\nb = (*x,)\nc = {*x, 2}\nd = {**m, 'k': 1}\ne = s[1:2]\nf = s[::3]\ng = {1: 2}\n");
-    assert_seq(&c, &[Instr::BuildList(0), Instr::LoadName(0), Instr::ListExtend, Instr::LoadSmallInt(1), Instr::ListAppend(1)]);
+    assert_seq(
+        &c,
+        &[
+            Instr::BuildList(0),
+            Instr::LoadName(0),
+            Instr::ListExtend,
+            Instr::LoadSmallInt(1),
+            Instr::ListAppend(1),
+        ],
+    );
     assert_seq(&c, &[Instr::ListExtend, Instr::ListToTuple]);
-    assert_seq(&c, &[Instr::BuildSet(0), Instr::LoadName(0), Instr::SetUpdate, Instr::LoadSmallInt(2), Instr::SetAdd(1)]);
+    assert_seq(
+        &c,
+        &[
+            Instr::BuildSet(0),
+            Instr::LoadName(0),
+            Instr::SetUpdate,
+            Instr::LoadSmallInt(2),
+            Instr::SetAdd(1),
+        ],
+    );
     assert!(c.instrs.contains(&Instr::DictUpdate));
-    assert_seq(&c, &[Instr::LoadSmallInt(1), Instr::LoadSmallInt(2), Instr::BuildSlice(2), Instr::Subscr]);
-    assert_seq(&c, &[Instr::LoadNone, Instr::LoadNone, Instr::LoadSmallInt(3), Instr::BuildSlice(3)]);
-    assert_seq(&c, &[Instr::LoadSmallInt(1), Instr::LoadSmallInt(2), Instr::BuildMap(1)]);
+    assert_seq(
+        &c,
+        &[
+            Instr::LoadSmallInt(1),
+            Instr::LoadSmallInt(2),
+            Instr::BuildSlice(2),
+            Instr::Subscr,
+        ],
+    );
+    assert_seq(
+        &c,
+        &[
+            Instr::LoadNone,
+            Instr::LoadNone,
+            Instr::LoadSmallInt(3),
+            Instr::BuildSlice(3),
+        ],
+    );
+    assert_seq(
+        &c,
+        &[
+            Instr::LoadSmallInt(1),
+            Instr::LoadSmallInt(2),
+            Instr::BuildMap(1),
+        ],
+    );
 }
 
 #[test]
@@ -356,12 +543,17 @@ fn fstrings() {
     let d = disassemble(&c);
     assert!(c.instrs.contains(&Instr::FormatValue(2 | 4)), "{d}");
     assert!(c.instrs.contains(&Instr::FormatValue(0)), "{d}");
-    assert!(c.instrs.iter().any(|i| matches!(i, Instr::BuildString(_))), "{d}");
+    assert!(
+        c.instrs.iter().any(|i| matches!(i, Instr::BuildString(_))),
+        "{d}"
+    );
 }
 
 #[test]
 fn loops_break_continue_else() {
-    let c = module("for i in x:\n    if i: break\n    continue\nelse:\n    y = 1\nwhile a:\n    break\n");
+    let c = module(
+        "for i in x:\n    if i: break\n    continue\nelse:\n    y = 1\nwhile a:\n    break\n",
+    );
     check_well_formed(&c);
     // break out of a for loop pops the iterator
     assert_seq(&c, &[Instr::Pop, Instr::Jump(12)]);
@@ -374,9 +566,27 @@ fn try_except_layout() {
     check_well_formed(&c);
     let d = disassemble(&c);
     assert!(matches!(c.instrs[0], Instr::SetupExcept(_)), "{d}");
-    assert_seq(&c, &[Instr::Dup, Instr::LoadName(2), Instr::Compare(CmpOp::ExcMatch)]);
-    assert_seq(&c, &[Instr::PopExcept, Instr::LoadNone, Instr::StoreName(3), Instr::DeleteName(3)]);
-    assert!(!c.instrs.contains(&Instr::Reraise), "bare except catches all: {d}");
+    assert_seq(
+        &c,
+        &[
+            Instr::Dup,
+            Instr::LoadName(2),
+            Instr::Compare(CmpOp::ExcMatch),
+        ],
+    );
+    assert_seq(
+        &c,
+        &[
+            Instr::PopExcept,
+            Instr::LoadNone,
+            Instr::StoreName(3),
+            Instr::DeleteName(3),
+        ],
+    );
+    assert!(
+        !c.instrs.contains(&Instr::Reraise),
+        "bare except catches all: {d}"
+    );
     let c2 = module("try:\n    f()\nexcept E:\n    pass\n");
     assert!(c2.instrs.contains(&Instr::Reraise));
 }
@@ -388,7 +598,17 @@ fn try_finally_and_return_unwinding() {
     check_well_formed(&f);
     // return inside try/finally: PopBlock, inlined finally, then ReturnValue
     let d = disassemble(&f);
-    assert_seq(&f, &[Instr::LoadSmallInt(1), Instr::PopBlock, Instr::LoadGlobal(0), Instr::Call(0), Instr::Pop, Instr::ReturnValue]);
+    assert_seq(
+        &f,
+        &[
+            Instr::LoadSmallInt(1),
+            Instr::PopBlock,
+            Instr::LoadGlobal(0),
+            Instr::Call(0),
+            Instr::Pop,
+            Instr::ReturnValue,
+        ],
+    );
     assert!(f.instrs.contains(&Instr::Reraise), "{d}");
 }
 
@@ -401,14 +621,33 @@ fn with_statement_layout() {
     assert!(c.instrs.contains(&Instr::WithExitExc));
     let r = module("def f():\n    with a:\n        return 1\n");
     let f = find(&r, "f");
-    assert_seq(&f, &[Instr::LoadSmallInt(1), Instr::PopBlock, Instr::Rot2, Instr::WithExitNormal, Instr::ReturnValue]);
+    assert_seq(
+        &f,
+        &[
+            Instr::LoadSmallInt(1),
+            Instr::PopBlock,
+            Instr::Rot2,
+            Instr::WithExitNormal,
+            Instr::ReturnValue,
+        ],
+    );
 }
 
 #[test]
 fn break_inside_except_and_with() {
     let c = module("for x in y:\n    try:\n        pass\n    except E as e:\n        break\n    with m:\n        continue\n");
     check_well_formed(&c);
-    assert_seq(&c, &[Instr::PopExcept, Instr::LoadNone, Instr::StoreName(3), Instr::DeleteName(3), Instr::Pop, Instr::Jump(35)]);
+    assert_seq(
+        &c,
+        &[
+            Instr::PopExcept,
+            Instr::LoadNone,
+            Instr::StoreName(3),
+            Instr::DeleteName(3),
+            Instr::Pop,
+            Instr::Jump(35),
+        ],
+    );
 }
 
 #[test]
@@ -417,11 +656,38 @@ fn async_constructs() {
     let f = find(&c, "f");
     check_well_formed(&f);
     assert_seq(&f, &[Instr::LoadNone, Instr::YieldFrom]);
-    assert!(f.instrs.iter().any(|i| matches!(i, Instr::SetupAsyncWith(_))));
-    assert_seq(&f, &[Instr::AsyncWithExitNormal, Instr::LoadNone, Instr::YieldFrom, Instr::Pop]);
-    assert_seq(&f, &[Instr::AsyncWithExitExc, Instr::LoadNone, Instr::YieldFrom, Instr::AsyncWithExitEnd]);
+    assert!(f
+        .instrs
+        .iter()
+        .any(|i| matches!(i, Instr::SetupAsyncWith(_))));
+    assert_seq(
+        &f,
+        &[
+            Instr::AsyncWithExitNormal,
+            Instr::LoadNone,
+            Instr::YieldFrom,
+            Instr::Pop,
+        ],
+    );
+    assert_seq(
+        &f,
+        &[
+            Instr::AsyncWithExitExc,
+            Instr::LoadNone,
+            Instr::YieldFrom,
+            Instr::AsyncWithExitEnd,
+        ],
+    );
     assert!(f.instrs.contains(&Instr::GetAIter));
-    assert_seq(&f, &[Instr::GetANext, Instr::LoadNone, Instr::YieldFrom, Instr::PopBlock]);
+    assert_seq(
+        &f,
+        &[
+            Instr::GetANext,
+            Instr::LoadNone,
+            Instr::YieldFrom,
+            Instr::PopBlock,
+        ],
+    );
     assert!(f.instrs.iter().any(|i| matches!(i, Instr::EndAsyncFor(_))));
 }
 
@@ -430,16 +696,34 @@ fn imports() {
     let c = module("import a.b.c\nimport a.b as d\nfrom . import x\nfrom m import p, q as r\nfrom m import *\n");
     assert!(matches!(c.instrs[2], Instr::ImportName(k) if name_of(&c, k) == "a.b.c"));
     assert!(matches!(c.instrs[3], Instr::StoreName(k) if name_of(&c, k) == "a"));
-    assert_seq(&c, &[Instr::ImportName(2), Instr::LoadAttr(3), Instr::StoreName(4)]);
+    assert_seq(
+        &c,
+        &[
+            Instr::ImportName(2),
+            Instr::LoadAttr(3),
+            Instr::StoreName(4),
+        ],
+    );
     assert!(c.instrs.contains(&Instr::LoadSmallInt(1)));
     assert!(c.instrs.contains(&Instr::ImportStar));
-    assert!(c.instrs.iter().any(|i| matches!(i, Instr::ImportFrom(k) if name_of(&c, *k) == "q")));
+    assert!(c
+        .instrs
+        .iter()
+        .any(|i| matches!(i, Instr::ImportFrom(k) if name_of(&c, *k) == "q")));
 }
 
 #[test]
 fn assert_raise_and_annotations() {
     let c = module("assert x, 'm'\nraise E from F\nraise\ny: int = 1\nz: int\n");
-    assert_seq(&c, &[Instr::LoadAssertionError, Instr::LoadConst(0), Instr::Call(1), Instr::Raise(1)]);
+    assert_seq(
+        &c,
+        &[
+            Instr::LoadAssertionError,
+            Instr::LoadConst(0),
+            Instr::Call(1),
+            Instr::Raise(1),
+        ],
+    );
     assert!(c.instrs.contains(&Instr::Raise(2)));
     assert!(c.instrs.contains(&Instr::Raise(0)));
     // annotations are not evaluated
@@ -449,7 +733,11 @@ fn assert_raise_and_annotations() {
 #[test]
 fn line_numbers_follow_nodes() {
     let c = module("x = (1 +\n     y)\n");
-    let i = c.instrs.iter().position(|i| matches!(i, Instr::LoadName(_))).unwrap();
+    let i = c
+        .instrs
+        .iter()
+        .position(|i| matches!(i, Instr::LoadName(_)))
+        .unwrap();
     assert_eq!(c.lines[i], 2);
     let f = module("\n\ndef f():\n    return 1\n");
     assert_eq!(find(&f, "f").first_line, 3);
@@ -487,7 +775,10 @@ x = {k: [v async for v in w] for k in y} if False else None
 ";
     // async comprehension outside async function is an error
     assert!(compile(src, "<t>", Mode::Exec).is_err());
-    let ok = src.replace("x = {k: [v async for v in w] for k in y} if False else None", "x = 1");
+    let ok = src.replace(
+        "x = {k: [v async for v in w] for k in y} if False else None",
+        "x = 1",
+    );
     let c = module(&ok);
     check_well_formed(&c);
 }
@@ -498,7 +789,10 @@ fn annotations_bind_and_use_nothing() {
     let f = find(&c, "f");
     assert_eq!(strs(&f.varnames), vec!["x", "y", "z"]);
     for n in ["A", "B", "C", "D"] {
-        assert!(!c.names.iter().chain(f.names.iter()).any(|k| &**k == n), "{n} was compiled");
+        assert!(
+            !c.names.iter().chain(f.names.iter()).any(|k| &**k == n),
+            "{n} was compiled"
+        );
     }
 }
 
@@ -527,9 +821,24 @@ fn return_and_break_unwind_through_handlers_and_loops() {
     let c = module("def f():\n    for x in y:\n        try:\n            pass\n        except E as e:\n            return e\n");
     let f = find(&c, "f");
     check_well_formed(&f);
-    assert_seq(&f, &[Instr::LoadFast(1), Instr::PopExcept, Instr::LoadNone, Instr::StoreFast(1), Instr::DeleteFast(1), Instr::Rot2, Instr::Pop, Instr::ReturnValue]);
+    assert_seq(
+        &f,
+        &[
+            Instr::LoadFast(1),
+            Instr::PopExcept,
+            Instr::LoadNone,
+            Instr::StoreFast(1),
+            Instr::DeleteFast(1),
+            Instr::Rot2,
+            Instr::Pop,
+            Instr::ReturnValue,
+        ],
+    );
     let g = module("for x in y:\n    try:\n        pass\n    finally:\n        break\n");
     check_well_formed(&g);
     // exception path of the finally: drop the exception, PopExcept, drop the iterator
-    assert_seq(&g, &[Instr::Pop, Instr::PopExcept, Instr::Pop, Instr::Jump(15)]);
+    assert_seq(
+        &g,
+        &[Instr::Pop, Instr::PopExcept, Instr::Pop, Instr::Jump(15)],
+    );
 }

@@ -42,7 +42,13 @@ fn const_of(e: &Expr) -> Option<Const> {
             ast::Constant::Tuple(items) => {
                 let consts: Option<Vec<Const>> = items
                     .iter()
-                    .map(|c| const_of(&Expr::Constant(ast::ExprConstant { range: c_range(), value: c.clone(), kind: None })))
+                    .map(|c| {
+                        const_of(&Expr::Constant(ast::ExprConstant {
+                            range: c_range(),
+                            value: c.clone(),
+                            kind: None,
+                        }))
+                    })
                     .collect();
                 Const::Tuple(Rc::from(consts?))
             }
@@ -117,14 +123,30 @@ impl<'a, 'src> Compiler<'a, 'src> {
                 }
                 self.sequence_display(&t.elts, Display::Tuple)
             }
-            Expr::ListComp(c) => self.comprehension(e, &c.generators, super::func::CompKind::List(&c.elt), c.range),
-            Expr::SetComp(c) => self.comprehension(e, &c.generators, super::func::CompKind::Set(&c.elt), c.range),
-            Expr::DictComp(c) => {
-                self.comprehension(e, &c.generators, super::func::CompKind::Dict(&c.key, &c.value), c.range)
-            }
-            Expr::GeneratorExp(c) => {
-                self.comprehension(e, &c.generators, super::func::CompKind::Gen(&c.elt), c.range)
-            }
+            Expr::ListComp(c) => self.comprehension(
+                e,
+                &c.generators,
+                super::func::CompKind::List(&c.elt),
+                c.range,
+            ),
+            Expr::SetComp(c) => self.comprehension(
+                e,
+                &c.generators,
+                super::func::CompKind::Set(&c.elt),
+                c.range,
+            ),
+            Expr::DictComp(c) => self.comprehension(
+                e,
+                &c.generators,
+                super::func::CompKind::Dict(&c.key, &c.value),
+                c.range,
+            ),
+            Expr::GeneratorExp(c) => self.comprehension(
+                e,
+                &c.generators,
+                super::func::CompKind::Gen(&c.elt),
+                c.range,
+            ),
             Expr::Await(a) => {
                 self.expr(&a.value)?;
                 self.emit(Instr::GetAwaitable);
@@ -218,7 +240,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
                 }
             },
             other => {
-                let expr = Expr::Constant(ast::ExprConstant { range: c_range(), value: other.clone(), kind: None });
+                let expr = Expr::Constant(ast::ExprConstant {
+                    range: c_range(),
+                    value: other.clone(),
+                    kind: None,
+                });
                 if let Some(k) = const_of(&expr) {
                     self.load_const(k);
                 }
@@ -232,7 +258,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
         for (i, v) in b.values.iter().enumerate() {
             self.expr(v)?;
             if i + 1 < n {
-                let j = if b.op == ast::BoolOp::And { Instr::JumpIfFalseOrPop } else { Instr::JumpIfTrueOrPop };
+                let j = if b.op == ast::BoolOp::And {
+                    Instr::JumpIfFalseOrPop
+                } else {
+                    Instr::JumpIfTrueOrPop
+                };
                 self.jump(j, end);
             }
         }
@@ -333,16 +363,28 @@ impl<'a, 'src> Compiler<'a, 'src> {
             self.expr(e)?;
         }
         let lead = leading.len() as u32;
-        self.emit(if kind == Display::Set { Instr::BuildSet(lead) } else { Instr::BuildList(lead) });
+        self.emit(if kind == Display::Set {
+            Instr::BuildSet(lead)
+        } else {
+            Instr::BuildList(lead)
+        });
         for e in rest {
             match e {
                 Expr::Starred(s) => {
                     self.expr(&s.value)?;
-                    self.emit(if kind == Display::Set { Instr::SetUpdate } else { Instr::ListExtend });
+                    self.emit(if kind == Display::Set {
+                        Instr::SetUpdate
+                    } else {
+                        Instr::ListExtend
+                    });
                 }
                 _ => {
                     self.expr(e)?;
-                    self.emit(if kind == Display::Set { Instr::SetAdd(1) } else { Instr::ListAppend(1) });
+                    self.emit(if kind == Display::Set {
+                        Instr::SetAdd(1)
+                    } else {
+                        Instr::ListAppend(1)
+                    });
                 }
             }
         }
@@ -389,7 +431,12 @@ impl<'a, 'src> Compiler<'a, 'src> {
     /// Emit the arguments and the call instruction for a callable already on
     /// the stack, with `pushed` positional arguments already pushed after it
     /// (class definitions push the body function and the name).
-    pub fn call_args(&mut self, args: &'a [Expr], keywords: &'a [ast::Keyword], pushed: u32) -> CResult {
+    pub fn call_args(
+        &mut self,
+        args: &'a [Expr],
+        keywords: &'a [ast::Keyword],
+        pushed: u32,
+    ) -> CResult {
         let has_star = args.iter().any(|a| matches!(a, Expr::Starred(_)));
         let has_dstar = keywords.iter().any(|k| k.arg.is_none());
         if !has_star && !has_dstar {

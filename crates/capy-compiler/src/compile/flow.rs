@@ -44,7 +44,14 @@ impl<'a, 'src> Compiler<'a, 'src> {
             }
         }
         self.expr(test)?;
-        self.jump(if when { Instr::PopJumpIfTrue } else { Instr::PopJumpIfFalse }, target);
+        self.jump(
+            if when {
+                Instr::PopJumpIfTrue
+            } else {
+                Instr::PopJumpIfFalse
+            },
+            target,
+        );
         Ok(())
     }
 
@@ -63,7 +70,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
     }
 
     fn loop_body(&mut self, body: &'a [Stmt], start: Label, end: Label, for_iter: bool) -> CResult {
-        self.unit().fblocks.push(FBlock::Loop { start, end, for_iter });
+        self.unit().fblocks.push(FBlock::Loop {
+            start,
+            end,
+            for_iter,
+        });
         let r = self.stmts(body);
         self.unit().fblocks.pop();
         r
@@ -89,7 +100,10 @@ impl<'a, 'src> Compiler<'a, 'src> {
     /// `async for`: each step awaits `__anext__` inside an exception block;
     /// EndAsyncFor turns StopAsyncIteration into the loop exit.
     pub(super) fn async_for_loop(&mut self, f: &'a ast::StmtAsyncFor) -> CResult {
-        self.check_async_context(usize::from(f.range.start()), "'async for' outside async function")?;
+        self.check_async_context(
+            usize::from(f.range.start()),
+            "'async for' outside async function",
+        )?;
         let start = self.new_label();
         let handler = self.new_label();
         let else_l = self.new_label();
@@ -130,7 +144,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
         let end = self.new_label();
         self.jump(Instr::SetupExcept, handler);
         self.unit().fblocks.push(FBlock::TryFinally(&t.finalbody));
-        let r = if t.handlers.is_empty() { self.stmts(&t.body) } else { self.try_except(t) };
+        let r = if t.handlers.is_empty() {
+            self.stmts(&t.body)
+        } else {
+            self.try_except(t)
+        };
         self.unit().fblocks.pop();
         r?;
         self.emit(Instr::PopBlock);
@@ -207,7 +225,12 @@ impl<'a, 'src> Compiler<'a, 'src> {
     }
 
     /// `with a as x, b:` is `with a as x: with b:`.
-    pub(super) fn with_stmt(&mut self, items: &'a [ast::WithItem], body: &'a [Stmt], is_async: bool) -> CResult {
+    pub(super) fn with_stmt(
+        &mut self,
+        items: &'a [ast::WithItem],
+        body: &'a [Stmt],
+        is_async: bool,
+    ) -> CResult {
         let Some((item, rest)) = items.split_first() else {
             return self.stmts(body);
         };
@@ -228,7 +251,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
             Some(t) => self.store_target(t)?,
             None => self.emit(Instr::Pop),
         }
-        self.unit().fblocks.push(if is_async { FBlock::AsyncWith } else { FBlock::With });
+        self.unit().fblocks.push(if is_async {
+            FBlock::AsyncWith
+        } else {
+            FBlock::With
+        });
         let r = self.with_stmt(rest, body, is_async);
         self.unit().fblocks.pop();
         r?;
@@ -314,7 +341,9 @@ impl<'a, 'src> Compiler<'a, 'src> {
         let mut i = self.unit_ref().fblocks.len();
         while i > 0 {
             i -= 1;
-            let Some(&block) = self.unit_ref().fblocks.get(i) else { break };
+            let Some(&block) = self.unit_ref().fblocks.get(i) else {
+                break;
+            };
             match block {
                 FBlock::Loop { for_iter, .. } => {
                     if exit == Exit::Loop {

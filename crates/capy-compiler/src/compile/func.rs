@@ -23,17 +23,24 @@ const HAS_CLOSURE: u32 = 4;
 impl<'a, 'src> Compiler<'a, 'src> {
     /// The scope the symbol table created for the node at `range`.
     fn child_scope(&self, range: TextRange) -> CResult<usize> {
-        self.table
-            .scope_at(range)
-            .ok_or_else(|| self.err("internal compiler error: missing scope", usize::from(range.start())))
+        self.table.scope_at(range).ok_or_else(|| {
+            self.err(
+                "internal compiler error: missing scope",
+                usize::from(range.start()),
+            )
+        })
     }
 
     /// Push positional defaults (a tuple) and keyword-only defaults (a dict
     /// keyed by parameter name); returns the MakeFunction flags for them.
     fn defaults(&mut self, args: &'a ast::Arguments) -> CResult<u32> {
         let mut flags = 0;
-        let positional: Vec<&'a Expr> =
-            args.posonlyargs.iter().chain(&args.args).filter_map(|a| a.default.as_deref()).collect();
+        let positional: Vec<&'a Expr> = args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .filter_map(|a| a.default.as_deref())
+            .collect();
         if !positional.is_empty() {
             for d in &positional {
                 self.expr(d)?;
@@ -88,9 +95,12 @@ impl<'a, 'src> Compiler<'a, 'src> {
     fn make_function(&mut self, code: Code, mut flags: u32, off: usize) -> CResult {
         if !code.freevars.is_empty() {
             for name in &code.freevars {
-                let slot = self
-                    .cell_slot(name)
-                    .ok_or_else(|| self.err(format!("internal compiler error: no cell for '{name}'"), off))?;
+                let slot = self.cell_slot(name).ok_or_else(|| {
+                    self.err(
+                        format!("internal compiler error: no cell for '{name}'"),
+                        off,
+                    )
+                })?;
                 self.emit(Instr::LoadClosure(slot));
             }
             self.emit(Instr::BuildTuple(code.freevars.len() as u32));
@@ -235,7 +245,8 @@ impl<'a, 'src> Compiler<'a, 'src> {
         };
         let id = self.child_scope(range)?;
         let scope = &self.table.scopes[id];
-        let (name, qualname, is_async) = (scope.name.clone(), scope.qualname.clone(), scope.is_async);
+        let (name, qualname, is_async) =
+            (scope.name.clone(), scope.qualname.clone(), scope.is_async);
         let line = self.src.line_of(off);
         self.push_unit(id, &name, &qualname, line)?;
         self.unit().argcount = 1;
@@ -247,7 +258,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
         let code = self.pop_unit()?;
         self.make_function(code, 0, off)?;
         self.expr(&first.iter)?;
-        self.emit(if first.is_async { Instr::GetAIter } else { Instr::GetIter });
+        self.emit(if first.is_async {
+            Instr::GetAIter
+        } else {
+            Instr::GetIter
+        });
         self.emit(Instr::Call(1));
         if is_async && !matches!(kind, CompKind::Gen(_)) {
             self.emit(Instr::GetAwaitable);
@@ -256,7 +271,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
         Ok(())
     }
 
-    fn comprehension_body(&mut self, generators: &'a [ast::Comprehension], kind: CompKind<'a>) -> CResult {
+    fn comprehension_body(
+        &mut self,
+        generators: &'a [ast::Comprehension],
+        kind: CompKind<'a>,
+    ) -> CResult {
         match kind {
             CompKind::List(_) => self.emit(Instr::BuildList(0)),
             CompKind::Set(_) => self.emit(Instr::BuildSet(0)),
@@ -272,7 +291,12 @@ impl<'a, 'src> Compiler<'a, 'src> {
     }
 
     /// One `for` clause (and, recursively, the clauses after it).
-    fn comprehension_loop(&mut self, generators: &'a [ast::Comprehension], i: usize, kind: CompKind<'a>) -> CResult {
+    fn comprehension_loop(
+        &mut self,
+        generators: &'a [ast::Comprehension],
+        i: usize,
+        kind: CompKind<'a>,
+    ) -> CResult {
         let Some(g) = generators.get(i) else {
             return self.comprehension_element(generators.len() as u32, kind);
         };
@@ -282,7 +306,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
             self.emit(Instr::LoadFast(0));
         } else {
             self.expr(&g.iter)?;
-            self.emit(if g.is_async { Instr::GetAIter } else { Instr::GetIter });
+            self.emit(if g.is_async {
+                Instr::GetAIter
+            } else {
+                Instr::GetIter
+            });
         }
         self.bind(start);
         let handler = self.new_label();

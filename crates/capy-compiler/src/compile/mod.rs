@@ -36,7 +36,11 @@ pub(crate) struct Label(u32);
 #[derive(Clone, Copy)]
 pub(crate) enum FBlock<'a> {
     /// A loop; `for_iter` when an iterator sits on the stack.
-    Loop { start: Label, end: Label, for_iter: bool },
+    Loop {
+        start: Label,
+        end: Label,
+        for_iter: bool,
+    },
     /// The body of `try: ... except` (a SetupExcept block is active).
     TryExcept,
     /// The body of `try: ... finally` (a SetupExcept block is active, and
@@ -110,7 +114,13 @@ pub(crate) fn compile_module<'a>(
     body: &'a [Stmt],
     expr: Option<&'a ast::Expr>,
 ) -> CResult<Rc<Code>> {
-    let mut c = Compiler { src, table, mode, units: Vec::new(), depth: 0 };
+    let mut c = Compiler {
+        src,
+        table,
+        mode,
+        units: Vec::new(),
+        depth: 0,
+    };
     c.push_unit(0, "<module>", "<module>", 1)?;
     c.unit().flags |= code_flags::MODULE;
     if let Some(e) = expr {
@@ -205,7 +215,13 @@ impl<'a, 'src> Compiler<'a, 'src> {
         std::mem::replace(&mut self.unit().line, line)
     }
 
-    pub fn push_unit(&mut self, scope: usize, name: &str, qualname: &str, first_line: u32) -> CResult {
+    pub fn push_unit(
+        &mut self,
+        scope: usize,
+        name: &str,
+        qualname: &str,
+        first_line: u32,
+    ) -> CResult {
         let s = &self.table.scopes[scope];
         let mut varnames: Vec<Rc<str>> = s.params.iter().map(|p| Rc::from(p.as_str())).collect();
         if s.is_function_like() {
@@ -216,7 +232,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
                 }
             }
         }
-        let var_map = varnames.iter().enumerate().map(|(i, n)| (n.clone(), i as u32)).collect();
+        let var_map = varnames
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.clone(), i as u32))
+            .collect();
         self.units.push(Unit {
             scope,
             kind: s.kind,
@@ -260,7 +280,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
             .iter()
             .map(|c| {
                 let nparams = self.table.scopes[u.scope].params.len();
-                u.varnames.iter().take(nparams).position(|v| v == c).map(|p| p as u32)
+                u.varnames
+                    .iter()
+                    .take(nparams)
+                    .position(|v| v == c)
+                    .map(|p| p as u32)
             })
             .collect();
         Ok(Code {
@@ -324,7 +348,13 @@ impl<'a, 'src> Compiler<'a, 'src> {
             Const::Tuple(items) => {
                 let strs: Option<Vec<Rc<str>>> = items
                     .iter()
-                    .map(|i| if let Const::Str(s) = i { Some(s.clone()) } else { None })
+                    .map(|i| {
+                        if let Const::Str(s) = i {
+                            Some(s.clone())
+                        } else {
+                            None
+                        }
+                    })
                     .collect();
                 strs.map(ConstKey::StrTuple)
             }
@@ -371,7 +401,10 @@ impl<'a, 'src> Compiler<'a, 'src> {
         if let Some(i) = u.cellvars.iter().position(|c| &**c == name) {
             return Some(i as u32);
         }
-        u.freevars.iter().position(|c| &**c == name).map(|i| (i + u.cellvars.len()) as u32)
+        u.freevars
+            .iter()
+            .position(|c| &**c == name)
+            .map(|i| (i + u.cellvars.len()) as u32)
     }
 
     fn var_index(&mut self, name: &str) -> u32 {
@@ -418,24 +451,44 @@ impl<'a, 'src> Compiler<'a, 'src> {
         let instr = match op {
             Op::Name => {
                 let i = self.name_index(name);
-                ctx.pick(Instr::LoadName(i), Instr::StoreName(i), Instr::DeleteName(i))
+                ctx.pick(
+                    Instr::LoadName(i),
+                    Instr::StoreName(i),
+                    Instr::DeleteName(i),
+                )
             }
             Op::Global => {
                 let i = self.name_index(name);
-                ctx.pick(Instr::LoadGlobal(i), Instr::StoreGlobal(i), Instr::DeleteGlobal(i))
+                ctx.pick(
+                    Instr::LoadGlobal(i),
+                    Instr::StoreGlobal(i),
+                    Instr::DeleteGlobal(i),
+                )
             }
             Op::Fast => {
                 let i = self.var_index(name);
-                ctx.pick(Instr::LoadFast(i), Instr::StoreFast(i), Instr::DeleteFast(i))
+                ctx.pick(
+                    Instr::LoadFast(i),
+                    Instr::StoreFast(i),
+                    Instr::DeleteFast(i),
+                )
             }
             Op::Deref | Op::ClassDeref => match self.cell_slot(name) {
                 Some(i) => {
-                    let load = if op == Op::ClassDeref { Instr::LoadClassDeref(i) } else { Instr::LoadDeref(i) };
+                    let load = if op == Op::ClassDeref {
+                        Instr::LoadClassDeref(i)
+                    } else {
+                        Instr::LoadDeref(i)
+                    };
                     ctx.pick(load, Instr::StoreDeref(i), Instr::DeleteDeref(i))
                 }
                 None => {
                     let i = self.name_index(name);
-                    ctx.pick(Instr::LoadGlobal(i), Instr::StoreGlobal(i), Instr::DeleteGlobal(i))
+                    ctx.pick(
+                        Instr::LoadGlobal(i),
+                        Instr::StoreGlobal(i),
+                        Instr::DeleteGlobal(i),
+                    )
                 }
             },
         };
@@ -444,7 +497,10 @@ impl<'a, 'src> Compiler<'a, 'src> {
 
     /// True when inside a function-like unit (where `return` is allowed).
     pub fn in_function(&self) -> bool {
-        matches!(self.unit_ref().kind, ScopeKind::Function | ScopeKind::Lambda | ScopeKind::Comprehension)
+        matches!(
+            self.unit_ref().kind,
+            ScopeKind::Function | ScopeKind::Lambda | ScopeKind::Comprehension
+        )
     }
 }
 

@@ -71,10 +71,22 @@ impl<'a, 'src> Compiler<'a, 'src> {
 
     fn stmt_inner(&mut self, s: &'a Stmt, off: usize) -> CResult {
         match s {
-            Stmt::FunctionDef(f) => self.function_def(f.name.as_str(), &f.args, &f.body, &f.decorator_list, f.range, false),
-            Stmt::AsyncFunctionDef(f) => {
-                self.function_def(f.name.as_str(), &f.args, &f.body, &f.decorator_list, f.range, true)
-            }
+            Stmt::FunctionDef(f) => self.function_def(
+                f.name.as_str(),
+                &f.args,
+                &f.body,
+                &f.decorator_list,
+                f.range,
+                false,
+            ),
+            Stmt::AsyncFunctionDef(f) => self.function_def(
+                f.name.as_str(),
+                &f.args,
+                &f.body,
+                &f.decorator_list,
+                f.range,
+                true,
+            ),
             Stmt::ClassDef(c) => self.class_def(c),
             Stmt::Return(r) => self.return_stmt(r.value.as_deref(), off),
             Stmt::Delete(d) => d.targets.iter().try_for_each(|t| self.delete_target(t)),
@@ -200,7 +212,9 @@ impl<'a, 'src> Compiler<'a, 'src> {
                 }
                 Ok(())
             }
-            Expr::Starred(_) => Err(self.err("starred assignment target must be in a list or tuple", off)),
+            Expr::Starred(_) => {
+                Err(self.err("starred assignment target must be in a list or tuple", off))
+            }
             other => Err(self.err(format!("cannot assign to {}", target_kind_name(other)), off)),
         }
     }
@@ -209,9 +223,12 @@ impl<'a, 'src> Compiler<'a, 'src> {
     /// "Maybe you meant '=='" hint.
     fn check_assign_target(&self, t: &Expr) -> CResult {
         match t {
-            Expr::Name(_) | Expr::Attribute(_) | Expr::Subscript(_) | Expr::Tuple(_) | Expr::List(_) | Expr::Starred(_) => {
-                Ok(())
-            }
+            Expr::Name(_)
+            | Expr::Attribute(_)
+            | Expr::Subscript(_)
+            | Expr::Tuple(_)
+            | Expr::List(_)
+            | Expr::Starred(_) => Ok(()),
             other => {
                 let what = target_kind_name(other);
                 let msg = if matches!(what, "None" | "True" | "False" | "ellipsis") {
@@ -233,8 +250,12 @@ impl<'a, 'src> Compiler<'a, 'src> {
 
     /// UnpackSequence, or UnpackEx when one element is starred.
     fn unpack(&mut self, elts: &[Expr], off: usize) -> CResult {
-        let stars: Vec<usize> =
-            elts.iter().enumerate().filter(|(_, e)| matches!(e, Expr::Starred(_))).map(|(i, _)| i).collect();
+        let stars: Vec<usize> = elts
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e, Expr::Starred(_)))
+            .map(|(i, _)| i)
+            .collect();
         match stars.as_slice() {
             [] => {
                 let n = u32::try_from(elts.len()).map_err(|_| self.err("too many targets", off))?;
@@ -312,7 +333,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
                 self.emit(Instr::StoreSubscr);
             }
             Expr::Tuple(_) | Expr::List(_) => {
-                let what = if matches!(target, Expr::Tuple(_)) { "tuple" } else { "list" };
+                let what = if matches!(target, Expr::Tuple(_)) {
+                    "tuple"
+                } else {
+                    "list"
+                };
                 return Err(self.err(
                     format!("'{what}' is an illegal expression for augmented assignment"),
                     usize::from(target.start()),
@@ -320,7 +345,10 @@ impl<'a, 'src> Compiler<'a, 'src> {
             }
             other => {
                 return Err(self.err(
-                    format!("'{}' is an illegal expression for augmented assignment", target_kind_name(other)),
+                    format!(
+                        "'{}' is an illegal expression for augmented assignment",
+                        target_kind_name(other)
+                    ),
                     usize::from(target.start()),
                 ))
             }
@@ -355,8 +383,14 @@ impl<'a, 'src> Compiler<'a, 'src> {
 
     fn import_from(&mut self, i: &'a ast::StmtImportFrom) -> CResult {
         let level = i.level.as_ref().map_or(0, |l| l.to_u32());
-        self.emit(Instr::LoadSmallInt(i32::try_from(level).unwrap_or(i32::MAX)));
-        let names: Vec<Const> = i.names.iter().map(|a| Const::Str(Rc::from(a.name.as_str()))).collect();
+        self.emit(Instr::LoadSmallInt(
+            i32::try_from(level).unwrap_or(i32::MAX),
+        ));
+        let names: Vec<Const> = i
+            .names
+            .iter()
+            .map(|a| Const::Str(Rc::from(a.name.as_str())))
+            .collect();
         self.load_const(Const::Tuple(Rc::from(names)));
         let module = i.module.as_ref().map_or("", |m| m.as_str());
         let idx = self.name_index(module);
