@@ -1,8 +1,15 @@
 //! capy's front end: Python source → [`Code`] objects.
 //!
-//! Parsing is done by `rustpython-parser`; this crate adds scope analysis
-//! ([`symtable`]), code generation ([`compile`]) and the bytecode format
-//! itself ([`bytecode`]).
+//! Pipeline of [`compile`]:
+//! 1. `rustpython-parser` builds the AST (errors translated to CPython's
+//!    wording in [`source`]);
+//! 2. [`symtable`] resolves every name to local/cell/free/global and bounds
+//!    the nesting depth of the tree (so no later walk can overflow);
+//! 3. `compile` (private: `compile/{mod,stmt,flow,expr,func}.rs`) emits the
+//!    instructions defined in [`bytecode`].
+//!
+//! [`disassemble`] renders code objects for debugging; [`serialize`] and
+//! [`validate`] handle the bytecode file format and verification.
 
 pub mod bytecode;
 pub mod serialize;

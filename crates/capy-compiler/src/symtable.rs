@@ -1,10 +1,10 @@
 //! Scope analysis: decides, for every name in every scope, whether it is a
 //! fast local, a cell, a free variable or a global.
 //!
-//! Two passes. [`Builder`] walks the AST once, creating a [`Scope`] for the
+//! Two passes. `Builder` walks the AST once, creating a [`Scope`] for the
 //! module and for each function, lambda, class body and comprehension, and
 //! recording how each name is used there (bound, used, declared global...).
-//! [`analyze`] then walks the scope tree top-down with the set of names
+//! `analyze` then walks the scope tree top-down with the set of names
 //! bound in enclosing *function* scopes, and bottom-up with the set of names
 //! children need from outside, turning locals captured by inner functions
 //! into cells and threading free variables through intermediate scopes.
