@@ -226,8 +226,8 @@ impl<const JSON: bool> Fmt<JSON> {
         let t = if JSON { &tables.json } else { &tables.text };
         // Each group renders as ",A,B"; drop the very first comma.
         let mut first = true;
-        for (g, &(shift_bits, _)) in PERM_GROUPS.iter().enumerate() {
-            let idx = group_index(p, shift_bits);
+        for (g, &group) in PERM_GROUPS.iter().enumerate() {
+            let idx = group_index(p, group);
             let s = t[g][idx].as_slice();
             if !s.is_empty() {
                 out.extend_from_slice(if first { &s[1..] } else { s });
@@ -252,10 +252,10 @@ impl<const JSON: bool> Fmt<JSON> {
 /// each group's rendering is looked up in a 64-entry table, so a line
 /// costs three copies instead of up to eighteen. Entries are the field bit
 /// numbers of the group's permissions, in display order.
-const PERM_GROUPS: [([u8; 6], ()); 3] = [
-    ([17, 16, 15, 14, 13, 12], ()), // Load Store Execute LoadCap StoreCap StoreLocalCap
-    ([11, 10, 0, 9, 8, 7], ()),     // Seal Unseal Global System BranchSealedPair CompartmentID
-    ([6, 1, 2, 3, 4, 5], ()),       // MutableLoad Executive User0..User3
+const PERM_GROUPS: [[u8; 6]; 3] = [
+    [17, 16, 15, 14, 13, 12], // Load Store Execute LoadCap StoreCap StoreLocalCap
+    [11, 10, 0, 9, 8, 7],     // Seal Unseal Global System BranchSealedPair CompartmentID
+    [6, 1, 2, 3, 4, 5],       // MutableLoad Executive User0..User3
 ];
 
 #[inline(always)]
@@ -276,7 +276,7 @@ fn perm_tables() -> &'static PermTables {
     static TABLES: std::sync::OnceLock<PermTables> = std::sync::OnceLock::new();
     TABLES.get_or_init(|| {
         let build = |json: bool| -> [Vec<Vec<u8>>; 3] {
-            PERM_GROUPS.map(|(bits, ())| {
+            PERM_GROUPS.map(|bits| {
                 (0..64usize)
                     .map(|idx| {
                         let mut s = Vec::new();

@@ -1,6 +1,7 @@
 //! Known-answer tests against vectors produced by CTSRD-CHERI's
 //! cheri-compressed-cap (Morello format, `cheri_compressed_cap_128m.h`).
-//! See testdata/README.md for the line format and provenance.
+//! The header of testdata/morello_vectors.txt gives the line format and
+//! provenance.
 //!
 //! `tests/testdata/morello_vectors.txt` is checked on every run. To check a
 //! larger file generated the same way, set CHERI_REF_VECTORS=/path/to/file
