@@ -113,6 +113,9 @@ impl<'s> SourceMap<'s> {
             ParseErrorType::UnrecognizedToken(Tok::EndOfFile, _) => {
                 self.eof_error(offset, lex_mode)
             }
+            ParseErrorType::UnrecognizedToken(Tok::Newline, _) if self.compound_header_without_colon(offset) => {
+                self.syntax_error("expected ':'", offset)
+            }
             ParseErrorType::UnrecognizedToken(..) if self.looks_like_print_statement(offset) => {
                 let line = self.line_of(offset);
                 let text = self.line_text(line).unwrap_or_default();
@@ -335,5 +338,19 @@ impl<'s> SourceMap<'s> {
                 .trim_start()
                 .starts_with(['(', '=', '.', '[', ',', ')', ';'])
             && !rest.trim_start().is_empty()
+    }
+
+    /// A line that starts a compound statement ended before its `:`
+    /// (a heuristic: the parser does not say which token it wanted).
+    fn compound_header_without_colon(&self, offset: usize) -> bool {
+        let text = self.line_text(self.line_of(offset)).unwrap_or_default();
+        let t = text.trim_start();
+        let t = t.strip_prefix("async ").unwrap_or(t);
+        let word: String = t.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let keyword = matches!(
+            word.as_str(),
+            "if" | "elif" | "else" | "while" | "for" | "def" | "class" | "try" | "except" | "finally" | "with"
+        );
+        keyword && !t.trim_end().ends_with(':')
     }
 }

@@ -36,6 +36,8 @@ fn parser_errors() {
         1,
     );
     check("x = )", "unmatched ')'", 1, 5);
+    check("if x\n    pass", "expected ':'", 1, 5);
+    check("def f()\n  pass", "expected ':'", 1, 8);
     check(
         "print 'hello'",
         "Missing parentheses in call to 'print'. Did you mean print(...)?",
