@@ -303,3 +303,19 @@ fn fault_display() {
     assert!(s.contains("0x100-0x110"), "{s}");
     assert_eq!(e.kind().name(), "BOUNDS");
 }
+
+#[test]
+fn flag_bits_outside_sign_extension() {
+    // A case from cheri-compressed-cap's Morello tests (found by fuzzing):
+    // the bounds' upper bits are not a sign extension of the 56-bit
+    // address, and top exceeds 2^64.
+    let c = Capability::from_bits(0xa98a_a9a9_bf79_a9ae, 0xada9_a9a9_a9e9_a9f4, false);
+    assert_eq!(c.base(), 0x5350_0000_0000_0000);
+    assert_eq!(c.top(), MAX_TOP | 0xfef0_0000_0000_0000);
+    assert!(c.bounds_valid());
+    assert_eq!(c.exponent(), 49);
+    // Moving the address to the base keeps those bounds.
+    assert!(c.is_representable(c.base()));
+    let d = c.set_address(c.base());
+    assert_eq!((d.base(), d.top()), (c.base(), c.top()));
+}
