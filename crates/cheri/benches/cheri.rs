@@ -35,7 +35,10 @@ fn cpu_ns() -> Option<u64> {
 /// wall-clock rate and the best on-CPU rate.
 fn bench(name: &str, n: u64, mut f: impl FnMut()) {
     // `cargo bench -p capy-cheri -- WORD` runs only names containing WORD.
-    let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
     if !filter.is_empty() && !filter.iter().any(|w| name.contains(w.as_str())) {
         return;
     }
@@ -91,16 +94,20 @@ fn main() {
     });
     // The same on 1024 capabilities (cache-resident), repeated.
     let small = &caps[..1024];
-    bench("decode, 1024 cached inputs (compress::decode_bounds)", N as u64, || {
-        let mut acc = 0u128;
-        for _ in 0..N / 1024 {
-            for &(p, c) in black_box(small) {
-                let b = decode_bounds(p, c);
-                acc ^= u128::from(b.base) ^ b.top;
+    bench(
+        "decode, 1024 cached inputs (compress::decode_bounds)",
+        N as u64,
+        || {
+            let mut acc = 0u128;
+            for _ in 0..N / 1024 {
+                for &(p, c) in black_box(small) {
+                    let b = decode_bounds(p, c);
+                    acc ^= u128::from(b.base) ^ b.top;
+                }
             }
-        }
-        black_box(acc);
-    });
+            black_box(acc);
+        },
+    );
     bench("decode (Capability::from_bits)", N as u64, || {
         let mut acc = 0u128;
         for &(p, c) in black_box(&caps) {
@@ -120,7 +127,10 @@ fn main() {
         let root = black_box(Capability::root());
         let mut acc = 0u64;
         for &(b, t) in black_box(&reqs) {
-            acc ^= root.set_address(b).set_bounds((t - u128::from(b)) as u64).pesbt();
+            acc ^= root
+                .set_address(b)
+                .set_bounds((t - u128::from(b)) as u64)
+                .pesbt();
         }
         black_box(acc);
     });
@@ -155,13 +165,22 @@ fn main() {
     let mut out = Vec::with_capacity(400 << 20);
     bench("cli decode, per stdin line (in-process)", 1_000_000, || {
         out.clear();
-        let code = cheri::cli::run(&["decode".to_string()], &mut Cursor::new(&input), &mut out, &mut Vec::new());
+        let code = cheri::cli::run(
+            &["decode".to_string()],
+            &mut Cursor::new(&input),
+            &mut out,
+            &mut Vec::new(),
+        );
         assert_eq!(code, 0);
     });
-    bench("cli decode --json, per stdin line (in-process)", 1_000_000, || {
-        out.clear();
-        let args = ["decode".to_string(), "--json".to_string()];
-        let code = cheri::cli::run(&args, &mut Cursor::new(&input), &mut out, &mut Vec::new());
-        assert_eq!(code, 0);
-    });
+    bench(
+        "cli decode --json, per stdin line (in-process)",
+        1_000_000,
+        || {
+            out.clear();
+            let args = ["decode".to_string(), "--json".to_string()];
+            let code = cheri::cli::run(&args, &mut Cursor::new(&input), &mut out, &mut Vec::new());
+            assert_eq!(code, 0);
+        },
+    );
 }

@@ -21,11 +21,16 @@ struct Heap {
 impl Heap {
     fn malloc(&mut self, size: u64) -> Capability {
         let len = representable_length(size).max(1);
-        let align = cheri::representable_alignment_mask(size).wrapping_neg().max(16);
+        let align = cheri::representable_alignment_mask(size)
+            .wrapping_neg()
+            .max(16);
         let base = self.next.div_ceil(align) * align;
         self.next = base + len;
         // Tight bounds: exactly `size` bytes when representable.
-        self.root.set_address(base).set_bounds(size).and_perms(Perms::LOAD | Perms::STORE | Perms::GLOBAL)
+        self.root
+            .set_address(base)
+            .set_bounds(size)
+            .and_perms(Perms::LOAD | Perms::STORE | Perms::GLOBAL)
     }
 }
 
@@ -61,13 +66,20 @@ fn b64decode(mem: &mut Memory, heap: &mut Heap, input: &[u8]) -> Result<(Capabil
 
 fn main() {
     let mut mem = Memory::new(1 << 16).expect("alloc");
-    let mut heap = Heap { root: mem.root(), next: 0x1000 };
+    let mut heap = Heap {
+        root: mem.root(),
+        next: 0x1000,
+    };
     for input in ["TWFu", "TWFuTWFu", "TWE=", "TWE", "TQ"] {
         match b64decode(&mut mem, &mut heap, input.as_bytes()) {
             Ok((buf, n)) => {
                 let mut bytes = vec![0u8; n as usize];
                 mem.load_bytes(&buf, 0, &mut bytes).expect("in bounds");
-                println!("{input:<9} -> {:?} (buffer of {} bytes)", String::from_utf8_lossy(&bytes), buf.length().unwrap_or(0));
+                println!(
+                    "{input:<9} -> {:?} (buffer of {} bytes)",
+                    String::from_utf8_lossy(&bytes),
+                    buf.length().unwrap_or(0)
+                );
             }
             Err(e) => println!("{input:<9} -> {e}"),
         }

@@ -4,7 +4,10 @@
 //! Run: cargo run --release -p capy-cheri --example gen_requests -- 1000000 > /tmp/requests.txt
 
 fn main() {
-    let n: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+    let n: u64 = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000);
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move || {
         x ^= x >> 12;

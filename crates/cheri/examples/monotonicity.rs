@@ -10,7 +10,10 @@ fn main() {
     println!("root:      {root}");
 
     // Derive a 64-byte, read/write buffer at 0x200.
-    let buf = root.set_address(0x200).set_bounds(64).and_perms(Perms::LOAD | Perms::STORE | Perms::GLOBAL);
+    let buf = root
+        .set_address(0x200)
+        .set_bounds(64)
+        .and_perms(Perms::LOAD | Perms::STORE | Perms::GLOBAL);
     println!("buf:       {buf}");
 
     // Narrow it further: a read-only view of its second half.
@@ -41,6 +44,8 @@ fn main() {
         Ok(c) => println!("exact:     {c}"),
         Err(e) => println!("exact:     {e}"),
     }
-    let odd = Capability::root().set_address(0x1001).set_bounds_exact(0x4000);
+    let odd = Capability::root()
+        .set_address(0x1001)
+        .set_bounds_exact(0x4000);
     println!("exact 16K at 0x1001: {}", odd.unwrap_err());
 }

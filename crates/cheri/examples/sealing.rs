@@ -18,10 +18,16 @@ struct Library {
 impl Library {
     fn open(mem: &mut Memory, root: &Capability) -> (Library, Capability) {
         // The library's state: 32 bytes at 0x100, with a secret in it.
-        let state = root.set_address(0x100).set_bounds(32).and_perms(Perms::LOAD | Perms::STORE | Perms::GLOBAL);
+        let state = root
+            .set_address(0x100)
+            .set_bounds(32)
+            .and_perms(Perms::LOAD | Perms::STORE | Perms::GLOBAL);
         mem.store_u64(&state, 0, 0x5ec2e7).expect("in bounds");
         // A sealing capability whose bounds cover only otype 0x42.
-        let key = root.set_address(0x42).set_bounds(1).and_perms(Perms::SEAL | Perms::UNSEAL | Perms::GLOBAL);
+        let key = root
+            .set_address(0x42)
+            .set_bounds(1)
+            .and_perms(Perms::SEAL | Perms::UNSEAL | Perms::GLOBAL);
         let handle = state.seal(&key).expect("key may seal");
         (Library { key }, handle)
     }
@@ -46,11 +52,21 @@ fn main() {
     // ... nor move it or change its bounds or permissions: the results lose
     // their tag, so they are useless as pointers.
     let moved = handle.set_address(0x108);
-    println!("client moves it: tag={} -> load: {}", moved.tag(), mem.load_u64(&moved, 0).unwrap_err());
+    println!(
+        "client moves it: tag={} -> load: {}",
+        moved.tag(),
+        mem.load_u64(&moved, 0).unwrap_err()
+    );
     // ... nor unseal it without the key for otype 0x42.
-    let other_key = root.set_address(0x43).set_bounds(1).and_perms(Perms::UNSEAL);
+    let other_key = root
+        .set_address(0x43)
+        .set_bounds(1)
+        .and_perms(Perms::UNSEAL);
     println!("client unseal: {}", handle.unseal(&other_key).unwrap_err());
 
     // Handing it back to the library works.
-    println!("library reads the secret through the handle: {:#x}", lib.read_secret(&mem, &handle));
+    println!(
+        "library reads the secret through the handle: {:#x}",
+        lib.read_secret(&mem, &handle)
+    );
 }

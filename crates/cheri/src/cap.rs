@@ -18,8 +18,8 @@
 //!   way a language binding wants to raise an exception.
 
 use crate::compress::{
-    bounds_address, bounds_use_address, decode_bounds, encode_bounds, extract_bounds_bits, is_representable_fast,
-    BoundsBits, EBT_MASK, MAX_TOP, RESET_EBT,
+    bounds_address, bounds_use_address, decode_bounds, encode_bounds, extract_bounds_bits,
+    is_representable_fast, BoundsBits, EBT_MASK, MAX_TOP, RESET_EBT,
 };
 use crate::fault::{Fault, FaultKind};
 use crate::otype::{OType, SentryKind, FIRST_USER_OTYPE, MAX_OTYPE};
@@ -59,7 +59,14 @@ impl Capability {
     #[inline]
     pub fn from_bits(pesbt: u64, cursor: u64, tag: bool) -> Capability {
         let b = decode_bounds(pesbt, cursor);
-        Capability { pesbt, cursor, base: b.base, top: b.top, tag, bounds_valid: b.valid }
+        Capability {
+            pesbt,
+            cursor,
+            base: b.base,
+            top: b.top,
+            tag,
+            bounds_valid: b.valid,
+        }
     }
 
     /// From the 128-bit in-memory form (pesbt in the high half).
@@ -104,8 +111,9 @@ impl Capability {
             return None;
         }
         let enc = encode_bounds(base, top);
-        let pesbt =
-            (u64::from(perms.bits()) << PERMS_SHIFT) | (u64::from(otype.bits()) << OTYPE_SHIFT) | enc.ebt;
+        let pesbt = (u64::from(perms.bits()) << PERMS_SHIFT)
+            | (u64::from(otype.bits()) << OTYPE_SHIFT)
+            | enc.ebt;
         let cap = Capability::from_bits(pesbt, cursor, tag);
         (enc.exact && cap.base == base && cap.top == top).then_some(cap)
     }
@@ -190,14 +198,21 @@ impl Capability {
 
     /// Same capability with the tag cleared (CCLRTAG).
     pub fn clear_tag(&self) -> Capability {
-        Capability { tag: false, ..*self }
+        Capability {
+            tag: false,
+            ..*self
+        }
     }
 
     /// Same bits with pesbt's non-bounds fields replaced; bounds are
     /// unchanged because the EBT bits and cursor are.
     fn with_pesbt_fields(&self, pesbt: u64, tag: bool) -> Capability {
         debug_assert_eq!(pesbt & EBT_MASK, self.pesbt & EBT_MASK);
-        Capability { pesbt, tag, ..*self }
+        Capability {
+            pesbt,
+            tag,
+            ..*self
+        }
     }
 
     // ---- bounds queries ----
@@ -266,7 +281,11 @@ impl Capability {
     /// so only sealing clears the tag.
     pub fn set_flags(&self, flags: u8) -> Capability {
         let cursor = (self.cursor & !(0xff << FLAGS_SHIFT)) | (u64::from(flags) << FLAGS_SHIFT);
-        Capability { cursor, tag: self.tag && !self.is_sealed(), ..*self }
+        Capability {
+            cursor,
+            tag: self.tag && !self.is_sealed(),
+            ..*self
+        }
     }
 
     /// Clear permissions (CLRPERM; "and-permissions" is `and_perms`).
@@ -293,7 +312,11 @@ impl Capability {
         // Small capabilities compute bounds from the sign-extended 56-bit
         // address; large ones use the raw cursor (matching the taped-out
         // chip, which does not mask there).
-        let req_base = if from_large { self.cursor } else { bounds_address(self.cursor) };
+        let req_base = if from_large {
+            self.cursor
+        } else {
+            bounds_address(self.cursor)
+        };
         let req_top = u128::from(req_base) + u128::from(len);
         if req_base < self.base || req_top > self.top {
             tag = false;
@@ -436,7 +459,11 @@ impl Capability {
             OType::Sentry(_) => data.pesbt,
             _ => data.pesbt & !OTYPE_FIELD,
         };
-        Ok(Capability { pesbt, tag: true, ..*data })
+        Ok(Capability {
+            pesbt,
+            tag: true,
+            ..*data
+        })
     }
 
     /// Morello CHKSS / CHERI CTestSubset: same tag, bounds within
@@ -462,16 +489,28 @@ impl Capability {
     #[inline]
     pub fn check_access(&self, addr: u64, size: u64, need: Perms) -> Result<(), Fault> {
         if !self.tag {
-            return Err(Fault::Tag { address: addr, cap: *self });
+            return Err(Fault::Tag {
+                address: addr,
+                cap: *self,
+            });
         }
         if self.is_sealed() {
-            return Err(Fault::Seal { address: addr, cap: *self });
+            return Err(Fault::Seal {
+                address: addr,
+                cap: *self,
+            });
         }
         if !self.perms().contains(need) {
-            return Err(Fault::Permission { address: addr, cap: *self });
+            return Err(Fault::Permission {
+                address: addr,
+                cap: *self,
+            });
         }
         if !self.range_in_bounds(addr, size) {
-            return Err(Fault::Bounds { address: addr, cap: *self });
+            return Err(Fault::Bounds {
+                address: addr,
+                cap: *self,
+            });
         }
         Ok(())
     }
@@ -480,7 +519,14 @@ impl Capability {
 /// `0x1000 [Load,Store 0x1000-0x1040] sealed 0x5 (invalid)`-style summary.
 impl fmt::Display for Capability {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:#x} [{} {:#x}-{:#x}]", self.cursor, self.perms(), self.base, self.top)?;
+        write!(
+            f,
+            "{:#x} [{} {:#x}-{:#x}]",
+            self.cursor,
+            self.perms(),
+            self.base,
+            self.top
+        )?;
         if self.is_sealed() {
             write!(f, " {}", self.otype())?;
         }

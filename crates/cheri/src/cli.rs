@@ -299,7 +299,10 @@ fn perm_tables() -> &'static PermTables {
                     .collect()
             })
         };
-        PermTables { text: build(false), json: build(true) }
+        PermTables {
+            text: build(false),
+            json: build(true),
+        }
     })
 }
 
@@ -336,8 +339,16 @@ fn setbounds_line<const JSON: bool>(out: &mut Vec<u8>, base: u64, len: u64) {
     f.bool(out, "exact", exact);
     f.bool(out, "tag", cap.tag());
     f.hex(out, "pesbt", cap.pesbt().into());
-    f.hex(out, "representable_length", representable_length(len).into());
-    f.hex(out, "alignment_mask", representable_alignment_mask(len).into());
+    f.hex(
+        out,
+        "representable_length",
+        representable_length(len).into(),
+    );
+    f.hex(
+        out,
+        "alignment_mask",
+        representable_alignment_mask(len).into(),
+    );
     f.dec(out, "exponent", cap.exponent());
     f.end(out);
 }
@@ -380,12 +391,19 @@ fn parse_request(cmd: Command, line: &[u8]) -> Result<(u64, u64), String> {
     let mut vals = [0u64; 2];
     for (i, name) in names.iter().enumerate() {
         let Some(f) = next_field(line, &mut pos) else {
-            return Err(format!("expected {} {}, got {} field(s)", names[0], names[1], i));
+            return Err(format!(
+                "expected {} {}, got {} field(s)",
+                names[0], names[1], i
+            ));
         };
-        vals[i] = parse_hex(f).map_err(|e| format!("bad {name} {:?}: {e}", String::from_utf8_lossy(f)))?;
+        vals[i] = parse_hex(f)
+            .map_err(|e| format!("bad {name} {:?}: {e}", String::from_utf8_lossy(f)))?;
     }
     if next_field(line, &mut pos).is_some() {
-        return Err(format!("expected {} {}, got extra fields", names[0], names[1]));
+        return Err(format!(
+            "expected {} {}, got extra fields",
+            names[0], names[1]
+        ));
     }
     Ok((vals[0], vals[1]))
 }
@@ -398,7 +416,9 @@ fn error_line(out: &mut Vec<u8>, json: bool, lineno: u64, msg: &str) {
             match c {
                 '"' => out.extend_from_slice(b"\\\""),
                 '\\' => out.extend_from_slice(b"\\\\"),
-                c if (c as u32) < 0x20 => out.extend_from_slice(format!("\\u{:04x}", c as u32).as_bytes()),
+                c if (c as u32) < 0x20 => {
+                    out.extend_from_slice(format!("\\u{:04x}", c as u32).as_bytes())
+                }
                 c => {
                     let mut b = [0u8; 4];
                     out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
@@ -458,12 +478,20 @@ fn run_stream(
 }
 
 fn usage_error(stderr: &mut dyn Write, msg: &str) -> i32 {
-    let _ = writeln!(stderr, "capy cheri: {msg}\nRun `capy cheri --help` for usage.");
+    let _ = writeln!(
+        stderr,
+        "capy cheri: {msg}\nRun `capy cheri --help` for usage."
+    );
     2
 }
 
 /// Runs `capy cheri ARGS...`; returns the process exit code.
-pub fn run(args: &[String], stdin: &mut dyn BufRead, stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
+pub fn run(
+    args: &[String],
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> i32 {
     let Some(sub) = args.first() else {
         let _ = stderr.write_all(USAGE.as_bytes());
         return 2;
@@ -475,7 +503,12 @@ pub fn run(args: &[String], stdin: &mut dyn BufRead, stdout: &mut dyn Write, std
             let _ = stdout.write_all(USAGE.as_bytes());
             return 0;
         }
-        other => return usage_error(stderr, &format!("unknown subcommand {other:?} (expected decode or setbounds)")),
+        other => {
+            return usage_error(
+                stderr,
+                &format!("unknown subcommand {other:?} (expected decode or setbounds)"),
+            )
+        }
     };
     let (mut json, mut tag) = (false, false);
     let mut positional: Vec<&str> = Vec::new();
@@ -487,7 +520,9 @@ pub fn run(args: &[String], stdin: &mut dyn BufRead, stdout: &mut dyn Write, std
                 let _ = stdout.write_all(USAGE.as_bytes());
                 return 0;
             }
-            s if s.starts_with("--") => return usage_error(stderr, &format!("unknown option {s:?}")),
+            s if s.starts_with("--") => {
+                return usage_error(stderr, &format!("unknown option {s:?}"))
+            }
             s => positional.push(s),
         }
     }
@@ -517,7 +552,12 @@ pub fn run(args: &[String], stdin: &mut dyn BufRead, stdout: &mut dyn Write, std
         }
         _ => usage_error(
             stderr,
-            &format!("{sub} takes {} and {} (or none, to read standard input); got {} argument(s)", names[0], names[1], positional.len()),
+            &format!(
+                "{sub} takes {} and {} (or none, to read standard input); got {} argument(s)",
+                names[0],
+                names[1],
+                positional.len()
+            ),
         ),
     }
 }

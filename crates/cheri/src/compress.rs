@@ -91,7 +91,12 @@ pub fn extract_bounds_bits(pesbt: u64) -> BoundsBits {
     let l_msb = u16::from(ie);
     let l_carry = u16::from(t < (b & 0x3fff));
     let t_top = ((b >> 14) + l_carry + l_msb) & 3;
-    BoundsBits { b, t: t | (t_top << 14), e, ie }
+    BoundsBits {
+        b,
+        t: t | (t_top << 14),
+        e,
+        ie,
+    }
 }
 
 /// The address as bounds arithmetic sees it: Morello's flags byte is
@@ -127,7 +132,11 @@ pub fn compute_bounds(bits: BoundsBits, cursor: u64) -> Bounds {
     // DDI0606 CapGetBounds: an exponent above the maximum decodes as the
     // whole address space; only the all-ones exponent is well formed.
     if bits.e > MAX_EXPONENT {
-        return Bounds { base: 0, top: MAX_TOP, valid: bits.e == MAX_ENCODABLE_EXPONENT };
+        return Bounds {
+            base: 0,
+            top: MAX_TOP,
+            valid: bits.e == MAX_ENCODABLE_EXPONENT,
+        };
     }
     let e = u32::from(bits.e);
     let a = bounds_address(cursor);
@@ -158,7 +167,11 @@ pub fn compute_bounds(bits: BoundsBits, cursor: u64) -> Bounds {
     if e < u32::from(MAX_EXPONENT) - 1 && top2.wrapping_sub(base2) > 1 {
         top ^= 1u128 << 64;
     }
-    Bounds { base: base as u64, top, valid: true }
+    Bounds {
+        base: base as u64,
+        top,
+        valid: true,
+    }
 }
 
 /// Decode the bounds of (`pesbt`, `cursor`).
@@ -206,7 +219,11 @@ pub fn encode_bounds(base: u64, top: u128) -> Encoded {
     // the general path would pick E = 50 and could not express 2^64 with
     // B = 0.
     if base == 0 && top == MAX_TOP {
-        return Encoded { ebt: RESET_EBT, exact: true, alignment_mask: u64::MAX };
+        return Encoded {
+            ebt: RESET_EBT,
+            exact: true,
+            alignment_mask: u64::MAX,
+        };
     }
     let len = top.wrapping_sub(u128::from(base)) & LEN_MASK_65;
     let e = exponent_for_length(len);
@@ -215,7 +232,11 @@ pub fn encode_bounds(base: u64, top: u128) -> Encoded {
     let ie = e != 0 || (len >> 14) & 1 == 1;
     if !ie {
         let ebt = EXP_ZERO_BIT | ((top as u64 & 0x3fff) << 16) | (base & 0xffff);
-        return Encoded { ebt, exact: true, alignment_mask: u64::MAX };
+        return Encoded {
+            ebt,
+            exact: true,
+            alignment_mask: u64::MAX,
+        };
     }
     // e <= 50, so every shift below is < 64 (and < 128 for top).
     let mut shift = e + 3;
@@ -242,7 +263,11 @@ pub fn encode_bounds(base: u64, top: u128) -> Encoded {
         }
     }
     let ebt = encode_exponent(e_new as u8) | ((t_ie & 0x7ff) << 19) | (b_ie << 3);
-    Encoded { ebt, exact: !lost_base && !lost_top, alignment_mask: u64::MAX << shift }
+    Encoded {
+        ebt,
+        exact: !lost_base && !lost_top,
+        alignment_mask: u64::MAX << shift,
+    }
 }
 
 /// CRAM: the mask a base must be aligned to so that a region of `len`
@@ -346,6 +371,9 @@ mod tests {
         assert_eq!(representable_alignment_mask(0), u64::MAX);
         // Values from cheri-compressed-cap: the rounded length wraps.
         assert_eq!(representable_length(u64::MAX), 0);
-        assert_eq!(representable_alignment_mask(u64::MAX), 0xffe0_0000_0000_0000);
+        assert_eq!(
+            representable_alignment_mask(u64::MAX),
+            0xffe0_0000_0000_0000
+        );
     }
 }

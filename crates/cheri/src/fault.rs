@@ -103,7 +103,12 @@ impl fmt::Display for Fault {
             FaultKind::Representability => "representability fault",
             FaultKind::Alignment => "alignment fault",
         };
-        write!(f, "{what} at address {:#x} with capability {}", self.address(), self.cap())
+        write!(
+            f,
+            "{what} at address {:#x} with capability {}",
+            self.address(),
+            self.cap()
+        )
     }
 }
 

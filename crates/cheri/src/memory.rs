@@ -43,7 +43,10 @@ impl Memory {
     /// representable length (CRRL), so that the root capability returned
     /// by [`Memory::root`] covers exactly the memory.
     pub fn new(size: u64) -> Result<Memory, AllocError> {
-        let granules = size.div_ceil(GRANULE).checked_mul(GRANULE).ok_or(AllocError { size })?;
+        let granules = size
+            .div_ceil(GRANULE)
+            .checked_mul(GRANULE)
+            .ok_or(AllocError { size })?;
         let len = representable_length(granules);
         if len < granules {
             return Err(AllocError { size });
@@ -54,7 +57,8 @@ impl Memory {
         data.resize(n, 0);
         let words = (len / GRANULE).div_ceil(64) as usize;
         let mut tags = Vec::new();
-        tags.try_reserve_exact(words).map_err(|_| AllocError { size })?;
+        tags.try_reserve_exact(words)
+            .map_err(|_| AllocError { size })?;
         tags.resize(words, 0);
         let root = Capability::root().set_bounds(len);
         debug_assert!(root.tag() && root.base() == 0 && root.top() == u128::from(len));
@@ -80,7 +84,9 @@ impl Memory {
 
     #[inline]
     fn tag(&self, g: usize) -> bool {
-        self.tags.get(g / 64).is_some_and(|w| w >> (g % 64) & 1 == 1)
+        self.tags
+            .get(g / 64)
+            .is_some_and(|w| w >> (g % 64) & 1 == 1)
     }
 
     #[inline]
@@ -126,7 +132,10 @@ impl Memory {
         // unmapped address.
         match a.checked_add(size) {
             Some(end) if end <= self.size() => Ok(a as usize),
-            _ => Err(Fault::Bounds { address: addr, cap: *cap }),
+            _ => Err(Fault::Bounds {
+                address: addr,
+                cap: *cap,
+            }),
         }
     }
 
@@ -141,7 +150,12 @@ impl Memory {
 
     /// Write `bytes` at `cap.address() + offset` (needs Store); clears the
     /// tags of every granule written.
-    pub fn store_bytes(&mut self, cap: &Capability, offset: u64, bytes: &[u8]) -> Result<(), Fault> {
+    pub fn store_bytes(
+        &mut self,
+        cap: &Capability,
+        offset: u64,
+        bytes: &[u8],
+    ) -> Result<(), Fault> {
         let i = self.check(cap, offset, bytes.len() as u64, Perms::STORE)?;
         self.data[i..i + bytes.len()].copy_from_slice(bytes);
         self.clear_tags(i, bytes.len());
@@ -157,7 +171,12 @@ impl Memory {
     }
 
     #[inline]
-    fn store_n<const N: usize>(&mut self, cap: &Capability, offset: u64, v: [u8; N]) -> Result<(), Fault> {
+    fn store_n<const N: usize>(
+        &mut self,
+        cap: &Capability,
+        offset: u64,
+        v: [u8; N],
+    ) -> Result<(), Fault> {
         let i = self.check(cap, offset, N as u64, Perms::STORE)?;
         self.data[i..i + N].copy_from_slice(&v);
         self.clear_tags(i, N);
@@ -211,7 +230,9 @@ impl Memory {
         let tag = self.tag(i / GRANULE as usize) && cap.perms().contains(Perms::LOAD_CAP);
         let mut v = Capability::from_bits(u64::from_le_bytes(hi), u64::from_le_bytes(lo), tag);
         if v.tag() && !v.is_sealed() && !cap.perms().contains(Perms::MUTABLE_LOAD) {
-            v = v.and_perms(!(Perms::STORE | Perms::STORE_CAP | Perms::STORE_LOCAL_CAP | Perms::MUTABLE_LOAD));
+            v = v.and_perms(
+                !(Perms::STORE | Perms::STORE_CAP | Perms::STORE_LOCAL_CAP | Perms::MUTABLE_LOAD),
+            );
         }
         Ok(v)
     }
@@ -219,7 +240,12 @@ impl Memory {
     /// Store `value` at `cap.address() + offset` (needs Store and 16-byte
     /// alignment; if `value` is tagged also StoreCap, and StoreLocalCap
     /// when `value` lacks Global). The granule's tag becomes `value`'s tag.
-    pub fn store_cap(&mut self, cap: &Capability, offset: u64, value: &Capability) -> Result<(), Fault> {
+    pub fn store_cap(
+        &mut self,
+        cap: &Capability,
+        offset: u64,
+        value: &Capability,
+    ) -> Result<(), Fault> {
         let addr = cap.address().wrapping_add(offset);
         let mut need = Perms::STORE;
         if value.tag() {

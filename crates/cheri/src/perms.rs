@@ -96,12 +96,18 @@ impl Perms {
 
     /// Look a permission up by its name (case-insensitive).
     pub fn from_name(name: &str) -> Option<Perms> {
-        Perms::NAMED.iter().find(|(_, n)| n.eq_ignore_ascii_case(name)).map(|(p, _)| *p)
+        Perms::NAMED
+            .iter()
+            .find(|(_, n)| n.eq_ignore_ascii_case(name))
+            .map(|(p, _)| *p)
     }
 
     /// Names of the permissions present, in display order.
     pub fn names(self) -> impl Iterator<Item = &'static str> {
-        Perms::NAMED.into_iter().filter(move |(p, _)| self.contains(*p)).map(|(_, n)| n)
+        Perms::NAMED
+            .into_iter()
+            .filter(move |(p, _)| self.contains(*p))
+            .map(|(_, n)| n)
     }
 }
 
@@ -155,7 +161,10 @@ mod tests {
             all |= p.bits();
         }
         assert_eq!(all, Perms::ALL.bits());
-        assert_eq!(Perms::from_name("storelocalcap"), Some(Perms::STORE_LOCAL_CAP));
+        assert_eq!(
+            Perms::from_name("storelocalcap"),
+            Some(Perms::STORE_LOCAL_CAP)
+        );
         assert_eq!(Perms::NONE.to_string(), "none");
         assert_eq!((Perms::LOAD | Perms::GLOBAL).to_string(), "Load,Global");
     }

@@ -8,7 +8,11 @@ fn run(args: &[&str], input: &str) -> (i32, String, String) {
     let mut stdin = Cursor::new(input.as_bytes().to_vec());
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = cheri::cli::run(&args, &mut stdin, &mut out, &mut err);
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
 }
 
 #[test]
@@ -27,7 +31,10 @@ fn decode_root_text() {
 #[test]
 fn decode_json_has_required_keys() {
     // A sealed (otype 0x15), small capability with flags 0xa5.
-    let (code, out, _) = run(&["decode", "8000000ad0001000", "a500000000001010", "--json"], "");
+    let (code, out, _) = run(
+        &["decode", "8000000ad0001000", "a500000000001010", "--json"],
+        "",
+    );
     assert_eq!(code, 0);
     assert_eq!(
         out,
@@ -42,7 +49,10 @@ fn decode_json_has_required_keys() {
 fn decode_length_null_when_top_below_base() {
     // Bit pattern from the reference vectors: top 0x7a0000000000000 decodes
     // below base 0x29e0000000000000 (E = 49).
-    let (_, out, _) = run(&["decode", "e5b073b483d194f6", "100000000000", "--json"], "");
+    let (_, out, _) = run(
+        &["decode", "e5b073b483d194f6", "100000000000", "--json"],
+        "",
+    );
     assert!(out.contains("\"length\": null"), "{out}");
     let (_, out, _) = run(&["decode", "e5b073b483d194f6", "100000000000"], "");
     assert!(out.contains(" length=none "), "{out}");
@@ -53,7 +63,10 @@ fn decode_sentry_and_malformed() {
     let (_, out, _) = run(&["decode", "0xffffc00080010005", "0x1000"], "");
     assert!(out.contains("otype=0x1 sealed=true kind=RB"), "{out}");
     let (_, out, _) = run(&["decode", "1", "0"], "");
-    assert!(out.contains("exponent=62") && out.contains("bounds_valid=false"), "{out}");
+    assert!(
+        out.contains("exponent=62") && out.contains("bounds_valid=false"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -82,12 +95,25 @@ fn stdin_mode_keeps_lines_aligned() {
     assert_eq!(err, "");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 6);
-    assert!(lines[0].starts_with("base=0xffffc00000010005 top=0xffffc00000010005 length=0x0 exact=true"));
-    assert_eq!(lines[1], "error: line 2: bad BASE \"not\": 'n' is not a hex digit");
+    assert!(lines[0]
+        .starts_with("base=0xffffc00000010005 top=0xffffc00000010005 length=0x0 exact=true"));
+    assert_eq!(
+        lines[1],
+        "error: line 2: bad BASE \"not\": 'n' is not a hex digit"
+    );
     assert!(lines[2].starts_with("base=0x1000 top=0x1010 length=0x10 exact=true tag=true"));
-    assert_eq!(lines[3], "error: line 4: expected BASE LENGTH, got 0 field(s)");
-    assert_eq!(lines[4], "error: line 5: expected BASE LENGTH, got extra fields");
-    assert_eq!(lines[5], "error: line 6: bad BASE \"10000000000000000\": more than 64 bits");
+    assert_eq!(
+        lines[3],
+        "error: line 4: expected BASE LENGTH, got 0 field(s)"
+    );
+    assert_eq!(
+        lines[4],
+        "error: line 5: expected BASE LENGTH, got extra fields"
+    );
+    assert_eq!(
+        lines[5],
+        "error: line 6: bad BASE \"10000000000000000\": more than 64 bits"
+    );
 }
 
 #[test]
@@ -96,7 +122,10 @@ fn stdin_json_errors_are_json() {
     assert_eq!(code, 1);
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("{\"address\": \"0x0\""));
-    assert_eq!(lines[1], "{\"error\": \"line 2: bad PESBT \\\"x\\\": 'x' is not a hex digit\"}");
+    assert_eq!(
+        lines[1],
+        "{\"error\": \"line 2: bad PESBT \\\"x\\\": 'x' is not a hex digit\"}"
+    );
 }
 
 #[test]
@@ -124,7 +153,10 @@ fn usage_errors_exit_2() {
         assert!(!err.is_empty(), "{args:?}");
     }
     let (_, _, err) = run(&["setbounds", "1", "zz"], "");
-    assert!(err.contains("bad LENGTH \"zz\": 'z' is not a hex digit"), "{err}");
+    assert!(
+        err.contains("bad LENGTH \"zz\": 'z' is not a hex digit"),
+        "{err}"
+    );
 }
 
 #[test]

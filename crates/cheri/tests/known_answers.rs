@@ -4,44 +4,229 @@
 
 use cheri::compress::{decode_bounds, encode_bounds, extract_bounds_bits, MAX_TOP};
 use cheri::{
-    representable_alignment_mask, representable_length, Capability, FaultKind, Memory, OType, Perms, SentryKind,
+    representable_alignment_mask, representable_length, Capability, FaultKind, Memory, OType,
+    Perms, SentryKind,
 };
 
 /// CSetBounds on the root with address BASE and length LEN:
 /// (base, len, result base, result top, exact, tag, result pesbt).
 const SETBOUNDS_ON_ROOT: &[(u64, u64, u64, u128, bool, bool, u64)] = &[
     // zero length
-    (0x1000, 0x0, 0x1000, 0x0_0000000000001000, true, true, 0xffffc00050001000),
+    (
+        0x1000,
+        0x0,
+        0x1000,
+        0x0_0000000000001000,
+        true,
+        true,
+        0xffffc00050001000,
+    ),
     // around 2^14 (largest exact length at any base is 2^14 - 1)
-    (0x1001, 0x3fff, 0x1001, 0x0_0000000000005000, true, true, 0xffffc00050001001),
-    (0x1001, 0x4000, 0x1000, 0x0_0000000000005008, false, true, 0xffffc000100f1007),
-    (0x1001, 0x4001, 0x1000, 0x0_0000000000005008, false, true, 0xffffc000100f1007),
+    (
+        0x1001,
+        0x3fff,
+        0x1001,
+        0x0_0000000000005000,
+        true,
+        true,
+        0xffffc00050001001,
+    ),
+    (
+        0x1001,
+        0x4000,
+        0x1000,
+        0x0_0000000000005008,
+        false,
+        true,
+        0xffffc000100f1007,
+    ),
+    (
+        0x1001,
+        0x4001,
+        0x1000,
+        0x0_0000000000005008,
+        false,
+        true,
+        0xffffc000100f1007,
+    ),
     // around 2^15 and 2^16
-    (0x1001, 0x7fff, 0x1000, 0x0_0000000000009000, false, true, 0xffffc00008070806),
-    (0x1000, 0x8000, 0x1000, 0x0_0000000000009000, true, true, 0xffffc00008070806),
-    (0x1001, 0x8000, 0x1000, 0x0_0000000000009010, false, true, 0xffffc000080f0806),
-    (0x1001, 0xffff, 0x1000, 0x0_0000000000011000, false, true, 0xffffc00004070405),
-    (0x1001, 0x10000, 0x1000, 0x0_0000000000011020, false, true, 0xffffc000040f0405),
-    (0x1001, 0x10001, 0x1000, 0x0_0000000000011020, false, true, 0xffffc000040f0405),
+    (
+        0x1001,
+        0x7fff,
+        0x1000,
+        0x0_0000000000009000,
+        false,
+        true,
+        0xffffc00008070806,
+    ),
+    (
+        0x1000,
+        0x8000,
+        0x1000,
+        0x0_0000000000009000,
+        true,
+        true,
+        0xffffc00008070806,
+    ),
+    (
+        0x1001,
+        0x8000,
+        0x1000,
+        0x0_0000000000009010,
+        false,
+        true,
+        0xffffc000080f0806,
+    ),
+    (
+        0x1001,
+        0xffff,
+        0x1000,
+        0x0_0000000000011000,
+        false,
+        true,
+        0xffffc00004070405,
+    ),
+    (
+        0x1001,
+        0x10000,
+        0x1000,
+        0x0_0000000000011020,
+        false,
+        true,
+        0xffffc000040f0405,
+    ),
+    (
+        0x1001,
+        0x10001,
+        0x1000,
+        0x0_0000000000011020,
+        false,
+        true,
+        0xffffc000040f0405,
+    ),
     // 100000 bytes: exact only at a 32-byte-aligned base
-    (0x10010, 0x186a0, 0x10000, 0x0_00000000000286c0, false, true, 0xffffc00021b74005),
-    (0x10020, 0x186a0, 0x10020, 0x0_00000000000286c0, true, true, 0xffffc00021b7400d),
+    (
+        0x10010,
+        0x186a0,
+        0x10000,
+        0x0_00000000000286c0,
+        false,
+        true,
+        0xffffc00021b74005,
+    ),
+    (
+        0x10020,
+        0x186a0,
+        0x10020,
+        0x0_00000000000286c0,
+        true,
+        true,
+        0xffffc00021b7400d,
+    ),
     // near 2^64: rounds to the whole address space
-    (0x0, 0xffffffffffffffff, 0x0, 0x1_0000000000000000, false, true, 0xffffc00000010005),
-    (0x1, 0xffffffffffffffff, 0x0, 0x1_0000000000000000, false, true, 0xffffc00000010005),
+    (
+        0x0,
+        0xffffffffffffffff,
+        0x0,
+        0x1_0000000000000000,
+        false,
+        true,
+        0xffffc00000010005,
+    ),
+    (
+        0x1,
+        0xffffffffffffffff,
+        0x0,
+        0x1_0000000000000000,
+        false,
+        true,
+        0xffffc00000010005,
+    ),
     // top = 2^64 exactly, and one past it (outside the root: tag lost)
-    (0xfffffffffffffff0, 0x10, 0xfffffffffffffff0, 0x1_0000000000000000, true, true, 0xffffc0004000fff0),
-    (0xfffffffffffffff1, 0x10, 0xfffffffffffffff1, 0x1_0000000000000001, true, false, 0xffffc0004001fff1),
+    (
+        0xfffffffffffffff0,
+        0x10,
+        0xfffffffffffffff0,
+        0x1_0000000000000000,
+        true,
+        true,
+        0xffffc0004000fff0,
+    ),
+    (
+        0xfffffffffffffff1,
+        0x10,
+        0xfffffffffffffff1,
+        0x1_0000000000000001,
+        true,
+        false,
+        0xffffc0004001fff1,
+    ),
     // non-canonical flags on a large capability going small: tag lost
-    (0x1200000000000000, 0x1000, 0x0, 0x0_0000000000001000, true, false, 0xffffc00050000000),
+    (
+        0x1200000000000000,
+        0x1000,
+        0x0,
+        0x0_0000000000001000,
+        true,
+        false,
+        0xffffc00050000000,
+    ),
     // canonical (sign-extended) high addresses stay tagged ...
-    (0xff80000000001000, 0x1000, 0xff80000000001000, 0x0_ff80000000002000, true, true, 0xffffc00060001000),
+    (
+        0xff80000000001000,
+        0x1000,
+        0xff80000000001000,
+        0x0_ff80000000002000,
+        true,
+        true,
+        0xffffc00060001000,
+    ),
     // ... but bit 55 set under zero flags is not canonical
-    (0x0080000000001000, 0x1000, 0xff80000000001000, 0x0_ff80000000002000, true, false, 0xffffc00060001000),
-    (0x8000000000000000, 0x8000000000000000, 0x8000000000000000, 0x1_0000000000000000, true, true, 0xffffc00000014006),
-    (0x0, 0x100000000000000, 0x0, 0x0_0100000000000000, true, true, 0xffffc00000020005),
-    (0x00ff000000000000, 0x100000, 0xffff000000000000, 0x0_ffff000000100000, true, false, 0xffffc00000070001),
-    (0x4000000000000000, 0x4000000000000000, 0x4000000000000000, 0x0_8000000000000000, true, true, 0xffffc00000014007),
+    (
+        0x0080000000001000,
+        0x1000,
+        0xff80000000001000,
+        0x0_ff80000000002000,
+        true,
+        false,
+        0xffffc00060001000,
+    ),
+    (
+        0x8000000000000000,
+        0x8000000000000000,
+        0x8000000000000000,
+        0x1_0000000000000000,
+        true,
+        true,
+        0xffffc00000014006,
+    ),
+    (
+        0x0,
+        0x100000000000000,
+        0x0,
+        0x0_0100000000000000,
+        true,
+        true,
+        0xffffc00000020005,
+    ),
+    (
+        0x00ff000000000000,
+        0x100000,
+        0xffff000000000000,
+        0x0_ffff000000100000,
+        true,
+        false,
+        0xffffc00000070001,
+    ),
+    (
+        0x4000000000000000,
+        0x4000000000000000,
+        0x4000000000000000,
+        0x0_8000000000000000,
+        true,
+        true,
+        0xffffc00000014007,
+    ),
 ];
 
 #[test]
@@ -49,19 +234,29 @@ fn setbounds_on_root_matches_reference() {
     for &(base, len, rbase, rtop, exact, tag, pesbt) in SETBOUNDS_ON_ROOT {
         let (c, ex) = Capability::root().set_address(base).set_bounds_detail(len);
         let got = (c.base(), c.top(), ex, c.tag(), c.pesbt());
-        assert_eq!(got, (rbase, rtop, exact, tag, pesbt), "base {base:#x} len {len:#x}");
+        assert_eq!(
+            got,
+            (rbase, rtop, exact, tag, pesbt),
+            "base {base:#x} len {len:#x}"
+        );
     }
 }
 
 #[test]
 fn root_and_null() {
     let r = Capability::root();
-    assert_eq!((r.base(), r.top(), r.tag(), r.perms()), (0, MAX_TOP, true, Perms::ALL));
+    assert_eq!(
+        (r.base(), r.top(), r.tag(), r.perms()),
+        (0, MAX_TOP, true, Perms::ALL)
+    );
     assert_eq!(r.pesbt(), 0xffff_c000_0001_0005);
     assert_eq!(r.exponent(), 50);
     let n = Capability::null();
     assert_eq!(n.to_u128(), 0);
-    assert_eq!((n.base(), n.top(), n.tag(), n.exponent()), (0, MAX_TOP, false, 63));
+    assert_eq!(
+        (n.base(), n.top(), n.tag(), n.exponent()),
+        (0, MAX_TOP, false, 63)
+    );
     assert!(n.bounds_valid());
     assert_eq!(n.perms(), Perms::NONE);
 }
@@ -84,7 +279,10 @@ fn malformed_exponents() {
         let c = Capability::from_bits(pesbt, 0x1000, true);
         assert!(!c.set_address(0x1001).tag(), "address change detags E={e}");
         assert!(!c.set_bounds(0x10).tag(), "set-bounds detags E={e}");
-        assert_eq!(c.check_access(0x1000, 1, Perms::LOAD).unwrap_err().kind(), FaultKind::Bounds);
+        assert_eq!(
+            c.check_access(0x1000, 1, Perms::LOAD).unwrap_err().kind(),
+            FaultKind::Bounds
+        );
     }
     // E = 63 (all stored bits zero) is well formed: the null encoding.
     assert!(decode_bounds(0, 5).valid);
@@ -150,7 +348,10 @@ fn and_perms_only_removes() {
 fn sealing() {
     let root = Capability::root();
     let obj = root.set_address(0x4000).set_bounds(64);
-    let sealer = root.set_address(0x10).set_bounds(0x10).and_perms(Perms::SEAL | Perms::UNSEAL | Perms::GLOBAL);
+    let sealer = root
+        .set_address(0x10)
+        .set_bounds(0x10)
+        .and_perms(Perms::SEAL | Perms::UNSEAL | Perms::GLOBAL);
     let sealed = obj.seal(&sealer.set_address(0x15)).unwrap();
     assert_eq!(sealed.otype(), OType::Sealed(0x15));
     assert!(sealed.tag() && sealed.is_sealed());
@@ -159,23 +360,59 @@ fn sealing() {
     assert!(!sealed.set_bounds(8).tag());
     assert!(!sealed.and_perms(Perms::LOAD).tag());
     assert!(!sealed.set_flags(1).tag());
-    assert_eq!(sealed.check_access(0x4000, 1, Perms::LOAD).unwrap_err().kind(), FaultKind::Seal);
-    assert_eq!(sealed.set_bounds_exact(8).unwrap_err().kind(), FaultKind::Seal);
-    assert_eq!(sealed.seal(&sealer.set_address(0x15)).unwrap_err().kind(), FaultKind::Seal);
+    assert_eq!(
+        sealed
+            .check_access(0x4000, 1, Perms::LOAD)
+            .unwrap_err()
+            .kind(),
+        FaultKind::Seal
+    );
+    assert_eq!(
+        sealed.set_bounds_exact(8).unwrap_err().kind(),
+        FaultKind::Seal
+    );
+    assert_eq!(
+        sealed.seal(&sealer.set_address(0x15)).unwrap_err().kind(),
+        FaultKind::Seal
+    );
     // Unsealing needs the matching type.
-    assert_eq!(sealed.unseal(&sealer.set_address(0x16)).unwrap_err().kind(), FaultKind::Seal);
+    assert_eq!(
+        sealed.unseal(&sealer.set_address(0x16)).unwrap_err().kind(),
+        FaultKind::Seal
+    );
     assert_eq!(sealed.unseal(&sealer.set_address(0x15)).unwrap(), obj);
     // ... and the Unseal permission; an unsealer without Global strips it.
     let no_unseal = sealer.and_perms(Perms::SEAL).set_address(0x15);
-    assert_eq!(sealed.unseal(&no_unseal).unwrap_err().kind(), FaultKind::Permission);
+    assert_eq!(
+        sealed.unseal(&no_unseal).unwrap_err().kind(),
+        FaultKind::Permission
+    );
     let local = sealer.and_perms(Perms::UNSEAL).set_address(0x15);
-    assert!(!sealed.unseal(&local).unwrap().perms().contains(Perms::GLOBAL));
+    assert!(!sealed
+        .unseal(&local)
+        .unwrap()
+        .perms()
+        .contains(Perms::GLOBAL));
     // Sealer errors: no Seal, otype outside its bounds, reserved otypes.
-    assert_eq!(obj.seal(&no_unseal.and_perms(Perms::UNSEAL)).unwrap_err().kind(), FaultKind::Permission);
-    assert_eq!(obj.seal(&sealer.set_address(0x20)).unwrap_err().kind(), FaultKind::Bounds);
+    assert_eq!(
+        obj.seal(&no_unseal.and_perms(Perms::UNSEAL))
+            .unwrap_err()
+            .kind(),
+        FaultKind::Permission
+    );
+    assert_eq!(
+        obj.seal(&sealer.set_address(0x20)).unwrap_err().kind(),
+        FaultKind::Bounds
+    );
     let low = root.set_address(0).set_bounds(16);
-    assert_eq!(obj.seal(&low.set_address(2)).unwrap_err().kind(), FaultKind::Bounds);
-    assert_eq!(obj.seal(&sealer.clear_tag()).unwrap_err().kind(), FaultKind::Tag);
+    assert_eq!(
+        obj.seal(&low.set_address(2)).unwrap_err().kind(),
+        FaultKind::Bounds
+    );
+    assert_eq!(
+        obj.seal(&sealer.clear_tag()).unwrap_err().kind(),
+        FaultKind::Tag
+    );
 }
 
 #[test]
@@ -190,45 +427,86 @@ fn sentries() {
         assert!(!s.set_address(0x8004).tag());
     }
     assert_eq!(f.seal_entry(SentryKind::Rb).unseal_sentry().unwrap(), f);
-    assert_eq!(f.seal_entry(SentryKind::Lb).unseal_sentry().unwrap_err().kind(), FaultKind::Seal);
+    assert_eq!(
+        f.seal_entry(SentryKind::Lb)
+            .unseal_sentry()
+            .unwrap_err()
+            .kind(),
+        FaultKind::Seal
+    );
 }
 
 #[test]
 fn set_bounds_exact_faults() {
     let c = Capability::root().set_address(0x1001);
-    assert_eq!(c.set_bounds_exact(0x4000).unwrap_err().kind(), FaultKind::Representability);
+    assert_eq!(
+        c.set_bounds_exact(0x4000).unwrap_err().kind(),
+        FaultKind::Representability
+    );
     let ok = c.set_bounds_exact(0x3fff).unwrap();
     assert_eq!((ok.base(), ok.top()), (0x1001, 0x5000));
-    assert_eq!(ok.set_bounds_exact(0x4000).unwrap_err().kind(), FaultKind::Bounds);
-    assert_eq!(ok.clear_tag().set_bounds_exact(1).unwrap_err().kind(), FaultKind::Tag);
+    assert_eq!(
+        ok.set_bounds_exact(0x4000).unwrap_err().kind(),
+        FaultKind::Bounds
+    );
+    assert_eq!(
+        ok.clear_tag().set_bounds_exact(1).unwrap_err().kind(),
+        FaultKind::Tag
+    );
 }
 
 #[test]
 fn build_and_subset() {
     let root = Capability::root();
-    let auth = root.set_address(0x1000).set_bounds(0x1000).and_perms(Perms::LOAD | Perms::STORE | Perms::GLOBAL);
-    let want = auth.set_address(0x1100).set_bounds(0x10).and_perms(Perms::LOAD);
+    let auth = root
+        .set_address(0x1000)
+        .set_bounds(0x1000)
+        .and_perms(Perms::LOAD | Perms::STORE | Perms::GLOBAL);
+    let want = auth
+        .set_address(0x1100)
+        .set_bounds(0x10)
+        .and_perms(Perms::LOAD);
     let forged = want.clear_tag();
     assert_eq!(auth.build(&forged).unwrap(), want);
     assert!(want.is_subset_of(&auth));
     assert!(!auth.is_subset_of(&want));
     // More permissions than the authority: refused.
-    let greedy = Capability::from_bits(forged.pesbt() | (u64::from(Perms::EXECUTE.bits()) << 46), 0x1100, false);
-    assert_eq!(auth.build(&greedy).unwrap_err().kind(), FaultKind::Permission);
+    let greedy = Capability::from_bits(
+        forged.pesbt() | (u64::from(Perms::EXECUTE.bits()) << 46),
+        0x1100,
+        false,
+    );
+    assert_eq!(
+        auth.build(&greedy).unwrap_err().kind(),
+        FaultKind::Permission
+    );
     // Bounds outside the authority: refused.
     let wide = root.set_address(0x800).set_bounds(0x1000).clear_tag();
     assert_eq!(auth.build(&wide).unwrap_err().kind(), FaultKind::Bounds);
     // A sealed data value comes back unsealed, a sentry stays a sentry.
     let s = want.seal_entry(SentryKind::Rb).clear_tag();
-    assert_eq!(auth.build(&s).unwrap().otype(), OType::Sentry(SentryKind::Rb));
-    assert_eq!(auth.clear_tag().build(&forged).unwrap_err().kind(), FaultKind::Tag);
+    assert_eq!(
+        auth.build(&s).unwrap().otype(),
+        OType::Sentry(SentryKind::Rb)
+    );
+    assert_eq!(
+        auth.clear_tag().build(&forged).unwrap_err().kind(),
+        FaultKind::Tag
+    );
 }
 
 #[test]
 fn from_fields_encodes() {
-    let c = Capability::from_fields(0x1000, 0x2000, 0x1800, Perms::LOAD, OType::Unsealed, true).unwrap();
-    assert_eq!((c.base(), c.top(), c.address(), c.perms()), (0x1000, 0x2000, 0x1800, Perms::LOAD));
-    assert!(Capability::from_fields(0x1001, 0x5001, 0x1001, Perms::LOAD, OType::Unsealed, true).is_none());
+    let c = Capability::from_fields(0x1000, 0x2000, 0x1800, Perms::LOAD, OType::Unsealed, true)
+        .unwrap();
+    assert_eq!(
+        (c.base(), c.top(), c.address(), c.perms()),
+        (0x1000, 0x2000, 0x1800, Perms::LOAD)
+    );
+    assert!(
+        Capability::from_fields(0x1001, 0x5001, 0x1001, Perms::LOAD, OType::Unsealed, true)
+            .is_none()
+    );
     assert!(Capability::from_fields(0, MAX_TOP, 0, Perms::ALL, OType::Unsealed, true).is_some());
 }
 
@@ -247,8 +525,14 @@ fn memory_tags_and_checks() {
     m.store_u8(&buf, 0x3f, 1).unwrap();
     let f = m.store_u8(&buf, 0x40, 1).unwrap_err();
     assert_eq!((f.kind(), f.address()), (FaultKind::Bounds, 0x140));
-    assert_eq!(m.load_u64(&buf, 0x39).unwrap_err().kind(), FaultKind::Bounds);
-    assert_eq!(m.load_u8(&buf, u64::MAX).unwrap_err().kind(), FaultKind::Bounds);
+    assert_eq!(
+        m.load_u64(&buf, 0x39).unwrap_err().kind(),
+        FaultKind::Bounds
+    );
+    assert_eq!(
+        m.load_u8(&buf, u64::MAX).unwrap_err().kind(),
+        FaultKind::Bounds
+    );
     // Capability store sets the tag; a data store into the granule clears it.
     m.store_cap(&root, 0x200, &buf).unwrap();
     assert!(m.tag_at(0x200));
@@ -257,7 +541,10 @@ fn memory_tags_and_checks() {
     assert!(!m.tag_at(0x200));
     assert!(!m.load_cap(&root, 0x200).unwrap().tag());
     // Misaligned capability accesses fault.
-    assert_eq!(m.store_cap(&root, 0x208, &buf).unwrap_err().kind(), FaultKind::Alignment);
+    assert_eq!(
+        m.store_cap(&root, 0x208, &buf).unwrap_err().kind(),
+        FaultKind::Alignment
+    );
     // Without LoadCap the loaded capability is untagged; without
     // MutableLoad it loses store rights.
     m.store_cap(&root, 0x200, &buf).unwrap();
@@ -268,22 +555,37 @@ fn memory_tags_and_checks() {
     assert!(l.tag() && !l.perms().contains(Perms::STORE));
     // Storing a tagged capability needs StoreCap; a local one StoreLocalCap.
     let no_sc = root.and_perms(!Perms::STORE_CAP);
-    assert_eq!(m.store_cap(&no_sc, 0x200, &buf).unwrap_err().kind(), FaultKind::Permission);
+    assert_eq!(
+        m.store_cap(&no_sc, 0x200, &buf).unwrap_err().kind(),
+        FaultKind::Permission
+    );
     m.store_cap(&no_sc, 0x200, &buf.clear_tag()).unwrap();
     let local = buf.and_perms(!Perms::GLOBAL);
     let no_slc = root.and_perms(!Perms::STORE_LOCAL_CAP);
-    assert_eq!(m.store_cap(&no_slc, 0x200, &local).unwrap_err().kind(), FaultKind::Permission);
+    assert_eq!(
+        m.store_cap(&no_slc, 0x200, &local).unwrap_err().kind(),
+        FaultKind::Permission
+    );
     // Permission and tag checks.
     let ro = buf.and_perms(Perms::LOAD);
-    assert_eq!(m.store_u8(&ro, 0, 1).unwrap_err().kind(), FaultKind::Permission);
-    assert_eq!(m.load_u8(&buf.clear_tag(), 0).unwrap_err().kind(), FaultKind::Tag);
+    assert_eq!(
+        m.store_u8(&ro, 0, 1).unwrap_err().kind(),
+        FaultKind::Permission
+    );
+    assert_eq!(
+        m.load_u8(&buf.clear_tag(), 0).unwrap_err().kind(),
+        FaultKind::Tag
+    );
     // Byte slices.
     m.store_bytes(&buf, 0, b"hello").unwrap();
     let mut out = [0u8; 5];
     m.load_bytes(&buf, 0, &mut out).unwrap();
     assert_eq!(&out, b"hello");
     let mut big = [0u8; 0x41];
-    assert_eq!(m.load_bytes(&buf, 0, &mut big).unwrap_err().kind(), FaultKind::Bounds);
+    assert_eq!(
+        m.load_bytes(&buf, 0, &mut big).unwrap_err().kind(),
+        FaultKind::Bounds
+    );
 }
 
 #[test]

@@ -49,7 +49,11 @@ fn tagged_capability() -> impl Strategy<Value = Capability> {
         let l = if a == 0 { l } else { l.min(room) };
         let c = Capability::root().set_address(a).set_bounds(l).and_perms(p);
         let moved = c.increment_address(i64::from(d));
-        if moved.tag() { moved } else { c }
+        if moved.tag() {
+            moved
+        } else {
+            c
+        }
     })
 }
 
@@ -84,7 +88,10 @@ fn op() -> impl Strategy<Value = Op> {
 
 /// A sealer/unsealer for otypes 0..0x40.
 fn sealer(ot: u16) -> Capability {
-    Capability::root().set_address(0).set_bounds(0x40).and_perms(Perms::SEAL | Perms::UNSEAL | Perms::GLOBAL)
+    Capability::root()
+        .set_address(0)
+        .set_bounds(0x40)
+        .and_perms(Perms::SEAL | Perms::UNSEAL | Perms::GLOBAL)
         .set_address(u64::from(ot))
 }
 
@@ -97,7 +104,9 @@ fn apply(c: &Capability, op: &Op) -> Capability {
         Op::SetBoundsExact(l) => or_untagged(c.set_bounds_exact(l)),
         Op::AndPerms(p) => c.and_perms(p),
         Op::SetFlags(f) => c.set_flags(f),
-        Op::SealEntry(k) => c.seal_entry([SentryKind::Rb, SentryKind::Lpb, SentryKind::Lb][usize::from(k)]),
+        Op::SealEntry(k) => {
+            c.seal_entry([SentryKind::Rb, SentryKind::Lpb, SentryKind::Lb][usize::from(k)])
+        }
         Op::Seal(ot) => or_untagged(c.seal(&sealer(ot))),
         Op::Unseal(ot) => or_untagged(c.unseal(&sealer(ot))),
         Op::UnsealSentry => or_untagged(c.unseal_sentry()),
@@ -110,7 +119,10 @@ fn no_wider(b: &Capability, a: &Capability) -> bool {
 }
 
 fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(2000)
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2000)
 }
 
 proptest! {

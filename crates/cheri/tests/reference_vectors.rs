@@ -36,11 +36,20 @@ fn check_line(line: &str) -> Option<String> {
         "setbounds" => {
             let cap = Capability::from_bits(hex(a[1]) as u64, hex(a[2]) as u64, a[3] == "1");
             let (out, exact) = cap.set_bounds_detail(hex(a[4]) as u64);
-            vec![out.tag().into(), out.base().into(), out.top(), exact.into(), out.pesbt().into()]
+            vec![
+                out.tag().into(),
+                out.base().into(),
+                out.top(),
+                exact.into(),
+                out.pesbt().into(),
+            ]
         }
         "crrl" => {
             let len = hex(a[1]) as u64;
-            vec![representable_length(len).into(), representable_alignment_mask(len).into()]
+            vec![
+                representable_length(len).into(),
+                representable_alignment_mask(len).into(),
+            ]
         }
         "setaddr" => {
             let cap = Capability::from_bits(hex(a[1]) as u64, hex(a[2]) as u64, a[3] == "1");
@@ -74,14 +83,26 @@ fn check_file(text: &str) -> (usize, Vec<String>) {
 fn committed_vectors_match_reference() {
     let (n, bad) = check_file(include_str!("testdata/morello_vectors.txt"));
     assert!(n > 1000, "only {n} vectors");
-    assert!(bad.is_empty(), "{} of {n} mismatches:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} of {n} mismatches:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
 }
 
 #[test]
 fn external_vectors_match_reference() {
-    let Ok(path) = std::env::var("CHERI_REF_VECTORS") else { return };
+    let Ok(path) = std::env::var("CHERI_REF_VECTORS") else {
+        return;
+    };
     let text = std::fs::read_to_string(&path).expect("read CHERI_REF_VECTORS");
     let (n, bad) = check_file(&text);
     eprintln!("{path}: {n} vectors, {} mismatches", bad.len());
-    assert!(bad.is_empty(), "{} of {n} mismatches:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} of {n} mismatches:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
 }
