@@ -91,8 +91,8 @@ impl<'a, 'src> Compiler<'a, 'src> {
             Stmt::Return(r) => self.return_stmt(r.value.as_deref(), off),
             Stmt::Delete(d) => d.targets.iter().try_for_each(|t| self.delete_target(t)),
             Stmt::Assign(a) => {
-                for t in &a.targets {
-                    self.check_assign_target(t)?;
+                for (i, t) in a.targets.iter().enumerate() {
+                    self.check_assign_target(t, i == 0)?;
                 }
                 self.expr(&a.value)?;
                 let n = a.targets.len();
@@ -219,9 +219,21 @@ impl<'a, 'src> Compiler<'a, 'src> {
         }
     }
 
-    /// A top-level `=` target that can never be assigned gets CPython's
-    /// "Maybe you meant '=='" hint.
-    fn check_assign_target(&self, t: &Expr) -> CResult {
+    /// A top-level `=` target that can never be assigned. Like CPython, the
+    /// first target gets a "Maybe you meant '=='" hint when it is a simple
+    /// operand (not a comparison, boolean operation, lambda, ...).
+    fn check_assign_target(&self, t: &Expr, first: bool) -> CResult {
+        let hint = first
+            && !matches!(
+                t,
+                Expr::Compare(_)
+                    | Expr::BoolOp(_)
+                    | Expr::Lambda(_)
+                    | Expr::IfExp(_)
+                    | Expr::NamedExpr(_)
+                    | Expr::GeneratorExp(_)
+                    | Expr::UnaryOp(ast::ExprUnaryOp { op: ast::UnaryOp::Not, .. })
+            );
         match t {
             Expr::Name(_)
             | Expr::Attribute(_)
@@ -231,10 +243,10 @@ impl<'a, 'src> Compiler<'a, 'src> {
             | Expr::Starred(_) => Ok(()),
             other => {
                 let what = target_kind_name(other);
-                let msg = if matches!(what, "None" | "True" | "False" | "ellipsis") {
-                    format!("cannot assign to {what}")
-                } else {
+                let msg = if hint && !matches!(what, "None" | "True" | "False") {
                     format!("cannot assign to {what} here. Maybe you meant '==' instead of '='?")
+                } else {
+                    format!("cannot assign to {what}")
                 };
                 Err(self.err(msg, usize::from(t.start())))
             }
