@@ -167,3 +167,20 @@ fn help_exits_0() {
         assert!(out.starts_with("usage: capy cheri decode"));
     }
 }
+
+proptest::proptest! {
+    /// Arbitrary bytes on standard input: no panic, one output line per
+    /// input line, and exit status 0 or 1.
+    #[test]
+    fn stdin_garbage_keeps_lines_aligned(input in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400), json in proptest::prelude::any::<bool>()) {
+        let args: Vec<String> = if json { vec!["decode".into(), "--json".into()] } else { vec!["setbounds".into()] };
+        let mut stdin = Cursor::new(input.clone());
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = cheri::cli::run(&args, &mut stdin, &mut out, &mut err);
+        proptest::prop_assert!(code == 0 || code == 1);
+        // A final line without a newline still counts; an empty tail does not.
+        let open_tail = matches!(input.last(), Some(&b) if b != b'\n');
+        let in_lines = input.split(|&b| b == b'\n').count() - usize::from(!open_tail);
+        proptest::prop_assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), in_lines);
+    }
+}
