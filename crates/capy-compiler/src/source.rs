@@ -147,6 +147,12 @@ impl<'s> SourceMap<'s> {
         use CompileErrorKind::*;
         use LexicalErrorType as L;
         let msg = match err {
+            L::IndentationError if self.source.get(offset..).is_none_or(|rest| rest.trim().is_empty()) => {
+                // End of input where a block should start (`if x:` then EOF).
+                let at = self.source.trim_end().len();
+                let msg = self.expected_block_before_line(self.line_of(at) + 1);
+                return self.error(IndentationError, msg, at);
+            }
             L::IndentationError => {
                 return self.error(
                     IndentationError,
@@ -302,7 +308,11 @@ impl<'s> SourceMap<'s> {
 
     /// CPython names the statement that lacks its indented block.
     fn expected_block_message(&self, offset: usize) -> String {
-        let line = self.line_of(offset);
+        self.expected_block_before_line(self.line_of(offset))
+    }
+
+    /// The message for a missing block whose header is on a line before `line`.
+    fn expected_block_before_line(&self, line: u32) -> String {
         let header = (1..line).rev().find_map(|l| {
             let text = self.line_text(l)?;
             let t = text.trim_start();
