@@ -101,6 +101,14 @@ def run_folder(mpy_dir, interp, folder, jobs, timeout, extra_args):
     if not results:
         results = parse_stdout(text)
     shutil.rmtree(result_dir, ignore_errors=True)
+    # run-tests.py stops early on some set-up errors (e.g. a test needs the
+    # `unittest` module from micropython-lib, expected under
+    # lib/micropython-lib/python-stdlib/unittest); say so instead of
+    # silently reporting a short count.
+    for line in text.splitlines():
+        if line.startswith("error:") or "Too many raw REPL failures" in line:
+            print("  warning: run-tests.py for %s/ reported: %s" % (folder, line.strip()),
+                  file=sys.stderr)
     counts = {"pass": 0, "fail": 0, "skip": 0}
     failing = []
     for name, status in results:
