@@ -119,11 +119,19 @@ fn conformance_programs_validate_and_round_trip() {
     let mut files = Vec::new();
     py_files(&root, &mut files);
     files.sort();
+    // CAPY_FUZZ_SEEDS=<dir>: also write each program's bytecode there, as
+    // seeds for the `bytecode_load` fuzz target.
+    let seeds = std::env::var_os("CAPY_FUZZ_SEEDS").map(PathBuf::from);
     let mut compiled = 0;
     for f in &files {
         let Ok(src) = std::fs::read_to_string(f) else { continue };
         if check(&src, &f.display().to_string()) {
             compiled += 1;
+            if let (Some(dir), Some(stem)) = (&seeds, f.file_stem()) {
+                let code = compile(&src, "<seed>", Mode::Exec).unwrap();
+                std::fs::create_dir_all(dir).unwrap();
+                std::fs::write(dir.join(stem).with_extension("bin"), to_bytes(&code)).unwrap();
+            }
         }
     }
     eprintln!("{compiled} of {} programs compiled, validated and round-tripped", files.len());
