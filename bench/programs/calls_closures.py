@@ -43,5 +43,5 @@ def run(n):
         total += inc(i)
     return total, c1(0), c3(0), acc.v
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 250000
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 750000
 print("calls_closures", N, run(N))

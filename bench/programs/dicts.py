@@ -53,5 +53,5 @@ def run(n):
         pairs[key] = pairs.get(key, 0) + 1
     return acc, s % 1000000007, isum, len(pairs), pairs[(5, 5)]
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 250000
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 500000
 print("dicts", N, run(N))

@@ -50,5 +50,5 @@ def run(n):
             conv -= 1
     return ok, retries, apps, keys, cleanups, conv
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 200000
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 500000
 print("exceptions", N, run(N))

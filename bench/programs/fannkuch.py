@@ -37,7 +37,7 @@ def fannkuch(n):
     return max_flips, checksum
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 8
-REPEAT = 3
+REPEAT = 9
 for _ in range(REPEAT):
     m, c = fannkuch(N)
 print("fannkuch", N, m, c)

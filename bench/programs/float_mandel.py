@@ -25,6 +25,6 @@ def mandel(w, h, max_iter):
             total += i
     return inside, total
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 250
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 560
 inside, total = mandel(N, N, 50)
 print("mandel", N, inside, total)

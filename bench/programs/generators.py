@@ -59,5 +59,5 @@ def run(n):
     d = sum(x * 3 for x in range(n) if x % 5)
     return a, b, c, "%.3f" % last, d
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 600000
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 1800000
 print("generators", N, run(N))

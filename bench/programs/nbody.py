@@ -68,7 +68,7 @@ def advance(bodies, dt, steps):
             b[1] += dt * b[4]
             b[2] += dt * b[5]
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 90000
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 150000
 bodies = make_bodies()
 e0 = energy(bodies)
 advance(bodies, 0.01, N)

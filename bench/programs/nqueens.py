@@ -28,5 +28,7 @@ def solve(n):
     return count
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 11
-results = [solve(k) for k in range(4, N + 1)]
+REPEAT = 3
+for _ in range(REPEAT):
+    results = [solve(k) for k in range(4, N + 1)]
 print("nqueens", N, results)

@@ -13,7 +13,7 @@ def pi_digits(n):
             q, r, t, k, m, x = q * k, (2 * q + r) * x, t * x, k + 1, (q * (7 * k + 2) + r * x) // (t * x), x + 2
     return out
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 2500
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
 d = pi_digits(N)
 s = "".join([str(v) for v in d])
 print("pidigits", N, s[:20], s[-20:], sum(d))

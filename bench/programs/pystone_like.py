@@ -82,5 +82,5 @@ def run(loops):
         checksum = (checksum + x + y + c + r.value + r.kind) % 1000000007
     return checksum, st.table[7], st.grid[3][5]
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 100000
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 350000
 print("pystone_like", N, run(N))

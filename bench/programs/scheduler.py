@@ -117,7 +117,7 @@ class Scheduler:
             if not t.step():
                 return switches
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 40000
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 160000
 s = Scheduler(N)
 s.add(Idle(s, 0, 0, 42), IDLE)
 s.add(Worker(s, 1, 10), WORKER)

@@ -16,7 +16,7 @@ def sieve(n):
         i += 1
     return flags
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 1000000
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 3000000
 f = sieve(N)
 count = 0
 last = 2

@@ -26,7 +26,7 @@ def mul_atav(v, out, tmp):
     mul_av(v, tmp)
     mul_atv(tmp, out)
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 120
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 260
 u = [1.0] * N
 v = [0.0] * N
 tmp = [0.0] * N

@@ -38,6 +38,6 @@ def reformat(text):
     joined = "".join(res)
     return len(joined), joined.count("&")
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 25000
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 150000
 t = build_text(N)
 print("strings", N, len(t), process(t), reformat(t))
