@@ -11,7 +11,14 @@ fuzz_target!(|data: &[u8]| {
         validate(&code).expect("loaded code must validate");
         let bytes = to_bytes(&code);
         let again = from_bytes(&bytes).expect("re-serialized code must load");
-        assert!(same_code(&code, &again), "round trip changed the code object");
-        assert_eq!(bytes, to_bytes(&again), "serialization is not deterministic");
+        assert!(
+            same_code(&code, &again),
+            "round trip changed the code object"
+        );
+        assert_eq!(
+            bytes,
+            to_bytes(&again),
+            "serialization is not deterministic"
+        );
     }
 });

@@ -8,7 +8,9 @@ use capy_compiler::{compile, Mode};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(source) = std::str::from_utf8(data) else { return };
+    let Ok(source) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(code) = compile(source, "<fuzz>", Mode::Exec) {
         if let Err(e) = validate(&code) {
             panic!("compiler output fails validation: {e}");
@@ -17,6 +19,9 @@ fuzz_target!(|data: &[u8]| {
             Ok(c) => c,
             Err(e) => panic!("compiler output does not load: {e}"),
         };
-        assert!(same_code(&code, &loaded), "round trip changed the code object");
+        assert!(
+            same_code(&code, &loaded),
+            "round trip changed the code object"
+        );
     }
 });

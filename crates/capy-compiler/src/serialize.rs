@@ -83,12 +83,20 @@ pub enum LoadError {
     /// A string's bytes are not UTF-8; `offset` is the first bad byte.
     InvalidUtf8 { offset: usize },
     /// An unknown tag byte (instruction, constant, option, sign...).
-    BadTag { what: &'static str, tag: u64, offset: usize },
+    BadTag {
+        what: &'static str,
+        tag: u64,
+        offset: usize,
+    },
     /// A LEB128 number longer than 10 bytes or wider than 64 bits.
     BadVarint { offset: usize },
     /// A number or declared length too large for what it describes (a length
     /// larger than the rest of the input, or a value that does not fit).
-    TooLarge { what: &'static str, value: u64, offset: usize },
+    TooLarge {
+        what: &'static str,
+        value: u64,
+        offset: usize,
+    },
     /// Code/tuple constants nested deeper than [`validate::MAX_NESTING`].
     TooDeep { offset: usize },
     /// Bytes left over after the top-level code object.
@@ -106,7 +114,10 @@ impl fmt::Display for LoadError {
                 "unsupported bytecode format version {v} (this capy reads version {FORMAT_VERSION})"
             ),
             LoadError::Truncated { offset } => {
-                write!(f, "truncated bytecode: input ends inside the item at byte offset {offset}")
+                write!(
+                    f,
+                    "truncated bytecode: input ends inside the item at byte offset {offset}"
+                )
             }
             LoadError::InvalidUtf8 { offset } => {
                 write!(f, "invalid UTF-8 in string at byte offset {offset}")
@@ -117,7 +128,11 @@ impl fmt::Display for LoadError {
             LoadError::BadVarint { offset } => {
                 write!(f, "malformed LEB128 number at byte offset {offset}")
             }
-            LoadError::TooLarge { what, value, offset } => {
+            LoadError::TooLarge {
+                what,
+                value,
+                offset,
+            } => {
                 write!(f, "{what} {value} at byte offset {offset} is too large")
             }
             LoadError::TooDeep { offset } => write!(
@@ -126,7 +141,10 @@ impl fmt::Display for LoadError {
                 validate::MAX_NESTING
             ),
             LoadError::TrailingBytes { offset } => {
-                write!(f, "unexpected data after the code object at byte offset {offset}")
+                write!(
+                    f,
+                    "unexpected data after the code object at byte offset {offset}"
+                )
             }
             LoadError::Invalid(e) => write!(f, "invalid bytecode: {e}"),
         }
@@ -467,7 +485,10 @@ pub fn from_bytes(data: &[u8]) -> Result<Rc<Code>, LoadError> {
     if data.len() < MAGIC.len() || &data[..MAGIC.len()] != MAGIC {
         return Err(LoadError::BadMagic);
     }
-    let mut r = Reader { data, pos: MAGIC.len() };
+    let mut r = Reader {
+        data,
+        pos: MAGIC.len(),
+    };
     let version = r.byte()?;
     if version != FORMAT_VERSION {
         return Err(LoadError::UnsupportedVersion(version));
@@ -513,7 +534,9 @@ impl<'a> Reader<'a> {
         let start = self.pos;
         let mut value: u64 = 0;
         for i in 0..10u32 {
-            let b = self.byte().map_err(|_| LoadError::Truncated { offset: start })?;
+            let b = self
+                .byte()
+                .map_err(|_| LoadError::Truncated { offset: start })?;
             let bits = u64::from(b & 0x7f);
             // The 10th byte may only contribute the single top bit.
             if i == 9 && bits > 1 {
@@ -530,7 +553,11 @@ impl<'a> Reader<'a> {
     fn u32(&mut self, what: &'static str) -> Result<u32, LoadError> {
         let offset = self.pos;
         let v = self.uleb()?;
-        u32::try_from(v).map_err(|_| LoadError::TooLarge { what, value: v, offset })
+        u32::try_from(v).map_err(|_| LoadError::TooLarge {
+            what,
+            value: v,
+            offset,
+        })
     }
 
     /// A small enumerated operand (bool, operator): an index into `table`.
@@ -540,7 +567,11 @@ impl<'a> Reader<'a> {
         usize::try_from(v)
             .ok()
             .and_then(|i| table.get(i).copied())
-            .ok_or(LoadError::BadTag { what, tag: v, offset })
+            .ok_or(LoadError::BadTag {
+                what,
+                tag: v,
+                offset,
+            })
     }
 
     /// A declared element count. Every element takes at least one byte, so
@@ -551,7 +582,11 @@ impl<'a> Reader<'a> {
         let v = self.uleb()?;
         match usize::try_from(v) {
             Ok(n) if n <= self.remaining() => Ok(n),
-            _ => Err(LoadError::TooLarge { what, value: v, offset }),
+            _ => Err(LoadError::TooLarge {
+                what,
+                value: v,
+                offset,
+            }),
         }
     }
 
@@ -561,7 +596,9 @@ impl<'a> Reader<'a> {
         let bytes = self.bytes(n, start)?;
         match std::str::from_utf8(bytes) {
             Ok(s) => Ok(Rc::from(s)),
-            Err(e) => Err(LoadError::InvalidUtf8 { offset: start + e.valid_up_to() }),
+            Err(e) => Err(LoadError::InvalidUtf8 {
+                offset: start + e.valid_up_to(),
+            }),
         }
     }
 
@@ -668,7 +705,11 @@ fn read_code_tail(r: &mut Reader<'_>, code: &mut Code) -> Result<(), LoadError> 
         let line = prev
             .checked_add(delta)
             .and_then(|l| u32::try_from(l).ok())
-            .ok_or(LoadError::TooLarge { what: "line delta", value: delta.unsigned_abs(), offset })?;
+            .ok_or(LoadError::TooLarge {
+                what: "line delta",
+                value: delta.unsigned_abs(),
+                offset,
+            })?;
         code.lines.push(line);
         prev = i64::from(line);
     }
@@ -676,7 +717,13 @@ fn read_code_tail(r: &mut Reader<'_>, code: &mut Code) -> Result<(), LoadError> 
     code.doc = match r.byte()? {
         0 => None,
         1 => Some(r.str("docstring length")?),
-        t => return Err(LoadError::BadTag { what: "docstring option", tag: u64::from(t), offset }),
+        t => {
+            return Err(LoadError::BadTag {
+                what: "docstring option",
+                tag: u64::from(t),
+                offset,
+            })
+        }
     };
     Ok(())
 }
@@ -717,7 +764,13 @@ fn read_scalar_const(r: &mut Reader<'_>, tag: u8, offset: usize) -> Result<Const
             let sign = match r.byte()? {
                 0 => Sign::Plus,
                 1 => Sign::Minus,
-                t => return Err(LoadError::BadTag { what: "bigint sign", tag: u64::from(t), offset: sign_at }),
+                t => {
+                    return Err(LoadError::BadTag {
+                        what: "bigint sign",
+                        tag: u64::from(t),
+                        offset: sign_at,
+                    })
+                }
             };
             let n = r.count("bigint length")?;
             let start = r.pos;
@@ -736,7 +789,13 @@ fn read_scalar_const(r: &mut Reader<'_>, tag: u8, offset: usize) -> Result<Const
             Const::Bytes(Rc::from(r.bytes(n, start)?))
         }
         CONST_ELLIPSIS => Const::Ellipsis,
-        _ => return Err(LoadError::BadTag { what: "constant", tag: u64::from(tag), offset }),
+        _ => {
+            return Err(LoadError::BadTag {
+                what: "constant",
+                tag: u64::from(tag),
+                offset,
+            })
+        }
     })
 }
 
@@ -764,7 +823,10 @@ pub fn same_code(a: &Code, b: &Code) -> bool {
         && a.lines == b.lines
         && a.doc == b.doc
         && a.consts.len() == b.consts.len()
-        && a.consts.iter().zip(&b.consts).all(|(x, y)| same_const(x, y))
+        && a.consts
+            .iter()
+            .zip(&b.consts)
+            .all(|(x, y)| same_const(x, y))
 }
 
 /// [`same_code`] for constants.
@@ -794,7 +856,10 @@ mod tests {
         let mut decodable = 0;
         for tag in 0..=255u8 {
             let input = [tag, 1];
-            let mut r = Reader { data: &input, pos: 0 };
+            let mut r = Reader {
+                data: &input,
+                pos: 0,
+            };
             match decode_instr(&mut r) {
                 Ok(instr) => {
                     decodable += 1;
@@ -804,7 +869,11 @@ mod tests {
                 }
                 Err(e) => assert_eq!(
                     e,
-                    LoadError::BadTag { what: "instruction", tag: u64::from(tag), offset: 0 }
+                    LoadError::BadTag {
+                        what: "instruction",
+                        tag: u64::from(tag),
+                        offset: 0
+                    }
                 ),
             }
         }
@@ -826,7 +895,17 @@ mod tests {
 
     #[test]
     fn leb_and_zigzag() {
-        for v in [0i64, 1, -1, 63, -64, 64, i64::from(i32::MIN), i64::MAX, i64::MIN] {
+        for v in [
+            0i64,
+            1,
+            -1,
+            63,
+            -64,
+            64,
+            i64::from(i32::MIN),
+            i64::MAX,
+            i64::MIN,
+        ] {
             assert_eq!(unzigzag(zigzag(v)), v);
             let mut out = Vec::new();
             write_uleb(&mut out, zigzag(v));

@@ -81,33 +81,72 @@ pub enum ValidateErrorKind {
     TooDeep,
     TooManyInstructions(usize),
     NoInstructions,
-    LinesLength { lines: usize, instrs: usize },
+    LinesLength {
+        lines: usize,
+        instrs: usize,
+    },
     /// argcount + kwonlyargcount + *args + **kwargs > len(varnames).
-    TooManyParams { params: usize, varnames: usize },
-    PosOnlyExceedsArgcount { posonly: u32, argcount: u32 },
-    Cell2ArgLength { cell2arg: usize, cellvars: usize },
+    TooManyParams {
+        params: usize,
+        varnames: usize,
+    },
+    PosOnlyExceedsArgcount {
+        posonly: u32,
+        argcount: u32,
+    },
+    Cell2ArgLength {
+        cell2arg: usize,
+        cellvars: usize,
+    },
     /// cell2arg entry that is not a parameter index.
-    Cell2ArgNotParam { cell: usize, arg: u32, params: usize },
-    JumpOutOfRange { target: u32, len: usize },
-    IndexOutOfRange { table: &'static str, index: u32, len: usize },
-    BadArgument { what: &'static str, arg: u32 },
+    Cell2ArgNotParam {
+        cell: usize,
+        arg: u32,
+        params: usize,
+    },
+    JumpOutOfRange {
+        target: u32,
+        len: usize,
+    },
+    IndexOutOfRange {
+        table: &'static str,
+        index: u32,
+        len: usize,
+    },
+    BadArgument {
+        what: &'static str,
+        arg: u32,
+    },
     /// LoadConst of a code constant not followed by MakeFunction.
     StrayCodeConst,
     /// MakeFunction not directly after LoadConst of a code constant, or a
     /// jump target.
     MakeFunctionOperand,
     /// The function's code has free variables but flag 4 (closure) is unset.
-    MissingClosure { nfree: usize },
+    MissingClosure {
+        nfree: usize,
+    },
     /// CallKw's names operand is not a directly preceding tuple-of-str const.
     CallKwNames(&'static str),
     CodeInTuple,
     YieldOutsideGenerator,
-    StackUnderflow { need: u64, have: u64 },
-    StackTooDeep { depth: u64 },
+    StackUnderflow {
+        need: u64,
+        have: u64,
+    },
+    StackTooDeep {
+        depth: u64,
+    },
     BlockUnderflow,
-    TooManyBlocks { depth: u64 },
+    TooManyBlocks {
+        depth: u64,
+    },
     /// Two paths reach this instruction with different (stack, block) depths.
-    InconsistentDepth { from: usize, expected: (u32, u32), found: (u32, u32) },
+    InconsistentDepth {
+        from: usize,
+        expected: (u32, u32),
+        found: (u32, u32),
+    },
     FallsOffEnd,
 }
 
@@ -218,7 +257,11 @@ pub fn validate(code: &Code) -> Result<(), ValidateError> {
 }
 
 fn validate_at(code: &Code, depth: usize) -> Result<(), ValidateError> {
-    let err = |kind| ValidateError { qualname: code.qualname.clone(), at: None, kind };
+    let err = |kind| ValidateError {
+        qualname: code.qualname.clone(),
+        at: None,
+        kind,
+    };
     if depth > MAX_NESTING {
         return Err(err(ValidateErrorKind::TooDeep));
     }
@@ -259,7 +302,13 @@ pub fn stack_info(code: &Code) -> Result<StackInfo, ValidateError> {
 
 fn check_header(code: &Code) -> Result<(), ValidateError> {
     use ValidateErrorKind::*;
-    let err = |kind| Err(ValidateError { qualname: code.qualname.clone(), at: None, kind });
+    let err = |kind| {
+        Err(ValidateError {
+            qualname: code.qualname.clone(),
+            at: None,
+            kind,
+        })
+    };
     let n = code.instrs.len();
     if n == 0 {
         return err(NoInstructions);
@@ -268,11 +317,17 @@ fn check_header(code: &Code) -> Result<(), ValidateError> {
         return err(TooManyInstructions(n));
     }
     if code.lines.len() != n {
-        return err(LinesLength { lines: code.lines.len(), instrs: n });
+        return err(LinesLength {
+            lines: code.lines.len(),
+            instrs: n,
+        });
     }
     let params = code.total_params();
     if params > code.varnames.len() {
-        return err(TooManyParams { params, varnames: code.varnames.len() });
+        return err(TooManyParams {
+            params,
+            varnames: code.varnames.len(),
+        });
     }
     if code.posonlyargcount > code.argcount {
         return err(PosOnlyExceedsArgcount {
@@ -281,7 +336,10 @@ fn check_header(code: &Code) -> Result<(), ValidateError> {
         });
     }
     if code.cell2arg.len() != code.cellvars.len() {
-        return err(Cell2ArgLength { cell2arg: code.cell2arg.len(), cellvars: code.cellvars.len() });
+        return err(Cell2ArgLength {
+            cell2arg: code.cell2arg.len(),
+            cellvars: code.cellvars.len(),
+        });
     }
     for (cell, a) in code.cell2arg.iter().enumerate() {
         if let Some(arg) = *a {
@@ -338,7 +396,13 @@ fn check_operands(code: &Code) -> Result<(), ValidateError> {
     };
 
     for (i, &instr) in code.instrs.iter().enumerate() {
-        let fail = |kind| Err(ValidateError { qualname: code.qualname.clone(), at: Some((i, instr)), kind });
+        let fail = |kind| {
+            Err(ValidateError {
+                qualname: code.qualname.clone(),
+                at: Some((i, instr)),
+                kind,
+            })
+        };
         let index = |table: &'static str, index: u32, len: usize| {
             if (index as usize) < len {
                 Ok(())
@@ -365,8 +429,9 @@ fn check_operands(code: &Code) -> Result<(), ValidateError> {
             LoadFast(k) | StoreFast(k) | DeleteFast(k) => {
                 index("local variable", k, code.varnames.len())?
             }
-            LoadDeref(k) | StoreDeref(k) | DeleteDeref(k) | LoadClosure(k)
-            | LoadClassDeref(k) => index("cell", k, ncells)?,
+            LoadDeref(k) | StoreDeref(k) | DeleteDeref(k) | LoadClosure(k) | LoadClassDeref(k) => {
+                index("cell", k, ncells)?
+            }
             LoadGlobal(k) | StoreGlobal(k) | DeleteGlobal(k) | LoadName(k) | StoreName(k)
             | DeleteName(k) | LoadAttr(k) | StoreAttr(k) | DeleteAttr(k) | LoadMethod(k)
             | ImportName(k) | ImportFrom(k) => index("name", k, code.names.len())?,
@@ -384,7 +449,9 @@ fn check_operands(code: &Code) -> Result<(), ValidateError> {
                     return fail(MakeFunctionOperand);
                 }
                 if !f.freevars.is_empty() && flags & 4 == 0 {
-                    return fail(MissingClosure { nfree: f.freevars.len() });
+                    return fail(MissingClosure {
+                        nfree: f.freevars.len(),
+                    });
                 }
             }
             CallKw(argc) => {
@@ -425,17 +492,27 @@ fn verify_flow(code: &Code) -> Result<StackInfo, ValidateError> {
     let mut state: Vec<Option<State>> = vec![None; n];
     let mut work: Vec<usize> = vec![0];
     state[0] = Some((0, 0));
-    let mut info = StackInfo { max_stack: 0, max_blocks: 0 };
+    let mut info = StackInfo {
+        max_stack: 0,
+        max_blocks: 0,
+    };
 
     while let Some(i) = work.pop() {
         let instr = code.instrs[i];
-        let fail = |kind| ValidateError { qualname: code.qualname.clone(), at: Some((i, instr)), kind };
+        let fail = |kind| ValidateError {
+            qualname: code.qualname.clone(),
+            at: Some((i, instr)),
+            kind,
+        };
         let Some((d, b)) = state[i] else { continue };
         let (d, b) = (u64::from(d), u64::from(b));
         // Depth after popping `pops` and pushing `pushes`.
         let pp = |pops: u64, pushes: u64| {
             if d < pops {
-                Err(fail(StackUnderflow { need: pops, have: d }))
+                Err(fail(StackUnderflow {
+                    need: pops,
+                    have: d,
+                }))
             } else {
                 Ok(d - pops + pushes)
             }
@@ -444,11 +521,12 @@ fn verify_flow(code: &Code) -> Result<StackInfo, ValidateError> {
         let mut fall: Option<(u64, u64)> = None;
         let mut branch: Option<(u32, u64, u64)> = None;
         match instr {
-            Nop | DeleteFast(_) | DeleteDeref(_) | DeleteGlobal(_) | DeleteName(_)
-            | PopExcept => fall = Some((d, b)),
+            Nop | DeleteFast(_) | DeleteDeref(_) | DeleteGlobal(_) | DeleteName(_) | PopExcept => {
+                fall = Some((d, b))
+            }
             LoadConst(_) | LoadNone | LoadBool(_) | LoadSmallInt(_) | LoadFast(_)
-            | LoadDeref(_) | LoadClosure(_) | LoadClassDeref(_) | LoadGlobal(_)
-            | LoadName(_) | LoadBuildClass | LoadAssertionError => fall = Some((d + 1, b)),
+            | LoadDeref(_) | LoadClosure(_) | LoadClassDeref(_) | LoadGlobal(_) | LoadName(_)
+            | LoadBuildClass | LoadAssertionError => fall = Some((d + 1, b)),
             Pop | StoreFast(_) | StoreDeref(_) | StoreGlobal(_) | StoreName(_) | DeleteAttr(_)
             | ImportStar | PrintExpr | WithExitNormal => fall = Some((pp(1, 0)?, b)),
             Dup | LoadMethod(_) | ImportFrom(_) | GetANext => fall = Some((pp(1, 2)?, b)),
@@ -553,7 +631,11 @@ fn verify_flow(code: &Code) -> Result<StackInfo, ValidateError> {
                     return Err(ValidateError {
                         qualname: code.qualname.clone(),
                         at: Some((t, code.instrs[t])),
-                        kind: InconsistentDepth { from: i, expected: old, found: new },
+                        kind: InconsistentDepth {
+                            from: i,
+                            expected: old,
+                            found: new,
+                        },
                     })
                 }
             }

@@ -54,12 +54,15 @@ fn check(source: &str, what: &str) -> bool {
 fn check_code(code: &Code, source: &str, what: &str) {
     // (The derived `PartialEq` is checked in the snippet test only: in debug
     // builds its recursion needs more stack than deeply nested tuples allow.)
-    if let Err(e) = validate(&code) {
+    if let Err(e) = validate(code) {
         panic!("{what}: compiler output fails validation: {e}\n--- source:\n{source}");
     }
-    let bytes = to_bytes(&code);
+    let bytes = to_bytes(code);
     let back = from_bytes(&bytes).unwrap_or_else(|e| panic!("{what}: does not load: {e}"));
-    assert!(same_code(&code, &back), "{what}: round trip changed the code");
+    assert!(
+        same_code(code, &back),
+        "{what}: round trip changed the code"
+    );
     assert_eq!(to_bytes(&back), bytes, "{what}");
 }
 
@@ -87,11 +90,18 @@ fn snippets_validate_and_round_trip() {
                 assert_eq!(*from_bytes(&to_bytes(&code)).unwrap(), *code, "snippet {i}");
             }
         } else {
-            eprintln!("snippet {i} does not compile: {:?}", compile(src, "<test>", Mode::Exec).err());
+            eprintln!(
+                "snippet {i} does not compile: {:?}",
+                compile(src, "<test>", Mode::Exec).err()
+            );
         }
     }
     // Most snippets are ordinary Python the compiler must accept.
-    assert!(compiled >= SNIPPETS.len() - 3, "only {compiled} of {} compiled", SNIPPETS.len());
+    assert!(
+        compiled >= SNIPPETS.len() - 3,
+        "only {compiled} of {} compiled",
+        SNIPPETS.len()
+    );
 }
 
 #[test]
@@ -102,7 +112,9 @@ fn module_stack_depth_is_small() {
 }
 
 fn py_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -124,7 +136,9 @@ fn conformance_programs_validate_and_round_trip() {
     let seeds = std::env::var_os("CAPY_FUZZ_SEEDS").map(PathBuf::from);
     let mut compiled = 0;
     for f in &files {
-        let Ok(src) = std::fs::read_to_string(f) else { continue };
+        let Ok(src) = std::fs::read_to_string(f) else {
+            continue;
+        };
         if check(&src, &f.display().to_string()) {
             compiled += 1;
             if let (Some(dir), Some(stem)) = (&seeds, f.file_stem()) {
@@ -134,7 +148,10 @@ fn conformance_programs_validate_and_round_trip() {
             }
         }
     }
-    eprintln!("{compiled} of {} programs compiled, validated and round-tripped", files.len());
+    eprintln!(
+        "{compiled} of {} programs compiled, validated and round-tripped",
+        files.len()
+    );
 }
 
 /// The verifier's nesting limit must admit anything the compiler's own
@@ -169,7 +186,8 @@ fn deepest_compilable_nesting_validates() {
                 .unwrap();
             // ...and load on this one.
             if let Some(bytes) = compiled {
-                let back = from_bytes(&bytes).unwrap_or_else(|e| panic!("{depth} nested {what}: {e}"));
+                let back =
+                    from_bytes(&bytes).unwrap_or_else(|e| panic!("{depth} nested {what}: {e}"));
                 assert_eq!(to_bytes(&back), bytes);
             }
         }

@@ -146,7 +146,15 @@ fn sample_closure() -> Code {
     g.freevars = strs(&["x"]);
     let mut outer = code(
         "outer",
-        vec![LoadClosure(0), BuildTuple(1), LoadConst(0), MakeFunction(4), StoreFast(1), LoadFast(1), ReturnValue],
+        vec![
+            LoadClosure(0),
+            BuildTuple(1),
+            LoadConst(0),
+            MakeFunction(4),
+            StoreFast(1),
+            LoadFast(1),
+            ReturnValue,
+        ],
     );
     outer.argcount = 1;
     outer.varnames = strs(&["x", "g"]);
@@ -155,7 +163,15 @@ fn sample_closure() -> Code {
     outer.consts = vec![Const::Code(Rc::new(g))];
     let mut m = code(
         "<module>",
-        vec![LoadNone, BuildTuple(1), LoadConst(0), MakeFunction(1), StoreName(0), LoadNone, ReturnValue],
+        vec![
+            LoadNone,
+            BuildTuple(1),
+            LoadConst(0),
+            MakeFunction(1),
+            StoreName(0),
+            LoadNone,
+            ReturnValue,
+        ],
     );
     m.names = strs(&["outer"]);
     m.consts = vec![Const::Code(Rc::new(outer))];
@@ -213,7 +229,17 @@ fn sample_calls() -> Code {
 fn sample_listcomp() -> Code {
     let mut c = code(
         "<listcomp>",
-        vec![BuildList(0), LoadFast(0), ForIter(8), StoreFast(1), LoadFast(1), ListAppend(2), Jump(2), Nop, ReturnValue],
+        vec![
+            BuildList(0),
+            LoadFast(0),
+            ForIter(8),
+            StoreFast(1),
+            LoadFast(1),
+            ListAppend(2),
+            Jump(2),
+            Nop,
+            ReturnValue,
+        ],
     );
     c.argcount = 1;
     c.varnames = strs(&[".0", "x"]);
@@ -277,36 +303,36 @@ fn sample_generator() -> Code {
 fn sample_async() -> Code {
     let mut c = code("co", vec![]);
     c.instrs = vec![
-        LoadName(0),           // 0 [mgr]
-        SetupAsyncWith(11),    // 1 [aexit, aw]  handler 11: [aexit, exc]
-        LoadNone,              // 2
-        YieldFrom,             // 3 [aexit, v]
-        Pop,                   // 4 [aexit]
-        PopBlock,              // 5
-        AsyncWithExitNormal,   // 6 [aw]
-        LoadNone,              // 7
-        YieldFrom,             // 8 [r]
-        Pop,                   // 9 []
-        Jump(17),              // 10
-        AsyncWithExitExc,      // 11 [exc, aw]
-        LoadNone,              // 12
-        YieldFrom,             // 13 [exc, r]
-        AsyncWithExitEnd,      // 14 []
-        Jump(17),              // 15
-        Nop,                   // 16 unreachable
-        LoadName(1),           // 17
-        GetAIter,              // 18 [aiter]
-        SetupExcept(27),       // 19
-        GetANext,              // 20 [aiter, aw]
-        LoadNone,              // 21
-        YieldFrom,             // 22 [aiter, v]
-        PopBlock,              // 23
-        StoreName(2),          // 24 [aiter]
-        Jump(19),              // 25
-        Nop,                   // 26 unreachable
-        EndAsyncFor(28),       // 27 [aiter, exc] -> []
-        LoadNone,              // 28
-        ReturnValue,           // 29
+        LoadName(0),         // 0 [mgr]
+        SetupAsyncWith(11),  // 1 [aexit, aw]  handler 11: [aexit, exc]
+        LoadNone,            // 2
+        YieldFrom,           // 3 [aexit, v]
+        Pop,                 // 4 [aexit]
+        PopBlock,            // 5
+        AsyncWithExitNormal, // 6 [aw]
+        LoadNone,            // 7
+        YieldFrom,           // 8 [r]
+        Pop,                 // 9 []
+        Jump(17),            // 10
+        AsyncWithExitExc,    // 11 [exc, aw]
+        LoadNone,            // 12
+        YieldFrom,           // 13 [exc, r]
+        AsyncWithExitEnd,    // 14 []
+        Jump(17),            // 15
+        Nop,                 // 16 unreachable
+        LoadName(1),         // 17
+        GetAIter,            // 18 [aiter]
+        SetupExcept(27),     // 19
+        GetANext,            // 20 [aiter, aw]
+        LoadNone,            // 21
+        YieldFrom,           // 22 [aiter, v]
+        PopBlock,            // 23
+        StoreName(2),        // 24 [aiter]
+        Jump(19),            // 25
+        Nop,                 // 26 unreachable
+        EndAsyncFor(28),     // 27 [aiter, exc] -> []
+        LoadNone,            // 28
+        ReturnValue,         // 29
     ];
     c.lines = vec![3; c.instrs.len()];
     c.flags = code_flags::COROUTINE;
@@ -467,16 +493,47 @@ fn ret(mut v: Vec<Instr>) -> Code {
 
 #[test]
 fn rejects_bad_indices() {
-    rejects(&ret(vec![Jump(99)]), |k| matches!(k, K::JumpOutOfRange { target: 99, .. }));
-    rejects(&ret(vec![SetupExcept(3)]), |k| matches!(k, K::JumpOutOfRange { .. }));
-    rejects(&ret(vec![LoadConst(0), Pop]), |k| matches!(k, K::IndexOutOfRange { table: "constant", .. }));
-    rejects(&ret(vec![LoadFast(0), Pop]), |k| matches!(k, K::IndexOutOfRange { table: "local variable", .. }));
-    rejects(&ret(vec![LoadGlobal(0), Pop]), |k| matches!(k, K::IndexOutOfRange { table: "name", .. }));
+    rejects(&ret(vec![Jump(99)]), |k| {
+        matches!(k, K::JumpOutOfRange { target: 99, .. })
+    });
+    rejects(&ret(vec![SetupExcept(3)]), |k| {
+        matches!(k, K::JumpOutOfRange { .. })
+    });
+    rejects(&ret(vec![LoadConst(0), Pop]), |k| {
+        matches!(
+            k,
+            K::IndexOutOfRange {
+                table: "constant",
+                ..
+            }
+        )
+    });
+    rejects(&ret(vec![LoadFast(0), Pop]), |k| {
+        matches!(
+            k,
+            K::IndexOutOfRange {
+                table: "local variable",
+                ..
+            }
+        )
+    });
+    rejects(&ret(vec![LoadGlobal(0), Pop]), |k| {
+        matches!(k, K::IndexOutOfRange { table: "name", .. })
+    });
     let mut c = ret(vec![LoadDeref(2), Pop]);
     c.cellvars = strs(&["a"]);
     c.cell2arg = vec![None];
     c.freevars = strs(&["b"]);
-    rejects(&c, |k| matches!(k, K::IndexOutOfRange { table: "cell", index: 2, len: 2 }));
+    rejects(&c, |k| {
+        matches!(
+            k,
+            K::IndexOutOfRange {
+                table: "cell",
+                index: 2,
+                len: 2
+            }
+        )
+    });
     c.instrs[0] = LoadDeref(1);
     validate(&c).unwrap();
 }
@@ -485,13 +542,29 @@ fn rejects_bad_indices() {
 fn rejects_bad_header() {
     let mut c = ret(vec![]);
     c.lines.pop();
-    rejects(&c, |k| matches!(k, K::LinesLength { lines: 1, instrs: 2 }));
+    rejects(&c, |k| {
+        matches!(
+            k,
+            K::LinesLength {
+                lines: 1,
+                instrs: 2
+            }
+        )
+    });
     rejects(&code("empty", vec![]), |k| matches!(k, K::NoInstructions));
     let mut c = ret(vec![]);
     c.argcount = 1;
     c.flags = code_flags::VARARGS;
     c.varnames = strs(&["a"]);
-    rejects(&c, |k| matches!(k, K::TooManyParams { params: 2, varnames: 1 }));
+    rejects(&c, |k| {
+        matches!(
+            k,
+            K::TooManyParams {
+                params: 2,
+                varnames: 1
+            }
+        )
+    });
     let mut c = ret(vec![]);
     c.posonlyargcount = 1;
     c.varnames = strs(&["a"]);
@@ -513,11 +586,17 @@ fn rejects_bad_arguments() {
         v.push(i);
         ret(v)
     };
-    rejects(&with(BuildSlice(4), 4), |k| matches!(k, K::BadArgument { .. }));
+    rejects(&with(BuildSlice(4), 4), |k| {
+        matches!(k, K::BadArgument { .. })
+    });
     rejects(&with(Raise(3), 3), |k| matches!(k, K::BadArgument { .. }));
     rejects(&with(CallEx(2), 4), |k| matches!(k, K::BadArgument { .. }));
-    rejects(&with(FormatValue(8), 2), |k| matches!(k, K::BadArgument { .. }));
-    rejects(&with(ListAppend(0), 2), |k| matches!(k, K::BadArgument { .. }));
+    rejects(&with(FormatValue(8), 2), |k| {
+        matches!(k, K::BadArgument { .. })
+    });
+    rejects(&with(ListAppend(0), 2), |k| {
+        matches!(k, K::BadArgument { .. })
+    });
 }
 
 #[test]
@@ -532,7 +611,13 @@ fn rejects_misused_code_constants() {
     c.consts = vec![Const::Int(3)];
     rejects(&c, |k| matches!(k, K::MakeFunctionOperand));
     // MakeFunction reachable by a jump, so the operand is not known.
-    let mut c = ret(vec![LoadNone, PopJumpIfFalse(3), LoadConst(0), MakeFunction(0), Pop]);
+    let mut c = ret(vec![
+        LoadNone,
+        PopJumpIfFalse(3),
+        LoadConst(0),
+        MakeFunction(0),
+        Pop,
+    ]);
     c.consts = vec![inner.clone()];
     rejects(&c, |k| matches!(k, K::MakeFunctionOperand));
     // Too many flags.
@@ -561,9 +646,16 @@ fn rejects_bad_callkw_names() {
     };
     let tup = |v: Vec<Const>| Const::Tuple(Rc::from(v));
     validate(&mk(tup(vec![Const::Str(s("a"))]), 1)).unwrap();
-    rejects(&mk(Const::Str(s("a")), 1), |k| matches!(k, K::CallKwNames(_)));
-    rejects(&mk(tup(vec![Const::Int(1)]), 1), |k| matches!(k, K::CallKwNames(_)));
-    rejects(&mk(tup(vec![Const::Str(s("a")), Const::Str(s("b"))]), 1), |k| matches!(k, K::CallKwNames(_)));
+    rejects(&mk(Const::Str(s("a")), 1), |k| {
+        matches!(k, K::CallKwNames(_))
+    });
+    rejects(&mk(tup(vec![Const::Int(1)]), 1), |k| {
+        matches!(k, K::CallKwNames(_))
+    });
+    rejects(
+        &mk(tup(vec![Const::Str(s("a")), Const::Str(s("b"))]), 1),
+        |k| matches!(k, K::CallKwNames(_)),
+    );
     let mut c = ret(vec![LoadName(0), LoadNone, LoadNone, CallKw(1), Pop]);
     c.names = strs(&["f"]);
     rejects(&c, |k| matches!(k, K::CallKwNames(_)));
@@ -571,22 +663,42 @@ fn rejects_bad_callkw_names() {
 
 #[test]
 fn rejects_stack_errors() {
-    rejects(&ret(vec![Pop]), |k| matches!(k, K::StackUnderflow { need: 1, have: 0 }));
-    rejects(&code("r", vec![ReturnValue]), |k| matches!(k, K::StackUnderflow { .. }));
-    rejects(&ret(vec![LoadNone, Call(1)]), |k| matches!(k, K::StackUnderflow { need: 2, have: 1 }));
-    rejects(&ret(vec![LoadNone, LoadNone, BuildMap(2)]), |k| matches!(k, K::StackUnderflow { need: 4, .. }));
+    rejects(&ret(vec![Pop]), |k| {
+        matches!(k, K::StackUnderflow { need: 1, have: 0 })
+    });
+    rejects(&code("r", vec![ReturnValue]), |k| {
+        matches!(k, K::StackUnderflow { .. })
+    });
+    rejects(&ret(vec![LoadNone, Call(1)]), |k| {
+        matches!(k, K::StackUnderflow { need: 2, have: 1 })
+    });
+    rejects(&ret(vec![LoadNone, LoadNone, BuildMap(2)]), |k| {
+        matches!(k, K::StackUnderflow { need: 4, .. })
+    });
     // A loop that grows the stack: two paths disagree at the loop head.
-    rejects(&code("grow", vec![LoadNone, Jump(0)]), |k| matches!(k, K::InconsistentDepth { .. }));
+    rejects(&code("grow", vec![LoadNone, Jump(0)]), |k| {
+        matches!(k, K::InconsistentDepth { .. })
+    });
     // Branches that join with different depths.
-    rejects(&ret(vec![LoadNone, PopJumpIfFalse(3), LoadNone, Nop]), |k| matches!(k, K::InconsistentDepth { .. }));
+    rejects(
+        &ret(vec![LoadNone, PopJumpIfFalse(3), LoadNone, Nop]),
+        |k| matches!(k, K::InconsistentDepth { .. }),
+    );
     // Stack limit.
-    rejects(&ret(vec![LoadNone, UnpackSequence(MAX_STACK)]), |k| matches!(k, K::StackTooDeep { .. }));
+    rejects(&ret(vec![LoadNone, UnpackSequence(MAX_STACK)]), |k| {
+        matches!(k, K::StackTooDeep { .. })
+    });
     validate(&ret(vec![LoadNone, UnpackSequence(MAX_STACK - 2), Nop])).unwrap();
     // ListAppend needs the container below.
-    rejects(&ret(vec![BuildList(0), LoadNone, ListAppend(2), Pop]), |k| matches!(k, K::StackUnderflow { .. }));
+    rejects(
+        &ret(vec![BuildList(0), LoadNone, ListAppend(2), Pop]),
+        |k| matches!(k, K::StackUnderflow { .. }),
+    );
     validate(&ret(vec![BuildList(0), LoadNone, ListAppend(1), Pop])).unwrap();
     // Yield in a plain function.
-    rejects(&ret(vec![LoadNone, YieldValue, Pop]), |k| matches!(k, K::YieldOutsideGenerator));
+    rejects(&ret(vec![LoadNone, YieldValue, Pop]), |k| {
+        matches!(k, K::YieldOutsideGenerator)
+    });
 }
 
 #[test]
@@ -595,22 +707,83 @@ fn rejects_block_errors() {
     // A try body that can reach the join with its block still set up.
     let c = code(
         "bad",
-        vec![LoadNone, PopJumpIfFalse(3), SetupExcept(6), Nop, LoadNone, ReturnValue, Pop, LoadNone, ReturnValue],
+        vec![
+            LoadNone,
+            PopJumpIfFalse(3),
+            SetupExcept(6),
+            Nop,
+            LoadNone,
+            ReturnValue,
+            Pop,
+            LoadNone,
+            ReturnValue,
+        ],
     );
-    rejects(&c, |k| matches!(k, K::InconsistentDepth { found: (0, 1), expected: (0, 0), .. } | K::InconsistentDepth { found: (0, 0), expected: (0, 1), .. }));
+    rejects(&c, |k| {
+        matches!(
+            k,
+            K::InconsistentDepth {
+                found: (0, 1),
+                expected: (0, 0),
+                ..
+            } | K::InconsistentDepth {
+                found: (0, 0),
+                expected: (0, 1),
+                ..
+            }
+        )
+    });
     // Handler target: [exc] at setup height 0 + 1, block depth 0.
-    validate(&code("h", vec![SetupExcept(3), PopBlock, Jump(4), Pop, LoadNone, ReturnValue])).unwrap();
-    rejects(&code("h", vec![SetupExcept(3), PopBlock, Jump(4), Nop, LoadNone, ReturnValue]), |k| {
-        matches!(k, K::InconsistentDepth { .. })
-    });
+    validate(&code(
+        "h",
+        vec![
+            SetupExcept(3),
+            PopBlock,
+            Jump(4),
+            Pop,
+            LoadNone,
+            ReturnValue,
+        ],
+    ))
+    .unwrap();
+    rejects(
+        &code(
+            "h",
+            vec![
+                SetupExcept(3),
+                PopBlock,
+                Jump(4),
+                Nop,
+                LoadNone,
+                ReturnValue,
+            ],
+        ),
+        |k| matches!(k, K::InconsistentDepth { .. }),
+    );
     // with handler gets [exit, exc]: WithExitExc pops both.
-    rejects(&code("w", vec![LoadNone, SetupWith(5), Pop, PopBlock, WithExitNormal, Pop, Pop, LoadNone, ReturnValue]), |k| {
-        matches!(k, K::InconsistentDepth { .. } | K::StackUnderflow { .. })
-    });
+    rejects(
+        &code(
+            "w",
+            vec![
+                LoadNone,
+                SetupWith(5),
+                Pop,
+                PopBlock,
+                WithExitNormal,
+                Pop,
+                Pop,
+                LoadNone,
+                ReturnValue,
+            ],
+        ),
+        |k| matches!(k, K::InconsistentDepth { .. } | K::StackUnderflow { .. }),
+    );
     // Block limit: N nested try blocks in a row, each with its own handler
     // (`Pop; LoadNone; ReturnValue`) after the straight-line part.
     let n = MAX_BLOCKS as usize + 10;
-    let mut v: Vec<Instr> = (0..n).map(|i| SetupExcept((n + 2 + 3 * i) as u32)).collect();
+    let mut v: Vec<Instr> = (0..n)
+        .map(|i| SetupExcept((n + 2 + 3 * i) as u32))
+        .collect();
     v.extend([LoadNone, ReturnValue]);
     for _ in 0..n {
         v.extend([Pop, LoadNone, ReturnValue]);
@@ -620,8 +793,12 @@ fn rejects_block_errors() {
 
 #[test]
 fn rejects_falling_off_the_end() {
-    rejects(&code("f", vec![LoadNone, Pop]), |k| matches!(k, K::FallsOffEnd));
-    rejects(&code("f", vec![LoadNone, PopJumpIfFalse(0)]), |k| matches!(k, K::FallsOffEnd));
+    rejects(&code("f", vec![LoadNone, Pop]), |k| {
+        matches!(k, K::FallsOffEnd)
+    });
+    rejects(&code("f", vec![LoadNone, PopJumpIfFalse(0)]), |k| {
+        matches!(k, K::FallsOffEnd)
+    });
     // Unreachable code at the end is fine.
     validate(&code("f", vec![LoadNone, ReturnValue, Nop])).unwrap();
 }
@@ -629,7 +806,10 @@ fn rejects_falling_off_the_end() {
 #[test]
 fn rejects_too_many_instructions() {
     let c = code("big", vec![Nop; MAX_INSTRS + 1]);
-    assert!(matches!(validate(&c).unwrap_err().kind, K::TooManyInstructions(_)));
+    assert!(matches!(
+        validate(&c).unwrap_err().kind,
+        K::TooManyInstructions(_)
+    ));
 }
 
 #[test]
@@ -642,7 +822,10 @@ fn error_names_nested_code_and_instruction() {
     assert_eq!(&*e.qualname, "f.<locals>.g");
     assert_eq!(e.at, Some((2, Pop)));
     let msg = e.to_string();
-    assert!(msg.contains("'f.<locals>.g'") && msg.contains("instruction 2"), "{msg}");
+    assert!(
+        msg.contains("'f.<locals>.g'") && msg.contains("instruction 2"),
+        "{msg}"
+    );
 }
 
 fn nested_code(levels: usize) -> Code {
@@ -662,7 +845,10 @@ fn nesting_limit() {
     from_bytes(&to_bytes(&ok)).unwrap();
     let deep = nested_code(MAX_NESTING + 1);
     assert!(matches!(validate(&deep).unwrap_err().kind, K::TooDeep));
-    assert!(matches!(from_bytes(&to_bytes(&deep)), Err(LoadError::TooDeep { .. })));
+    assert!(matches!(
+        from_bytes(&to_bytes(&deep)),
+        Err(LoadError::TooDeep { .. })
+    ));
     let mut t = Const::None;
     for _ in 0..MAX_NESTING + 5 {
         t = Const::Tuple(Rc::from(vec![t]));
@@ -670,7 +856,10 @@ fn nesting_limit() {
     let mut c = ret(vec![]);
     c.consts = vec![t];
     assert!(matches!(validate(&c).unwrap_err().kind, K::TooDeep));
-    assert!(matches!(from_bytes(&to_bytes(&c)), Err(LoadError::TooDeep { .. })));
+    assert!(matches!(
+        from_bytes(&to_bytes(&c)),
+        Err(LoadError::TooDeep { .. })
+    ));
 }
 
 // ---- loader rejections -----------------------------------------------------
@@ -680,11 +869,22 @@ fn loader_header_errors() {
     assert_eq!(from_bytes(b""), Err(LoadError::BadMagic));
     assert_eq!(from_bytes(b"CAPY"), Err(LoadError::BadMagic));
     assert_eq!(from_bytes(b"XAPYC\x01"), Err(LoadError::BadMagic));
-    assert_eq!(from_bytes(b"CAPYC"), Err(LoadError::Truncated { offset: 5 }));
-    assert_eq!(from_bytes(b"CAPYC\x02"), Err(LoadError::UnsupportedVersion(2)));
+    assert_eq!(
+        from_bytes(b"CAPYC"),
+        Err(LoadError::Truncated { offset: 5 })
+    );
+    assert_eq!(
+        from_bytes(b"CAPYC\x02"),
+        Err(LoadError::UnsupportedVersion(2))
+    );
     let mut b = to_bytes(&sample_module());
     b.push(0);
-    assert_eq!(from_bytes(&b), Err(LoadError::TrailingBytes { offset: b.len() - 1 }));
+    assert_eq!(
+        from_bytes(&b),
+        Err(LoadError::TrailingBytes {
+            offset: b.len() - 1
+        })
+    );
 }
 
 #[test]
@@ -709,7 +909,9 @@ fn huge_length_prefix_is_rejected_without_allocating() {
     let mut b = b"CAPYC\x01".to_vec();
     b.extend([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f]);
     match from_bytes(&b) {
-        Err(LoadError::TooLarge { what, offset: 6, .. }) => assert_eq!(what, "name length"),
+        Err(LoadError::TooLarge {
+            what, offset: 6, ..
+        }) => assert_eq!(what, "name length"),
         other => panic!("{other:?}"),
     }
     // An 11-byte varint.
@@ -731,7 +933,10 @@ fn loader_reports_offsets() {
     let mut b = to_bytes(&c);
     let at = find(&b, b"xx");
     b[at + 1] = 0xff;
-    assert_eq!(from_bytes(&b), Err(LoadError::InvalidUtf8 { offset: at + 1 }));
+    assert_eq!(
+        from_bytes(&b),
+        Err(LoadError::InvalidUtf8 { offset: at + 1 })
+    );
     let msg = from_bytes(&b).unwrap_err().to_string();
     assert!(msg.contains(&format!("offset {}", at + 1)), "{msg}");
 
@@ -746,7 +951,11 @@ fn loader_reports_offsets() {
     bad[at] = 200;
     assert_eq!(
         from_bytes(&bad),
-        Err(LoadError::BadTag { what: "constant", tag: 200, offset: at })
+        Err(LoadError::BadTag {
+            what: "constant",
+            tag: 200,
+            offset: at
+        })
     );
     // Corrupt an instruction tag (the first instruction follows the
     // instruction count, which follows the constant).
@@ -763,7 +972,11 @@ fn loader_runs_the_verifier() {
     let c = ret(vec![Jump(77)]);
     let e = from_bytes(&to_bytes(&c)).unwrap_err();
     assert!(matches!(e, LoadError::Invalid(ref v) if matches!(v.kind, K::JumpOutOfRange { .. })));
-    assert!(e.to_string().starts_with("invalid bytecode: code object 'bad', instruction 0"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("invalid bytecode: code object 'bad', instruction 0"),
+        "{e}"
+    );
 }
 
 /// Small deterministic mutation pass (the fuzzer does the real work): no
@@ -788,7 +1001,9 @@ fn single_byte_mutations_never_panic() {
 
 #[test]
 fn valid_codes_write_fuzz_seeds() {
-    let Some(dir) = std::env::var_os("CAPY_FUZZ_SEEDS") else { return };
+    let Some(dir) = std::env::var_os("CAPY_FUZZ_SEEDS") else {
+        return;
+    };
     std::fs::create_dir_all(&dir).unwrap();
     for (i, c) in valid_samples().iter().enumerate() {
         let path = std::path::Path::new(&dir).join(format!("sample_{i}.bin"));
