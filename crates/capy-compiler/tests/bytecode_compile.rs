@@ -193,3 +193,20 @@ fn deepest_compilable_nesting_validates() {
         }
     }
 }
+
+#[test]
+fn eval_and_single_modes_validate() {
+    let cases = [
+        (Mode::Eval, "1 + 2"),
+        (Mode::Eval, "[x for x in range(3)]"),
+        (Mode::Eval, "lambda a, *b, **c: (a, b, c)"),
+        (Mode::Single, "x = 1\n"),
+        (Mode::Single, "x + 1\n"),
+        (Mode::Single, "for i in range(2): i\n"),
+        (Mode::Single, "def f():\n    return 1\n\n"),
+    ];
+    for (mode, src) in cases {
+        let code = compile(src, "<test>", mode).unwrap_or_else(|e| panic!("{src:?}: {e:?}"));
+        check_code(&code, src, &format!("{mode:?} {src:?}"));
+    }
+}
