@@ -1,14 +1,349 @@
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if args.get(1).map(String::as_str) == Some("cheri") {
-        let stdin = std::io::stdin();
-        let mut inp = stdin.lock();
-        let stdout = std::io::stdout();
-        let mut out = std::io::BufWriter::new(stdout.lock());
-        let code = cheri::cli::run(&args[2..], &mut inp, &mut out, &mut std::io::stderr());
-        drop(out);
-        std::process::exit(code);
+//! The `capy` command line: run files, code, modules, bytecode; compile;
+//! the REPL; and the `cheri` tools.
+
+mod repl;
+
+use capy_compiler::Mode;
+use capy_vm::{ExcKind, Limits, Value, Vm};
+use std::process::ExitCode;
+use std::time::Duration;
+
+const USAGE: &str = "usage: capy [options] [FILE [ARGS...] | -c CODE [ARGS...] | -m MODULE [ARGS...]]
+       capy run FILE [ARGS...]
+       capy compile FILE [-o OUT]
+       capy cheri decode|setbounds ...
+
+Runs Python (the MicroPython dialect of Python 3). With no program, starts
+the interactive REPL.
+
+options:
+  -c CODE         run CODE
+  -m MODULE       run a module found on the search path as __main__
+  --heap SIZE     heap limit, e.g. 64M, 2G (default 4G); MemoryError beyond
+  --timeout SECS  wall-clock budget; TimeoutError when it runs out
+  --recursion N   maximum Python call depth (default 1000)
+  -h, --help      show this help
+  --version       show the version
+
+FILE may be a .py source or a bytecode file written by `capy compile`.
+Modules are searched in the script's folder, then MICROPYPATH (':'-separated).";
+
+/// The stack for the interpreter thread: deep Python recursion and deep
+/// source nesting must end in Python exceptions, never a native overflow.
+const STACK_BYTES: usize = 1 << 30;
+
+enum Program {
+    File(String),
+    Code(String),
+    Module(String),
+    Repl,
+}
+
+struct Options {
+    limits: Limits,
+    program: Program,
+    args: Vec<String>,
+}
+
+fn parse_size(s: &str) -> Option<usize> {
+    let s = s.trim();
+    let (num, mult) = match s.chars().last()? {
+        'k' | 'K' => (&s[..s.len() - 1], 1usize << 10),
+        'm' | 'M' => (&s[..s.len() - 1], 1 << 20),
+        'g' | 'G' => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    num.parse::<usize>().ok()?.checked_mul(mult)
+}
+
+fn usage_error(msg: &str) -> ExitCode {
+    eprintln!("capy: {msg}\n{USAGE}");
+    ExitCode::from(2)
+}
+
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut limits = Limits::default();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        let value = |i: usize| args.get(i + 1).cloned().ok_or_else(|| format!("option {a} needs a value"));
+        match a {
+            "--heap" => {
+                let v = value(i)?;
+                limits.heap_bytes = parse_size(&v).ok_or_else(|| format!("bad --heap size: {v}"))?;
+                i += 2;
+            }
+            "--timeout" => {
+                let v = value(i)?;
+                let secs: f64 = v.parse().map_err(|_| format!("bad --timeout: {v}"))?;
+                if !(secs > 0.0 && secs < 1e9) {
+                    return Err(format!("bad --timeout: {v}"));
+                }
+                limits.timeout = Some(Duration::from_secs_f64(secs));
+                i += 2;
+            }
+            "--recursion" => {
+                let v = value(i)?;
+                let n: usize = v.parse().map_err(|_| format!("bad --recursion: {v}"))?;
+                limits.recursion = n.clamp(1, 20_000);
+                i += 2;
+            }
+            "-c" => {
+                let code = value(i)?;
+                let mut rest = vec!["-c".to_string()];
+                rest.extend_from_slice(&args[i + 2..]);
+                return Ok(Options { limits, program: Program::Code(code), args: rest });
+            }
+            "-m" => {
+                let m = value(i)?;
+                let mut rest = vec![m.clone()];
+                rest.extend_from_slice(&args[i + 2..]);
+                return Ok(Options { limits, program: Program::Module(m), args: rest });
+            }
+            "run" if i == 0 => {
+                i += 1;
+                if i >= args.len() {
+                    return Err("run needs a FILE".into());
+                }
+            }
+            _ if a.starts_with('-') && a != "-" => return Err(format!("unknown option {a}")),
+            _ => {
+                return Ok(Options { limits, program: Program::File(a.to_string()), args: args[i..].to_vec() });
+            }
+        }
     }
-    eprintln!("capy: interpreter not built yet");
-    std::process::exit(2);
+    Ok(Options { limits, program: Program::Repl, args: vec![String::new()] })
+}
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    match argv.first().map(String::as_str) {
+        Some("cheri") => return cheri_main(&argv[1..]),
+        Some("compile") => return compile_main(&argv[1..]),
+        Some("-h" | "--help") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some("--version") => {
+            println!("capy {} (Python 3 dialect of MicroPython)", env!("CARGO_PKG_VERSION"));
+            return ExitCode::SUCCESS;
+        }
+        _ => {}
+    }
+    let opts = match parse_args(&argv) {
+        Ok(o) => o,
+        Err(m) => return usage_error(&m),
+    };
+    let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || run(opts));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => ExitCode::from(code),
+        _ => {
+            eprintln!("capy: internal error: the interpreter thread failed");
+            ExitCode::from(70)
+        }
+    }
+}
+
+fn search_path(script_dir: Option<String>) -> Vec<String> {
+    let mut path = Vec::new();
+    path.push(script_dir.unwrap_or_else(|| ".".into()));
+    if let Ok(p) = std::env::var("MICROPYPATH") {
+        path.extend(p.split(':').filter(|s| !s.is_empty()).map(String::from));
+    }
+    path
+}
+
+fn new_vm(opts: &Options, script_dir: Option<String>) -> Vm {
+    let mut vm = Vm::new(opts.limits.clone());
+    vm.sys_path = search_path(script_dir);
+    vm.argv = opts.args.clone();
+    vm
+}
+
+fn run(opts: Options) -> u8 {
+    match &opts.program {
+        Program::Repl => {
+            let mut vm = new_vm(&opts, None);
+            repl::run(&mut vm)
+        }
+        Program::Code(code) => {
+            let mut vm = new_vm(&opts, None);
+            let code = code.clone();
+            run_source(&mut vm, &code, "<string>")
+        }
+        Program::Module(m) => {
+            let mut vm = new_vm(&opts, None);
+            let found = vm.sys_path.iter().find_map(|d| {
+                let p = std::path::Path::new(d).join(format!("{}.py", m.replace('.', "/")));
+                p.is_file().then_some(p)
+            });
+            match found {
+                Some(p) => match std::fs::read_to_string(&p) {
+                    Ok(src) => run_source(&mut vm, &src, &p.to_string_lossy()),
+                    Err(e) => {
+                        eprintln!("capy: can't read {}: {e}", p.display());
+                        1
+                    }
+                },
+                None => {
+                    eprintln!("capy: No module named {m}");
+                    1
+                }
+            }
+        }
+        Program::File(path) => {
+            let dir = std::path::Path::new(path).parent().map(|p| {
+                let s = p.to_string_lossy().to_string();
+                if s.is_empty() {
+                    ".".to_string()
+                } else {
+                    s
+                }
+            });
+            let mut vm = new_vm(&opts, dir);
+            let data = match std::fs::read(path) {
+                Ok(d) => d,
+                Err(e) => {
+                    eprintln!("capy: can't open file '{path}': {e}");
+                    return 2;
+                }
+            };
+            if data.starts_with(b"CAPYC") {
+                match capy_compiler::serialize::from_bytes(&data) {
+                    Ok(code) => run_code(&mut vm, Ok(code)),
+                    Err(e) => {
+                        eprintln!("capy: {path}: invalid bytecode file: {e}");
+                        1
+                    }
+                }
+            } else {
+                match String::from_utf8(data) {
+                    Ok(src) => run_source(&mut vm, &src, path),
+                    Err(_) => {
+                        eprintln!("capy: {path}: source is not valid UTF-8");
+                        1
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn run_source(vm: &mut Vm, src: &str, filename: &str) -> u8 {
+    let code = vm.compile(src, filename, Mode::Exec);
+    run_code(vm, code)
+}
+
+fn run_code(vm: &mut Vm, code: capy_vm::PyResult<std::rc::Rc<capy_compiler::Code>>) -> u8 {
+    let r = code.and_then(|code| {
+        let globals = vm.new_dict_obj();
+        let name = vm.new_str("__main__")?;
+        vm.dict_set_str(globals, "__name__", name)?;
+        let b = Value::Obj(vm.builtins);
+        vm.dict_set_str(globals, "__builtins__", b)?;
+        let main = vm.new_module("__main__")?;
+        if let capy_vm::obj::Obj::Module(m) = vm.heap.get_mut(main) {
+            m.dict = globals;
+        }
+        let key = vm.new_str("__main__")?;
+        vm.dict_set(Value::Obj(vm.modules), key, Value::Obj(main))?;
+        vm.extra_roots.push(Value::Obj(main));
+        vm.start_clock();
+        vm.run_code(&code, globals, Value::Null)
+    });
+    let status = match r {
+        Ok(_) => 0,
+        Err(e) => exit_status(vm, e),
+    };
+    vm.flush();
+    status
+}
+
+/// Prints an uncaught exception and returns the process status, as CPython.
+pub fn exit_status(vm: &mut Vm, e: capy_vm::PyErr) -> u8 {
+    vm.flush();
+    if vm.err_is(e, ExcKind::SystemExit) {
+        let code = vm.err_arg0(e);
+        return match code {
+            Value::None => 0,
+            Value::Int(i) => (i & 0xff) as u8,
+            Value::Bool(b) => b as u8,
+            other => {
+                let s = vm.to_str(other).unwrap_or_default();
+                vm.write_err(&format!("{s}\n"));
+                1
+            }
+        };
+    }
+    let text = vm.format_exception(e);
+    vm.write_err(&text);
+    vm.flush();
+    1
+}
+
+fn compile_main(args: &[String]) -> ExitCode {
+    let mut input = None;
+    let mut out = None;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "-o" => {
+                out = args.get(i + 1).cloned();
+                if out.is_none() {
+                    return usage_error("compile: -o needs a file name");
+                }
+                i += 2;
+            }
+            a if input.is_none() && !a.starts_with('-') => {
+                input = Some(a.to_string());
+                i += 1;
+            }
+            a => return usage_error(&format!("compile: unexpected argument {a}")),
+        }
+    }
+    let Some(input) = input else { return usage_error("compile needs a FILE") };
+    let out = out.unwrap_or_else(|| {
+        let stem = input.strip_suffix(".py").unwrap_or(&input);
+        format!("{stem}.capyc")
+    });
+    let src = match std::fs::read_to_string(&input) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("capy compile: can't read {input}: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || {
+        match capy_compiler::compile(&src, &input, Mode::Exec) {
+            Ok(code) => Ok(capy_compiler::serialize::to_bytes(&code)),
+            Err(e) => Err(e.to_string()),
+        }
+    });
+    match worker.map(|h| h.join()) {
+        Ok(Ok(Ok(bytes))) => match std::fs::write(&out, bytes) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("capy compile: can't write {out}: {e}");
+                ExitCode::from(1)
+            }
+        },
+        Ok(Ok(Err(msg))) => {
+            eprintln!("{msg}");
+            ExitCode::from(1)
+        }
+        _ => {
+            eprintln!("capy compile: internal error");
+            ExitCode::from(70)
+        }
+    }
+}
+
+fn cheri_main(args: &[String]) -> ExitCode {
+    let stdin = std::io::stdin();
+    let mut inp = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let code = cheri::cli::run(args, &mut inp, &mut out, &mut std::io::stderr());
+    drop(out);
+    ExitCode::from(code.clamp(0, 255) as u8)
 }

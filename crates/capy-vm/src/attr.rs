@@ -1,0 +1,437 @@
+//! Attribute lookup: instance dicts, class MROs, descriptors (functions,
+//! properties, class/static methods) and `__getattr__` fallbacks.
+
+use crate::errors::ExcKind;
+use crate::obj::Obj;
+use crate::value::{Gc, Value};
+use crate::vm::Vm;
+use crate::PyResult;
+
+impl Vm {
+    /// Looks `name` up along the MRO of class `c` (no descriptor binding).
+    pub fn lookup_mro(&self, c: Gc, name: Value) -> Option<Value> {
+        let s = self.heap.pystr(name)?;
+        let (hash, key) = (s.hash, &*s.s);
+        let Obj::Class(cls) = self.heap.get(c) else { return None };
+        for &k in &cls.mro {
+            if let Obj::Class(kc) = self.heap.get(k) {
+                if let Some(p) = kc.dict.probe_str(&self.heap, hash, key) {
+                    return Some(kc.dict.value_at(p));
+                }
+            }
+        }
+        None
+    }
+
+    pub fn lookup_mro_str(&mut self, c: Gc, name: &str) -> Option<Value> {
+        let n = self.intern(name);
+        self.lookup_mro(c, n)
+    }
+
+    /// A special method of `v`'s type, looked up on the type only (as CPython does).
+    pub fn lookup_type_attr(&mut self, v: Value, name: &str) -> Option<Value> {
+        let t = self.type_of(v);
+        self.lookup_mro_str(t, name)
+    }
+
+    /// Whether `m` is a native method of `object` (the default behaviour).
+    pub fn is_default_method(&self, m: Value) -> bool {
+        match m {
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Native(n) => n.owner.is(Value::Obj(self.type_obj(crate::types::TypeId::Object))),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    pub fn getattr_str(&mut self, obj: Value, name: &str) -> PyResult {
+        let n = self.intern(name);
+        self.getattr(obj, n)
+    }
+
+    /// `obj.name`.
+    pub fn getattr(&mut self, obj: Value, name: Value) -> PyResult {
+        match self.getattr_opt(obj, name)? {
+            Some(v) => Ok(v),
+            None => {
+                let n = self.heap.str_of(name).unwrap_or("?").to_string();
+                Err(self.attribute_error(obj, &n))
+            }
+        }
+    }
+
+    /// `obj.name`, or None when it does not exist (AttributeError suppressed).
+    pub fn getattr_opt(&mut self, obj: Value, name: Value) -> PyResult<Option<Value>> {
+        if let Value::Obj(h) = obj {
+            match self.heap.get(h) {
+                Obj::Module(m) => {
+                    let d = m.dict;
+                    if let Some(v) = self.dict_get(Value::Obj(d), name)? {
+                        return Ok(Some(v));
+                    }
+                    if let Some(v) = crate::types::special_attr(self, obj, name)? {
+                        return Ok(Some(v));
+                    }
+                    return Ok(None);
+                }
+                Obj::Class(_) => return self.class_getattr(h, name),
+                Obj::Super { class, this } => {
+                    let (class, this) = (*class, *this);
+                    return self.super_getattr(class, this, name);
+                }
+                _ => {}
+            }
+        }
+        let t = self.type_of(obj);
+        let user = self.is_user_instance(obj);
+        if user {
+            if let Some(ga) = self.lookup_mro_str(t, "__getattribute__") {
+                if !self.is_default_method(ga) {
+                    return match self.call(ga, &[obj, name], &[]) {
+                        Ok(v) => Ok(Some(v)),
+                        Err(e) if self.err_is(e, ExcKind::AttributeError) => self.getattr_fallback(obj, t, name),
+                        Err(e) => Err(e),
+                    };
+                }
+            }
+        }
+        let class_attr = self.lookup_mro(t, name);
+        if let Some(a) = class_attr {
+            if let Some(r) = self.data_descriptor_get(a, obj)? {
+                return Ok(Some(r));
+            }
+        }
+        if let Some(v) = self.instance_dict_get(obj, name)? {
+            return Ok(Some(v));
+        }
+        if let Some(a) = class_attr {
+            return Ok(Some(self.bind(a, obj, t)?));
+        }
+        if let Some(v) = crate::types::special_attr(self, obj, name)? {
+            return Ok(Some(v));
+        }
+        if user {
+            return self.getattr_fallback(obj, t, name);
+        }
+        Ok(None)
+    }
+
+    fn getattr_fallback(&mut self, obj: Value, t: Gc, name: Value) -> PyResult<Option<Value>> {
+        match self.lookup_mro_str(t, "__getattr__") {
+            Some(ga) => match self.call(ga, &[obj, name], &[]) {
+                Ok(v) => Ok(Some(v)),
+                Err(e) if self.err_is(e, ExcKind::AttributeError) => Err(e),
+                Err(e) => Err(e),
+            },
+            None => Ok(None),
+        }
+    }
+
+    fn instance_dict_get(&mut self, obj: Value, name: Value) -> PyResult<Option<Value>> {
+        let Value::Obj(h) = obj else { return Ok(None) };
+        let Some(s) = self.heap.pystr(name) else { return Ok(None) };
+        let (hash, key) = (s.hash, s.s.to_string());
+        let d = match self.heap.get(h) {
+            Obj::Instance(i) => &i.dict,
+            Obj::Exception(e) => &e.dict,
+            Obj::Func(f) => &f.dict,
+            _ => return Ok(None),
+        };
+        Ok(d.probe_str(&self.heap, hash, &key).map(|p| d.value_at(p)))
+    }
+
+    /// Property getters (data descriptors) take precedence over the instance dict.
+    fn data_descriptor_get(&mut self, attr: Value, obj: Value) -> PyResult<Option<Value>> {
+        let Value::Obj(h) = attr else { return Ok(None) };
+        match self.heap.get(h) {
+            Obj::Property { fget, .. } => {
+                let fget = *fget;
+                if fget.is_none() {
+                    return Err(self.error(ExcKind::AttributeError, "property has no getter"));
+                }
+                Ok(Some(self.call(fget, &[obj], &[])?))
+            }
+            Obj::Instance(_) => {
+                // User-defined descriptors with __get__ and __set__.
+                if self.lookup_type_attr(attr, "__set__").is_some() {
+                    if let Some(g) = self.lookup_type_attr(attr, "__get__") {
+                        let t = Value::Obj(self.type_of(obj));
+                        return Ok(Some(self.call(g, &[attr, obj, t], &[])?));
+                    }
+                }
+                Ok(None)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Binds a class attribute found for instance `obj` of class `t`.
+    fn bind(&mut self, attr: Value, obj: Value, t: Gc) -> PyResult {
+        let Value::Obj(h) = attr else { return Ok(attr) };
+        match self.heap.get(h) {
+            Obj::Func(_) | Obj::Native(_) => {
+                Ok(Value::Obj(self.alloc(Obj::BoundMethod { this: obj, func: attr })?))
+            }
+            Obj::ClassMethod(f) => {
+                let f = *f;
+                Ok(Value::Obj(self.alloc(Obj::BoundMethod { this: Value::Obj(t), func: f })?))
+            }
+            Obj::StaticMethod(f) => Ok(*f),
+            Obj::Instance(_) => match self.lookup_type_attr(attr, "__get__") {
+                Some(g) => self.call(g, &[attr, obj, Value::Obj(t)], &[]),
+                None => Ok(attr),
+            },
+            _ => Ok(attr),
+        }
+    }
+
+    /// Attribute of a class object: MRO lookup, then the metaclass.
+    fn class_getattr(&mut self, c: Gc, name: Value) -> PyResult<Option<Value>> {
+        if let Some(a) = self.lookup_mro(c, name) {
+            let Value::Obj(h) = a else { return Ok(Some(a)) };
+            return Ok(Some(match self.heap.get(h) {
+                Obj::ClassMethod(f) => {
+                    let f = *f;
+                    Value::Obj(self.alloc(Obj::BoundMethod { this: Value::Obj(c), func: f })?)
+                }
+                Obj::StaticMethod(f) => *f,
+                Obj::Instance(_) => match self.lookup_type_attr(a, "__get__") {
+                    Some(g) => self.call(g, &[a, Value::None, Value::Obj(c)], &[])?,
+                    None => a,
+                },
+                _ => a,
+            }));
+        }
+        if let Some(v) = crate::types::special_attr(self, Value::Obj(c), name)? {
+            return Ok(Some(v));
+        }
+        let meta = self.type_of(Value::Obj(c));
+        if meta != self.type_obj(crate::types::TypeId::Type) {
+            if let Some(a) = self.lookup_mro(meta, name) {
+                return Ok(Some(self.bind(a, Value::Obj(c), meta)?));
+            }
+        }
+        let ty = self.type_obj(crate::types::TypeId::Type);
+        if let Some(a) = self.lookup_mro(ty, name) {
+            return Ok(Some(self.bind(a, Value::Obj(c), ty)?));
+        }
+        Ok(None)
+    }
+
+    /// `super().name`: search the MRO of `this` after `class`.
+    fn super_getattr(&mut self, class: Gc, this: Value, name: Value) -> PyResult<Option<Value>> {
+        let start = match this {
+            Value::Obj(h) if matches!(self.heap.get(h), Obj::Class(_)) => h,
+            _ => self.type_of(this),
+        };
+        let mro = match self.heap.get(start) {
+            Obj::Class(c) => c.mro.clone(),
+            _ => Vec::new(),
+        };
+        let Some(s) = self.heap.pystr(name) else { return Ok(None) };
+        let (hash, key) = (s.hash, s.s.to_string());
+        let pos = mro.iter().position(|&k| k == class).map_or(mro.len(), |p| p + 1);
+        for &k in &mro[pos..] {
+            let found = match self.heap.get(k) {
+                Obj::Class(kc) => kc.dict.probe_str(&self.heap, hash, &key).map(|p| kc.dict.value_at(p)),
+                _ => None,
+            };
+            if let Some(a) = found {
+                let t = self.type_of(this);
+                return Ok(Some(match a {
+                    Value::Obj(ah) if matches!(self.heap.get(ah), Obj::Property { .. }) => {
+                        self.data_descriptor_get(a, this)?.unwrap_or(Value::None)
+                    }
+                    _ if matches!(this, Value::Obj(h) if matches!(self.heap.get(h), Obj::Class(_))) => {
+                        match a {
+                            Value::Obj(ah) => match self.heap.get(ah) {
+                                Obj::ClassMethod(f) => {
+                                    let f = *f;
+                                    Value::Obj(self.alloc(Obj::BoundMethod { this, func: f })?)
+                                }
+                                Obj::StaticMethod(f) => *f,
+                                _ => a,
+                            },
+                            _ => a,
+                        }
+                    }
+                    _ => self.bind(a, this, t)?,
+                }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Method-call fast path: returns (function, self) when the attribute
+    /// is a plain method, avoiding a bound-method allocation; else (attr, Null).
+    pub fn load_method(&mut self, obj: Value, name: Value) -> PyResult<(Value, Value)> {
+        let plain = match obj {
+            Value::Obj(h) => !matches!(self.heap.get(h), Obj::Module(_) | Obj::Class(_)),
+            _ => true,
+        };
+        if plain {
+            let t = self.type_of(obj);
+            let has_getattribute = self.is_user_instance(obj)
+                && self.lookup_mro_str(t, "__getattribute__").is_some_and(|g| !self.is_default_method(g));
+            if !has_getattribute {
+                if let Some(a @ Value::Obj(ah)) = self.lookup_mro(t, name) {
+                    if matches!(self.heap.get(ah), Obj::Func(_) | Obj::Native(_))
+                        && self.instance_dict_get(obj, name)?.is_none()
+                    {
+                        return Ok((a, obj));
+                    }
+                }
+            }
+        }
+        Ok((self.getattr(obj, name)?, Value::Null))
+    }
+
+    /// `obj.name = v`.
+    pub fn setattr(&mut self, obj: Value, name: Value, v: Value) -> PyResult<()> {
+        let t = self.type_of(obj);
+        if self.is_user_instance(obj) {
+            if let Some(sa) = self.lookup_mro_str(t, "__setattr__") {
+                if !self.is_default_method(sa) {
+                    self.call(sa, &[obj, name, v], &[])?;
+                    return Ok(());
+                }
+            }
+            if let Some(a @ Value::Obj(ah)) = self.lookup_mro(t, name) {
+                match self.heap.get(ah) {
+                    Obj::Property { fset, .. } => {
+                        let fset = *fset;
+                        if fset.is_none() {
+                            let n = self.heap.str_of(name).unwrap_or("?").to_string();
+                            let tn = self.class_name(t);
+                            return Err(self.error(
+                                ExcKind::AttributeError,
+                                format!("property '{n}' of '{tn}' object has no setter"),
+                            ));
+                        }
+                        self.call(fset, &[obj, v], &[])?;
+                        return Ok(());
+                    }
+                    Obj::Instance(_) => {
+                        if let Some(s) = self.lookup_type_attr(a, "__set__") {
+                            self.call(s, &[a, obj, v], &[])?;
+                            return Ok(());
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.generic_setattr(obj, name, v)
+    }
+
+    /// `object.__setattr__`: store in the instance (or class/module) dict.
+    pub fn generic_setattr(&mut self, obj: Value, name: Value, v: Value) -> PyResult<()> {
+        let Value::Obj(h) = obj else { return Err(self.readonly_attr(obj, name)) };
+        let hash = self.hash(name)?;
+        let heap_ptr: *const crate::heap::Heap = &self.heap;
+        let _ = heap_ptr;
+        let is_new = {
+            let d = match self.heap.get(h) {
+                Obj::Instance(i) => &i.dict,
+                Obj::Exception(e) => &e.dict,
+                Obj::Func(f) => &f.dict,
+                Obj::Class(c) => &c.dict,
+                Obj::Module(m) => {
+                    let d = m.dict;
+                    return self.dict_set(Value::Obj(d), name, v);
+                }
+                _ => return Err(self.readonly_attr(obj, name)),
+            };
+            match d.probe(&self.heap, hash, name) {
+                crate::dict::Probe::Found(p) => Some(p),
+                _ => None,
+            }
+        };
+        self.charge(32)?;
+        let flag_name = self.heap.str_of(name).map(|s| s.to_string());
+        match self.heap.get_mut(h) {
+            Obj::Instance(i) => set_in(&mut i.dict, is_new, hash, name, v),
+            Obj::Exception(e) => set_in(&mut e.dict, is_new, hash, name, v),
+            Obj::Func(f) => set_in(&mut f.dict, is_new, hash, name, v),
+            Obj::Class(c) => {
+                set_in(&mut c.dict, is_new, hash, name, v);
+                if let Some(n) = flag_name {
+                    crate::types::class::update_flag(&mut c.flags, &n);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn readonly_attr(&mut self, obj: Value, name: Value) -> crate::PyErr {
+        let n = self.heap.str_of(name).unwrap_or("?").to_string();
+        let t = self.type_name(obj);
+        self.error(ExcKind::AttributeError, format!("'{t}' object has no attribute '{n}'"))
+    }
+
+    /// `del obj.name`.
+    pub fn delattr(&mut self, obj: Value, name: Value) -> PyResult<()> {
+        let t = self.type_of(obj);
+        if self.is_user_instance(obj) {
+            if let Some(da) = self.lookup_mro_str(t, "__delattr__") {
+                if !self.is_default_method(da) {
+                    self.call(da, &[obj, name], &[])?;
+                    return Ok(());
+                }
+            }
+            if let Some(Value::Obj(ah)) = self.lookup_mro(t, name) {
+                if let Obj::Property { fdel, .. } = self.heap.get(ah) {
+                    let fdel = *fdel;
+                    if !fdel.is_none() {
+                        self.call(fdel, &[obj], &[])?;
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        let Value::Obj(h) = obj else { return Err(self.readonly_attr(obj, name)) };
+        let hash = self.hash(name)?;
+        let pos = {
+            let d = match self.heap.get(h) {
+                Obj::Instance(i) => Some(&i.dict),
+                Obj::Exception(e) => Some(&e.dict),
+                Obj::Func(f) => Some(&f.dict),
+                Obj::Class(c) => Some(&c.dict),
+                Obj::Module(m) => {
+                    let d = m.dict;
+                    return if self.dict_del(Value::Obj(d), name)? { Ok(()) } else { Err(self.attribute_error(obj, "?")) };
+                }
+                _ => None,
+            };
+            d.and_then(|d| match d.probe(&self.heap, hash, name) {
+                crate::dict::Probe::Found(p) => Some(p),
+                _ => None,
+            })
+        };
+        match pos {
+            Some(p) => {
+                match self.heap.get_mut(h) {
+                    Obj::Instance(i) => i.dict.remove_at(p),
+                    Obj::Exception(e) => e.dict.remove_at(p),
+                    Obj::Func(f) => f.dict.remove_at(p),
+                    Obj::Class(c) => c.dict.remove_at(p),
+                    _ => None,
+                };
+                Ok(())
+            }
+            None => {
+                let n = self.heap.str_of(name).unwrap_or("?").to_string();
+                Err(self.attribute_error(obj, &n))
+            }
+        }
+    }
+}
+
+fn set_in(d: &mut crate::dict::Dict, found: Option<usize>, hash: u64, name: Value, v: Value) {
+    match found {
+        Some(p) => d.set_value_at(p, v),
+        None => d.insert_new(hash, name, v),
+    }
+}

@@ -1,0 +1,620 @@
+//! The `builtins` namespace: functions and the constructors of built-in types.
+
+use crate::errors::ExcKind;
+use crate::obj::{IterState, Obj};
+use crate::types::{num, TypeId};
+use crate::value::{Gc, Value};
+use crate::vm::Vm;
+use crate::PyResult;
+use capy_compiler::{BinOp, CmpOp};
+
+type Kw<'a> = &'a [(Value, Value)];
+
+const FUNCTIONS: &[(&str, crate::obj::NativeFn, bool)] = &[
+    ("print", print, true),
+    ("len", len, false),
+    ("repr", repr, false),
+    ("abs", abs, false),
+    ("all", all, false),
+    ("any", any, false),
+    ("bin", bin, false),
+    ("oct", oct, false),
+    ("hex", hex, false),
+    ("callable", callable, false),
+    ("chr", chr, false),
+    ("ord", ord, false),
+    ("divmod", divmod, false),
+    ("getattr", getattr, false),
+    ("setattr", setattr, false),
+    ("hasattr", hasattr, false),
+    ("delattr", delattr, false),
+    ("hash", hash, false),
+    ("id", id, false),
+    ("isinstance", isinstance, false),
+    ("issubclass", issubclass, false),
+    ("iter", iter, false),
+    ("next", next, false),
+    ("max", max, true),
+    ("min", min, true),
+    ("pow", pow, false),
+    ("round", round, false),
+    ("sorted", sorted, true),
+    ("sum", sum, false),
+    ("globals", globals, false),
+    ("locals", globals, false),
+    ("__build_class__", build_class, true),
+    ("__import__", import, true),
+    ("exec", exec, false),
+    ("eval", eval, false),
+    ("ascii", ascii, false),
+    ("format", format, false),
+];
+
+pub fn init(vm: &mut Vm) {
+    let b = vm.new_dict_obj();
+    vm.builtins = b;
+    for &(name, f, kw) in FUNCTIONS {
+        let v = crate::types::native(vm, name, f, kw, Value::None);
+        let _ = vm.dict_set_str(b, name, v);
+    }
+    for &(id, name, _) in crate::types::ALL_TYPES {
+        if matches!(
+            id,
+            TypeId::NoneType
+                | TypeId::NotImplementedType
+                | TypeId::Ellipsis
+                | TypeId::Function
+                | TypeId::BuiltinFunction
+                | TypeId::Method
+                | TypeId::Module
+                | TypeId::Cell
+                | TypeId::Generator
+                | TypeId::Coroutine
+                | TypeId::AsyncGenerator
+                | TypeId::Iterator
+                | TypeId::DictKeys
+                | TypeId::DictValues
+                | TypeId::DictItems
+                | TypeId::Code
+        ) {
+            continue;
+        }
+        let t = vm.type_obj(id);
+        let _ = vm.dict_set_str(b, name, Value::Obj(t));
+    }
+    for &k in ExcKind::ALL {
+        let c = vm.exc_class(k);
+        let _ = vm.dict_set_str(b, k.name(), Value::Obj(c));
+    }
+    let _ = vm.dict_set_str(b, "None", Value::None);
+    let _ = vm.dict_set_str(b, "Ellipsis", Value::Ellipsis);
+    let _ = vm.dict_set_str(b, "NotImplemented", Value::NotImplemented);
+    let _ = vm.dict_set_str(b, "__name__", Value::None);
+    let env_err = vm.exc_class(ExcKind::OSError);
+    let _ = vm.dict_set_str(b, "EnvironmentError", Value::Obj(env_err));
+    let _ = vm.dict_set_str(b, "IOError", Value::Obj(env_err));
+}
+
+fn arg(a: &[Value], i: usize) -> Value {
+    a.get(i).copied().unwrap_or(Value::None)
+}
+
+fn want(vm: &mut Vm, name: &str, a: &[Value], min: usize, max: usize) -> PyResult<()> {
+    if a.len() < min || a.len() > max {
+        let msg = if min == max {
+            format!("{name}() takes exactly {min} argument{} ({} given)", if min == 1 { "" } else { "s" }, a.len())
+        } else if a.len() < min {
+            format!("{name} expected at least {min} argument{}, got {}", if min == 1 { "" } else { "s" }, a.len())
+        } else {
+            format!("{name} expected at most {max} arguments, got {}", a.len())
+        };
+        return Err(vm.type_error(msg));
+    }
+    Ok(())
+}
+
+fn kwarg(vm: &Vm, kw: Kw, name: &str) -> Option<Value> {
+    kw.iter().find(|(k, _)| vm.heap.str_of(*k) == Some(name)).map(|(_, v)| *v)
+}
+
+fn print(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    let sep = match kwarg(vm, kw, "sep") {
+        Some(v) if !v.is_none() => vm.to_str(v)?,
+        _ => " ".into(),
+    };
+    let end = match kwarg(vm, kw, "end") {
+        Some(v) if !v.is_none() => vm.to_str(v)?,
+        _ => "\n".into(),
+    };
+    let mut out = String::new();
+    for (i, &v) in a.iter().enumerate() {
+        if i > 0 {
+            out.push_str(&sep);
+        }
+        out.push_str(&vm.to_str(v)?);
+    }
+    out.push_str(&end);
+    match kwarg(vm, kw, "file") {
+        Some(f) if !f.is_none() => {
+            let s = vm.new_string(out)?;
+            vm.call_method_by_name(f, "write", &[s])?;
+        }
+        _ => {
+            vm.write_out(&out);
+            if kwarg(vm, kw, "flush").is_some() {
+                vm.flush();
+            }
+        }
+    }
+    Ok(Value::None)
+}
+
+fn len(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "len", a, 1, 1)?;
+    Ok(Value::Int(vm.len(a[0])? as i64))
+}
+
+fn repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "repr", a, 1, 1)?;
+    let s = vm.repr(a[0])?;
+    vm.new_string(s)
+}
+
+fn ascii(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "ascii", a, 1, 1)?;
+    let s = vm.repr(a[0])?;
+    vm.new_string(crate::repr::ascii_escape(&s))
+}
+
+fn format(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "format", a, 1, 2)?;
+    let spec = if a.len() > 1 { vm.to_str(a[1])? } else { String::new() };
+    let s = vm.format(a[0], &spec)?;
+    vm.new_string(s)
+}
+
+fn abs(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "abs", a, 1, 1)?;
+    match num::as_num(&vm.heap, a[0]) {
+        Some(num::Num::I(i)) => match i.checked_abs() {
+            Some(x) => Ok(Value::Int(x)),
+            None => vm.new_bigint(num_bigint::BigInt::from(i).magnitude().clone().into()),
+        },
+        Some(num::Num::B(b)) => vm.new_bigint(b.magnitude().clone().into()),
+        Some(num::Num::F(f)) => Ok(Value::Float(f.abs())),
+        Some(num::Num::C(re, im)) => Ok(Value::Float(re.hypot(im))),
+        None => match vm.lookup_type_attr(a[0], "__abs__") {
+            Some(m) => vm.call(m, &[a[0]], &[]),
+            None => {
+                let t = vm.type_name(a[0]);
+                Err(vm.type_error(format!("bad operand type for abs(): '{t}'")))
+            }
+        },
+    }
+}
+
+fn all(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "all", a, 1, 1)?;
+    let it = vm.get_iter(a[0])?;
+    while let Some(v) = vm.next(it)? {
+        if !vm.truthy(v)? {
+            return Ok(Value::Bool(false));
+        }
+    }
+    Ok(Value::Bool(true))
+}
+
+fn any(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "any", a, 1, 1)?;
+    let it = vm.get_iter(a[0])?;
+    while let Some(v) = vm.next(it)? {
+        if vm.truthy(v)? {
+            return Ok(Value::Bool(true));
+        }
+    }
+    Ok(Value::Bool(false))
+}
+
+fn int_arg(vm: &mut Vm, v: Value) -> PyResult<num_bigint::BigInt> {
+    match num::as_num(&vm.heap, v) {
+        Some(num::Num::I(i)) => Ok(i.into()),
+        Some(num::Num::B(b)) => Ok(b),
+        _ => {
+            let i = vm.index_value(v)?;
+            Ok(i.into())
+        }
+    }
+}
+
+fn bin(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "bin", a, 1, 1)?;
+    let b = int_arg(vm, a[0])?;
+    vm.new_string(numfmt::int_bin(&b))
+}
+fn oct(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "oct", a, 1, 1)?;
+    let b = int_arg(vm, a[0])?;
+    vm.new_string(numfmt::int_oct(&b))
+}
+fn hex(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "hex", a, 1, 1)?;
+    let b = int_arg(vm, a[0])?;
+    vm.new_string(numfmt::int_hex(&b))
+}
+
+fn callable(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "callable", a, 1, 1)?;
+    Ok(Value::Bool(match a[0] {
+        Value::Obj(h) => match vm.heap.get(h) {
+            Obj::Func(_) | Obj::Native(_) | Obj::BoundMethod { .. } | Obj::Class(_) => true,
+            _ => vm.lookup_type_attr(a[0], "__call__").is_some(),
+        },
+        _ => false,
+    }))
+}
+
+fn chr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "chr", a, 1, 1)?;
+    let i = vm.index_value(a[0])?;
+    match u32::try_from(i).ok().and_then(char::from_u32) {
+        Some(c) => vm.new_string(c.to_string()),
+        None => Err(vm.value_error("chr() arg not in range(0x110000)")),
+    }
+}
+
+fn ord(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "ord", a, 1, 1)?;
+    if let Some(s) = vm.heap.str_of(a[0]) {
+        let mut it = s.chars();
+        if let (Some(c), None) = (it.next(), it.next()) {
+            return Ok(Value::Int(c as i64));
+        }
+        let n = s.chars().count();
+        return Err(vm.type_error(format!("ord() expected a character, but string of length {n} found")));
+    }
+    if let Value::Obj(h) = a[0] {
+        let one = match vm.heap.get(h) {
+            Obj::Bytes(b) if b.len() == 1 => Some(b[0]),
+            Obj::ByteArray(b) if b.len() == 1 => Some(b[0]),
+            _ => None,
+        };
+        if let Some(b) = one {
+            return Ok(Value::Int(b as i64));
+        }
+    }
+    let t = vm.type_name(a[0]);
+    Err(vm.type_error(format!("ord() expected string of length 1, but {t} found")))
+}
+
+fn divmod(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "divmod", a, 2, 2)?;
+    let q = vm.binary_op(BinOp::FloorDiv, a[0], a[1])?;
+    let r = vm.binary_op(BinOp::Mod, a[0], a[1])?;
+    vm.new_tuple(vec![q, r])
+}
+
+fn getattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "getattr", a, 2, 3)?;
+    if vm.heap.str_of(a[1]).is_none() {
+        return Err(vm.type_error("attribute name must be string"));
+    }
+    let name = vm.heap.str_of(a[1]).unwrap_or("").to_string();
+    let n = vm.intern(&name);
+    match vm.getattr(a[0], n) {
+        Ok(v) => Ok(v),
+        Err(e) if a.len() == 3 && vm.err_is(e, ExcKind::AttributeError) => Ok(a[2]),
+        Err(e) => Err(e),
+    }
+}
+
+fn setattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "setattr", a, 3, 3)?;
+    let name = vm.to_str(a[1])?;
+    let n = vm.intern(&name);
+    vm.setattr(a[0], n, a[2])?;
+    Ok(Value::None)
+}
+
+fn hasattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "hasattr", a, 2, 2)?;
+    let name = vm.to_str(a[1])?;
+    let n = vm.intern(&name);
+    match vm.getattr(a[0], n) {
+        Ok(_) => Ok(Value::Bool(true)),
+        Err(e) if vm.err_is(e, ExcKind::AttributeError) => Ok(Value::Bool(false)),
+        Err(e) => Err(e),
+    }
+}
+
+fn delattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "delattr", a, 2, 2)?;
+    let name = vm.to_str(a[1])?;
+    let n = vm.intern(&name);
+    vm.delattr(a[0], n)?;
+    Ok(Value::None)
+}
+
+fn hash(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "hash", a, 1, 1)?;
+    Ok(Value::Int(vm.hash(a[0])? as i64))
+}
+
+fn id(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "id", a, 1, 1)?;
+    Ok(Value::Int(match a[0] {
+        Value::Obj(h) => crate::ops::identity_hash(h) as i64,
+        Value::Int(i) => i.wrapping_mul(2) | 1,
+        other => num::hash_f64(match other {
+            Value::Float(f) => f,
+            _ => 0.0,
+        }) as i64,
+    }))
+}
+
+fn class_list(vm: &mut Vm, v: Value, fname: &str) -> PyResult<Vec<Gc>> {
+    match v {
+        Value::Obj(h) => match vm.heap.get(h) {
+            Obj::Class(_) => Ok(vec![h]),
+            Obj::Tuple(items) => {
+                let items = items.to_vec();
+                let mut out = Vec::new();
+                for i in items {
+                    out.extend(class_list(vm, i, fname)?);
+                }
+                Ok(out)
+            }
+            _ => Err(vm.type_error(format!("{fname}() arg 2 must be a type, a tuple of types, or a union"))),
+        },
+        _ => Err(vm.type_error(format!("{fname}() arg 2 must be a type, a tuple of types, or a union"))),
+    }
+}
+
+fn isinstance(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "isinstance", a, 2, 2)?;
+    let classes = class_list(vm, a[1], "isinstance")?;
+    Ok(Value::Bool(classes.into_iter().any(|c| vm.isinstance(a[0], c))))
+}
+
+fn issubclass(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "issubclass", a, 2, 2)?;
+    let Value::Obj(c) = a[0] else { return Err(vm.type_error("issubclass() arg 1 must be a class")) };
+    if !matches!(vm.heap.get(c), Obj::Class(_)) {
+        return Err(vm.type_error("issubclass() arg 1 must be a class"));
+    }
+    let classes = class_list(vm, a[1], "issubclass")?;
+    Ok(Value::Bool(classes.into_iter().any(|b| vm.is_subclass(c, b))))
+}
+
+fn iter(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "iter", a, 1, 2)?;
+    if a.len() == 2 {
+        return vm.new_iter(IterState::CallIter { f: a[0], sentinel: a[1] });
+    }
+    vm.get_iter(a[0])
+}
+
+fn next(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "next", a, 1, 2)?;
+    let is_iter = match a[0] {
+        Value::Obj(h) => matches!(vm.heap.get(h), Obj::Iter(_) | Obj::Generator(_)) || vm.lookup_type_attr(a[0], "__next__").is_some(),
+        _ => false,
+    };
+    if !is_iter {
+        let t = vm.type_name(a[0]);
+        return Err(vm.type_error(format!("'{t}' object is not an iterator")));
+    }
+    if let Value::Obj(h) = a[0] {
+        if matches!(vm.heap.get(h), Obj::Generator(_)) {
+            return match vm.resume(h, Value::None)? {
+                Ok(v) => Ok(v),
+                Err(ret) if a.len() == 2 => {
+                    let _ = ret;
+                    Ok(a[1])
+                }
+                Err(ret) => Err(vm.stop_iteration(ret)),
+            };
+        }
+    }
+    match vm.next(a[0])? {
+        Some(v) => Ok(v),
+        None if a.len() == 2 => Ok(a[1]),
+        None => Err(vm.stop_iteration(Value::None)),
+    }
+}
+
+fn min_max(vm: &mut Vm, a: &[Value], kw: Kw, op: CmpOp, name: &str) -> PyResult {
+    let key = kwarg(vm, kw, "key").filter(|k| !k.is_none());
+    let default = kwarg(vm, kw, "default");
+    let items = if a.len() == 1 { vm.iter_to_vec(a[0])? } else { a.to_vec() };
+    if a.is_empty() {
+        return Err(vm.type_error(format!("{name} expected at least 1 argument, got 0")));
+    }
+    let mut best: Option<(Value, Value)> = None;
+    for v in items {
+        let k = match key {
+            Some(f) => vm.call(f, &[v], &[])?,
+            None => v,
+        };
+        best = match best {
+            None => Some((v, k)),
+            Some((bv, bk)) => {
+                let r = vm.compare(op, k, bk)?;
+                if vm.truthy(r)? {
+                    Some((v, k))
+                } else {
+                    Some((bv, bk))
+                }
+            }
+        };
+    }
+    match best {
+        Some((v, _)) => Ok(v),
+        None => match default {
+            Some(d) => Ok(d),
+            None => Err(vm.value_error(format!("{name}() arg is an empty sequence"))),
+        },
+    }
+}
+
+fn max(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    min_max(vm, a, kw, CmpOp::Gt, "max")
+}
+fn min(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    min_max(vm, a, kw, CmpOp::Lt, "min")
+}
+
+fn pow(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "pow", a, 2, 3)?;
+    if a.len() == 3 && !a[2].is_none() {
+        let (b, e, m) = (int_arg(vm, a[0])?, int_arg(vm, a[1])?, int_arg(vm, a[2])?);
+        use num_traits::{Signed, Zero};
+        if m.is_zero() {
+            return Err(vm.value_error("pow() 3rd argument cannot be 0"));
+        }
+        if e.is_negative() {
+            return Err(vm.value_error("base is not invertible for the given modulus"));
+        }
+        let r = b.modpow(&e, &m);
+        let r = if !r.is_zero() && r.is_negative() != m.is_negative() { r + &m } else { r };
+        return vm.new_bigint(r);
+    }
+    vm.binary_op(BinOp::Pow, a[0], a[1])
+}
+
+fn round(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "round", a, 1, 2)?;
+    let nd = if a.len() == 2 && !a[1].is_none() { Some(vm.index_value(a[1])?) } else { None };
+    match (num::as_num(&vm.heap, a[0]), nd) {
+        (Some(num::Num::F(f)), None) => {
+            if f.is_nan() {
+                return Err(vm.value_error("cannot convert float NaN to integer"));
+            }
+            if f.is_infinite() {
+                return Err(vm.overflow_error("cannot convert float infinity to integer"));
+            }
+            let r = numfmt::round_half_even(f);
+            let b = numfmt::float_to_bigint(r).map_err(|e| vm.num_err(e))?;
+            vm.new_bigint(b)
+        }
+        (Some(num::Num::F(f)), Some(n)) => Ok(Value::Float(numfmt::round_float(f, n).map_err(|e| vm.num_err(e))?)),
+        (Some(num::Num::I(i)), None) => Ok(Value::Int(i)),
+        (Some(num::Num::I(i)), Some(n)) => vm.new_bigint(numfmt::round_int(&i.into(), n)),
+        (Some(num::Num::B(b)), n) => vm.new_bigint(numfmt::round_int(&b, n.unwrap_or(0))),
+        _ => match vm.lookup_type_attr(a[0], "__round__") {
+            Some(m) => {
+                let mut args = vec![a[0]];
+                args.extend_from_slice(&a[1..]);
+                vm.call(m, &args, &[])
+            }
+            None => {
+                let t = vm.type_name(a[0]);
+                Err(vm.type_error(format!("type {t} doesn't define __round__ method")))
+            }
+        },
+    }
+}
+
+fn sorted(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    want(vm, "sorted", a, 1, 1)?;
+    let items = vm.iter_to_vec(a[0])?;
+    let key = kwarg(vm, kw, "key").unwrap_or(Value::None);
+    let reverse = match kwarg(vm, kw, "reverse") {
+        Some(r) => vm.truthy(r)?,
+        None => false,
+    };
+    match vm.sort_values(items, key, reverse) {
+        Ok(v) => vm.new_list(v),
+        Err((e, _)) => Err(e),
+    }
+}
+
+fn sum(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "sum", a, 1, 2)?;
+    let mut acc = if a.len() > 1 { a[1] } else { Value::Int(0) };
+    if vm.heap.str_of(acc).is_some() {
+        return Err(vm.type_error("sum() can't sum strings [use ''.join(seq) instead]"));
+    }
+    let it = vm.get_iter(a[0])?;
+    while let Some(v) = vm.next(it)? {
+        acc = vm.binary_op(BinOp::Add, acc, v)?;
+    }
+    Ok(acc)
+}
+
+fn globals(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(match vm.frames.last() {
+        Some(f) => {
+            if f.locals.is_null() {
+                Value::Obj(f.globals)
+            } else {
+                f.locals
+            }
+        }
+        None => Value::None,
+    })
+}
+
+fn build_class(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    vm.build_class(a, kw)
+}
+
+fn import(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    let name = arg(a, 0);
+    let fromlist = kwarg(vm, kw, "fromlist").unwrap_or(arg(a, 3));
+    let level = kwarg(vm, kw, "level").unwrap_or(if a.len() > 4 { a[4] } else { Value::Int(0) });
+    let globals = match vm.frames.last() {
+        Some(f) => f.globals,
+        None => vm.builtins,
+    };
+    vm.import_name(globals, name, level, fromlist)
+}
+
+fn exec_or_eval(vm: &mut Vm, a: &[Value], mode: capy_compiler::Mode) -> PyResult {
+    let src = a.first().copied().unwrap_or(Value::None);
+    let code = match vm.heap.str_of(src) {
+        Some(s) => {
+            let s = s.to_string();
+            vm.compile(&s, "<string>", mode)?
+        }
+        None => match src {
+            Value::Obj(h) => match vm.heap.get(h) {
+                Obj::Code(c) => c.clone(),
+                _ => return Err(vm.type_error("exec() arg 1 must be a string or code object")),
+            },
+            _ => return Err(vm.type_error("exec() arg 1 must be a string or code object")),
+        },
+    };
+    let globals = match a.get(1) {
+        Some(&Value::Obj(g)) if matches!(vm.heap.get(g), Obj::Dict(_)) => g,
+        _ => match vm.frames.last() {
+            Some(f) => f.globals,
+            None => vm.new_dict_obj(),
+        },
+    };
+    let locals = match a.get(2) {
+        Some(&l) if !l.is_none() => l,
+        _ => match (a.get(1), vm.frames.last()) {
+            (None, Some(f)) if !f.locals.is_null() => f.locals,
+            _ => Value::Null,
+        },
+    };
+    if vm.dict_get_str(globals, "__builtins__").is_none() {
+        let b = Value::Obj(vm.builtins);
+        vm.dict_set_str(globals, "__builtins__", b)?;
+    }
+    vm.run_code(&code, globals, locals)
+}
+
+fn exec(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    exec_or_eval(vm, a, capy_compiler::Mode::Exec)?;
+    Ok(Value::None)
+}
+
+fn eval(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    exec_or_eval(vm, a, capy_compiler::Mode::Eval)
+}
+
+/// Calls a built-in type: `int(x)`, `list(it)`, `range(n)`, ...
+pub fn construct(vm: &mut Vm, t: TypeId, _cls: Gc, a: &[Value], kw: Kw) -> PyResult {
+    crate::types::construct::construct(vm, t, a, kw)
+}

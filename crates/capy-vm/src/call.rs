@@ -1,0 +1,500 @@
+//! Calling: functions, natives, bound methods, classes and callables.
+//!
+//! Python-to-Python calls with plain positional arguments bind in place:
+//! the arguments already on the stack become the callee's first locals.
+
+use crate::dict::Dict;
+use crate::errors::{ExcKind, PyErr};
+use crate::eval::Exit;
+use crate::frame::Frame;
+use crate::obj::{Function, GenKind, GenState, Generator, Obj};
+use crate::value::{Gc, Value};
+use crate::vm::Vm;
+use crate::PyResult;
+use capy_compiler::bytecode::code_flags;
+use std::rc::Rc;
+
+const ARG_BUF: usize = 8;
+
+impl Vm {
+    /// Calls the callable at `stack[len-n-1]` with the `n` values above it
+    /// (the last `len(kwnames)` of them keyword arguments); pops them all.
+    pub(crate) fn call_from_stack(&mut self, n: usize, kwnames: Option<Value>) -> PyResult {
+        let len = self.stack.len();
+        let fpos = len - n - 1;
+        let callee = self.stack[fpos];
+        if kwnames.is_none() {
+            if let Value::Obj(h) = callee {
+                match self.heap.get(h) {
+                    Obj::Func(_) => return self.call_function_inplace(h, fpos, n),
+                    Obj::Native(nf) => {
+                        let f = nf.f;
+                        let r = if n <= ARG_BUF {
+                            let mut buf = [Value::Null; ARG_BUF];
+                            buf[..n].copy_from_slice(&self.stack[fpos + 1..]);
+                            self.call_native(f, &buf[..n], &[])
+                        } else {
+                            let args = self.stack[fpos + 1..].to_vec();
+                            self.call_native(f, &args, &[])
+                        };
+                        self.stack.truncate(fpos);
+                        return r;
+                    }
+                    Obj::BoundMethod { this, func } => {
+                        let (this, func) = (*this, *func);
+                        self.stack[fpos] = func;
+                        self.stack.insert(fpos + 1, this);
+                        return self.call_from_stack(n + 1, None);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let args = self.stack[fpos + 1..].to_vec();
+        let nkw = match kwnames {
+            Some(t) => self.seq_items(t)?.len(),
+            None => 0,
+        };
+        let kwn = match kwnames {
+            Some(t) => self.seq_items(t)?,
+            None => Vec::new(),
+        };
+        let npos = args.len().saturating_sub(nkw);
+        let kw: Vec<(Value, Value)> = kwn.into_iter().zip(args[npos..].iter().copied()).collect();
+        let r = self.call(callee, &args[..npos], &kw);
+        self.stack.truncate(fpos);
+        r
+    }
+
+    fn call_native(&mut self, f: crate::obj::NativeFn, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
+        let mark = self.temp_roots.len();
+        let r = f(self, args, kw);
+        self.temp_roots.truncate(mark);
+        r
+    }
+
+    /// `f(*args, **kwargs)` from the stack (CallEx).
+    pub(crate) fn call_ex(&mut self, flags: u32) -> PyResult {
+        let kwargs = if flags & 1 != 0 { Some(self.pop()) } else { None };
+        let args = self.top();
+        let f = self.peek_at(1);
+        let pos = self.iter_to_vec(args)?;
+        let mut kw = Vec::new();
+        if let Some(d) = kwargs {
+            if let Value::Obj(h) = d {
+                if let Obj::Dict(dict) = self.heap.get(h) {
+                    kw = dict.iter().collect();
+                }
+            }
+        }
+        let r = self.call(f, &pos, &kw);
+        self.stack.truncate(self.stack.len() - 2);
+        r
+    }
+
+    fn peek_at(&self, n: usize) -> Value {
+        let len = self.stack.len();
+        self.stack.get(len.wrapping_sub(n + 1)).copied().unwrap_or(Value::None)
+    }
+
+    /// Calls any callable. The result stays rooted until the calling native returns.
+    pub fn call(&mut self, callee: Value, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
+        let mark = self.temp_roots.len();
+        let r = self.call_inner(callee, args, kw);
+        self.temp_roots.truncate(mark);
+        if let Ok(v @ Value::Obj(_)) = r {
+            self.temp_roots.push(v);
+        }
+        r
+    }
+
+    fn call_inner(&mut self, callee: Value, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
+        let Value::Obj(h) = callee else { return Err(self.not_callable(callee)) };
+        match self.heap.get(h) {
+            Obj::Func(_) => {
+                let fpos = self.stack.len();
+                self.stack.push(callee);
+                if kw.is_empty() {
+                    self.stack.extend_from_slice(args);
+                    self.call_function_inplace(h, fpos, args.len())
+                } else {
+                    let locals = self.bind_args(h, args, kw);
+                    match locals {
+                        Ok(l) => {
+                            self.stack.extend(l);
+                            self.enter_function(h, fpos + 1)
+                        }
+                        Err(e) => {
+                            self.stack.truncate(fpos);
+                            Err(e)
+                        }
+                    }
+                }
+            }
+            Obj::Native(nf) => {
+                let (f, takes_kw, name) = (nf.f, nf.takes_kw, nf.name);
+                if !kw.is_empty() && !takes_kw {
+                    return Err(self.type_error(format!("{name}() takes no keyword arguments")));
+                }
+                f(self, args, kw)
+            }
+            Obj::BoundMethod { this, func } => {
+                let (this, func) = (*this, *func);
+                let mut a = Vec::with_capacity(args.len() + 1);
+                a.push(this);
+                a.extend_from_slice(args);
+                self.call_inner(func, &a, kw)
+            }
+            Obj::Class(_) => self.call_class(h, args, kw),
+            Obj::StaticMethod(f) => {
+                let f = *f;
+                self.call_inner(f, args, kw)
+            }
+            _ => match self.lookup_type_attr(callee, "__call__") {
+                Some(m) => {
+                    let mut a = Vec::with_capacity(args.len() + 1);
+                    a.push(callee);
+                    a.extend_from_slice(args);
+                    self.call_inner(m, &a, kw)
+                }
+                None => Err(self.not_callable(callee)),
+            },
+        }
+    }
+
+    fn not_callable(&mut self, v: Value) -> PyErr {
+        let t = self.type_name(v);
+        self.type_error(format!("'{t}' object is not callable"))
+    }
+
+    /// Calls a Python function whose `n` positional arguments sit on the
+    /// stack above it at `fpos`; pops callee and arguments.
+    fn call_function_inplace(&mut self, h: Gc, fpos: usize, n: usize) -> PyResult {
+        let Obj::Func(func) = self.heap.get(h) else { return Err(self.type_error("not a function")) };
+        let code = &func.code;
+        let simple = code.argcount as usize == n
+            && code.kwonlyargcount == 0
+            && code.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) == 0;
+        if !simple {
+            let args = self.stack.split_off(fpos + 1);
+            match self.bind_args(h, &args, &[]) {
+                Ok(locals) => self.stack.extend(locals),
+                Err(e) => {
+                    self.stack.truncate(fpos);
+                    return Err(e);
+                }
+            }
+        } else {
+            let nlocals = code.varnames.len();
+            self.stack.resize(fpos + 1 + nlocals, Value::Null);
+        }
+        self.enter_function(h, fpos + 1)
+    }
+
+    /// Runs function `h` whose fast locals are already at `stack[base..]`
+    /// (callee at `base - 1`); sets up cells, then runs or makes a generator.
+    fn enter_function(&mut self, h: Gc, base: usize) -> PyResult {
+        let Obj::Func(func) = self.heap.get(h) else { return Err(self.type_error("not a function")) };
+        let code = func.code.clone();
+        let consts = func.consts.clone();
+        let globals = func.globals;
+        let closure: Vec<Value> = func.closure.to_vec();
+        let nlocals = code.varnames.len();
+        self.stack.truncate(base + nlocals);
+        self.stack.resize(base + nlocals, Value::Null);
+        for i in 0..code.cellvars.len() {
+            let init = match code.cell2arg.get(i).copied().flatten() {
+                Some(a) => self.stack.get(base + a as usize).copied().unwrap_or(Value::Null),
+                None => Value::Null,
+            };
+            let c = match self.alloc(Obj::Cell(init)) {
+                Ok(c) => c,
+                Err(e) => {
+                    self.stack.truncate(base - 1);
+                    return Err(e);
+                }
+            };
+            self.stack.push(Value::Obj(c));
+        }
+        for j in 0..code.freevars.len() {
+            self.stack.push(closure.get(j).copied().unwrap_or(Value::Null));
+        }
+        let names = match self.code_cache(&code) {
+            Ok((_, n)) => n,
+            Err(e) => {
+                self.stack.truncate(base - 1);
+                return Err(e);
+            }
+        };
+        let id = self.new_frame_id();
+        let mut frame = Frame {
+            code: code.clone(),
+            consts,
+            names,
+            globals,
+            locals: Value::Null,
+            base,
+            ip: 0,
+            block_base: self.blocks.len(),
+            id,
+            saved_blocks: Vec::new(),
+            handling_base: self.handling.len(),
+            temp_base: self.temp_roots.len(),
+        };
+        if Vm::is_generator_code(&code) {
+            let saved = self.stack.split_off(base);
+            self.stack.truncate(base - 1);
+            let kind = if code.flags & code_flags::ASYNC_GENERATOR != 0 {
+                GenKind::AsyncGenerator
+            } else if code.flags & code_flags::COROUTINE != 0 {
+                GenKind::Coroutine
+            } else {
+                GenKind::Generator
+            };
+            frame.base = 0;
+            let (name, qualname) = match self.heap.get(h) {
+                Obj::Func(f) => (f.name, f.qualname),
+                _ => (Value::None, Value::None),
+            };
+            let g = self.alloc(Obj::Generator(Box::new(Generator {
+                frame: Some(Box::new(frame)),
+                saved,
+                state: GenState::Created,
+                kind,
+                name,
+                qualname,
+            })))?;
+            return Ok(Value::Obj(g));
+        }
+        if let Err(e) = self.enter_frame(&frame) {
+            self.stack.truncate(base - 1);
+            return Err(e);
+        }
+        let r = self.run_frame(&mut frame);
+        self.leave_frame(&frame);
+        self.temp_roots.truncate(frame.temp_base);
+        self.stack.truncate(base - 1);
+        match r? {
+            Exit::Return(v) | Exit::Yield(v) => Ok(v),
+        }
+    }
+
+    /// Binds arguments to a function's parameters: returns its fast locals.
+    pub(crate) fn bind_args(&mut self, h: Gc, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Vec<Value>> {
+        let Obj::Func(func) = self.heap.get(h) else { return Err(self.type_error("not a function")) };
+        let code = func.code.clone();
+        let defaults = func.defaults.clone();
+        let kwdefaults = func.kwdefaults;
+        let fname = code.name.to_string();
+        let argc = code.argcount as usize;
+        let kwonly = code.kwonlyargcount as usize;
+        let posonly = code.posonlyargcount as usize;
+        let has_varargs = code.flags & code_flags::VARARGS != 0;
+        let has_varkw = code.flags & code_flags::VARKEYWORDS != 0;
+        let mut locals = vec![Value::Null; code.varnames.len()];
+        let npos = args.len().min(argc);
+        locals[..npos].copy_from_slice(&args[..npos]);
+        let mut slot = argc + kwonly;
+        if has_varargs {
+            let extra = if args.len() > argc { args[argc..].to_vec() } else { Vec::new() };
+            locals[slot] = self.new_tuple(extra)?;
+            slot += 1;
+        } else if args.len() > argc {
+            let given = args.len();
+            let msg = if defaults.is_empty() {
+                format!("{fname}() takes {argc} positional argument{} but {given} {} given", plural(argc), was_were(given))
+            } else {
+                format!(
+                    "{fname}() takes from {} to {argc} positional arguments but {given} {} given",
+                    argc - defaults.len(),
+                    was_were(given)
+                )
+            };
+            return Err(self.type_error(msg));
+        }
+        let varkw = if has_varkw {
+            let d = self.new_dict()?;
+            locals[slot] = d;
+            Some(d)
+        } else {
+            None
+        };
+        for &(name, value) in kw {
+            let key = self.heap.str_of(name).unwrap_or("").to_string();
+            let idx = code.varnames[..argc + kwonly].iter().position(|v| **v == *key);
+            match idx {
+                Some(i) if i >= posonly => {
+                    if !locals[i].is_null() {
+                        return Err(self.type_error(format!("{fname}() got multiple values for argument '{key}'")));
+                    }
+                    locals[i] = value;
+                }
+                _ => match varkw {
+                    Some(d) => self.dict_set(d, name, value)?,
+                    None => {
+                        let msg = match idx {
+                            Some(_) => format!(
+                                "{fname}() got some positional-only arguments passed as keyword arguments: '{key}'"
+                            ),
+                            None => format!("{fname}() got an unexpected keyword argument '{key}'"),
+                        };
+                        return Err(self.type_error(msg));
+                    }
+                },
+            }
+        }
+        let first_default = argc - defaults.len().min(argc);
+        let mut missing = Vec::new();
+        for i in npos..argc {
+            if locals[i].is_null() {
+                if i >= first_default {
+                    locals[i] = defaults[i - first_default];
+                } else {
+                    missing.push(code.varnames[i].to_string());
+                }
+            }
+        }
+        if !missing.is_empty() {
+            return Err(self.missing_args(&fname, &missing, "positional"));
+        }
+        for i in argc..argc + kwonly {
+            if locals[i].is_null() {
+                let d = match kwdefaults {
+                    Value::Obj(d) => self.dict_get_str(d, &code.varnames[i]),
+                    _ => None,
+                };
+                match d {
+                    Some(v) => locals[i] = v,
+                    None => missing.push(code.varnames[i].to_string()),
+                }
+            }
+        }
+        if !missing.is_empty() {
+            return Err(self.missing_args(&fname, &missing, "keyword-only"));
+        }
+        Ok(locals)
+    }
+
+    fn missing_args(&mut self, fname: &str, missing: &[String], kind: &str) -> PyErr {
+        let quoted: Vec<String> = missing.iter().map(|m| format!("'{m}'")).collect();
+        let list = match quoted.len() {
+            1 => quoted[0].clone(),
+            2 => format!("{} and {}", quoted[0], quoted[1]),
+            _ => format!("{}, and {}", quoted[..quoted.len() - 1].join(", "), quoted[quoted.len() - 1]),
+        };
+        let n = missing.len();
+        self.type_error(format!("{fname}() missing {n} required {kind} argument{}: {list}", plural(n)))
+    }
+
+    /// MakeFunction: builds a function object from the stack.
+    pub(crate) fn make_function(&mut self, f: &Frame, flags: u32) -> PyResult {
+        let code_v = self.pop();
+        let code = match code_v {
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Code(c) => c.clone(),
+                _ => return Err(self.error(ExcKind::SystemError, "MakeFunction without code")),
+            },
+            _ => return Err(self.error(ExcKind::SystemError, "MakeFunction without code")),
+        };
+        let closure = if flags & 4 != 0 { self.pop() } else { Value::None };
+        let kwdefaults = if flags & 2 != 0 { self.pop() } else { Value::Null };
+        let defaults = if flags & 1 != 0 { self.pop() } else { Value::None };
+        let defaults = if defaults.is_none() { Vec::new() } else { self.seq_items(defaults)? };
+        let closure = if closure.is_none() { Vec::new() } else { self.seq_items(closure)? };
+        let (consts, _) = self.code_cache(&code)?;
+        let name = self.intern(&code.name);
+        let qualname = self.intern(&code.qualname);
+        let doc = match &code.doc {
+            Some(d) => self.new_str(d)?,
+            None => Value::None,
+        };
+        let module = self.dict_get_str(f.globals, "__name__").unwrap_or(Value::None);
+        let func = Function {
+            code,
+            consts,
+            globals: f.globals,
+            defaults,
+            kwdefaults,
+            closure: closure.into_boxed_slice(),
+            name,
+            qualname,
+            doc,
+            module,
+            dict: Dict::new(),
+        };
+        Ok(Value::Obj(self.alloc(Obj::Func(Box::new(func)))?))
+    }
+
+    /// Runs a class body function with `ns` as its namespace.
+    pub(crate) fn run_class_body(&mut self, body: Value, ns: Value) -> PyResult {
+        let Value::Obj(h) = body else { return Err(self.type_error("__build_class__: func must be a function")) };
+        let (code, globals, closure) = match self.heap.get(h) {
+            Obj::Func(f) => (f.code.clone(), f.globals, f.closure.to_vec()),
+            _ => return Err(self.type_error("__build_class__: func must be a function")),
+        };
+        let (consts, names) = self.code_cache(&code)?;
+        let base = self.stack.len();
+        self.stack.resize(base + code.varnames.len(), Value::Null);
+        for _ in 0..code.cellvars.len() {
+            let c = self.alloc(Obj::Cell(Value::Null))?;
+            self.stack.push(Value::Obj(c));
+        }
+        for j in 0..code.freevars.len() {
+            self.stack.push(closure.get(j).copied().unwrap_or(Value::Null));
+        }
+        let id = self.new_frame_id();
+        let mut frame = Frame {
+            code: code.clone(),
+            consts,
+            names,
+            globals,
+            locals: ns,
+            base,
+            ip: 0,
+            block_base: self.blocks.len(),
+            id,
+            saved_blocks: Vec::new(),
+            handling_base: self.handling.len(),
+            temp_base: self.temp_roots.len(),
+        };
+        self.enter_frame(&frame)?;
+        let r = self.run_frame(&mut frame);
+        self.leave_frame(&frame);
+        match r? {
+            Exit::Return(v) | Exit::Yield(v) => Ok(v),
+        }
+    }
+
+    /// Calls `obj.name(*args)`.
+    pub fn call_method_by_name(&mut self, obj: Value, name: &str, args: &[Value]) -> PyResult {
+        let m = self.getattr_str(obj, name)?;
+        self.call(m, args, &[])
+    }
+
+    /// A function's code, if `v` is a Python function.
+    pub fn function_code(&self, v: Value) -> Option<Rc<capy_compiler::Code>> {
+        match v {
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Func(f) => Some(f.code.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn was_were(n: usize) -> &'static str {
+    if n == 1 {
+        "was"
+    } else {
+        "were"
+    }
+}

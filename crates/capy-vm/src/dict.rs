@@ -1,0 +1,254 @@
+//! The hash table behind `dict`, `set`, `frozenset`, class and module
+//! namespaces and instance attributes.
+//!
+//! Insertion-ordered: entries live in a vector (deleted ones become
+//! tombstones until the next resize) and an open-addressing index maps hash
+//! slots to entry positions. Key equality needs the interpreter in general
+//! (a user `__eq__`), so lookups first try [`fast_eq`](crate::ops::fast_eq),
+//! which decides every built-in key type using only the heap; when it cannot
+//! decide, the lookup reports [`Probe::Slow`] and the caller compares the
+//! candidates through the VM.
+
+use crate::heap::Heap;
+use crate::value::Value;
+
+const EMPTY: u32 = u32::MAX;
+const DELETED: u32 = u32::MAX - 1;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub hash: u64,
+    /// `Value::Null` marks a deleted entry.
+    pub key: Value,
+    pub value: Value,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Dict {
+    entries: Vec<Entry>,
+    index: Vec<u32>,
+    len: usize,
+}
+
+/// Result of probing for a key.
+pub enum Probe {
+    /// The key is at this entry position.
+    Found(usize),
+    Missing,
+    /// Some entry with the same hash needs a full `__eq__` to decide.
+    Slow,
+}
+
+impl Dict {
+    pub fn new() -> Dict {
+        Dict::default()
+    }
+
+    pub fn with_capacity(n: usize) -> Dict {
+        let mut d = Dict::default();
+        if n > 0 {
+            d.entries.reserve(n);
+            d.rebuild_index((n * 3 / 2).next_power_of_two().max(8));
+        }
+        d
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Approximate bytes held, for the heap quota.
+    pub fn bytes(&self) -> usize {
+        self.entries.capacity() * std::mem::size_of::<Entry>() + self.index.capacity() * 4
+    }
+
+    /// Entry positions in insertion order may contain holes: use these to
+    /// iterate by position (iterators survive unrelated insertions).
+    pub fn entry_at(&self, pos: usize) -> Option<&Entry> {
+        self.entries.get(pos)
+    }
+    pub fn entries_len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (Value, Value)> + '_ {
+        self.entries.iter().filter(|e| !e.key.is_null()).map(|e| (e.key, e.value))
+    }
+    pub fn keys(&self) -> impl Iterator<Item = Value> + '_ {
+        self.iter().map(|(k, _)| k)
+    }
+    pub fn values(&self) -> impl Iterator<Item = Value> + '_ {
+        self.iter().map(|(_, v)| v)
+    }
+
+    fn mask(&self) -> usize {
+        self.index.len().wrapping_sub(1)
+    }
+
+    /// Probes for `key` deciding equality with `fast_eq` only.
+    pub fn probe(&self, heap: &Heap, hash: u64, key: Value) -> Probe {
+        if self.index.is_empty() {
+            return Probe::Missing;
+        }
+        let mask = self.mask();
+        let mut i = (hash as usize) & mask;
+        let mut perturb = hash;
+        let mut slow = false;
+        loop {
+            let slot = self.index[i];
+            if slot == EMPTY {
+                return if slow { Probe::Slow } else { Probe::Missing };
+            }
+            if slot != DELETED {
+                let e = &self.entries[slot as usize];
+                if e.hash == hash {
+                    if e.key.is(key) {
+                        return Probe::Found(slot as usize);
+                    }
+                    match crate::ops::fast_eq(heap, e.key, key) {
+                        Some(true) => return Probe::Found(slot as usize),
+                        Some(false) => {}
+                        None => slow = true,
+                    }
+                }
+            }
+            perturb >>= 5;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+        }
+    }
+
+    /// Looks up a `str` key by its contents, without needing a heap string.
+    pub fn probe_str(&self, heap: &Heap, hash: u64, key: &str) -> Option<usize> {
+        if self.index.is_empty() {
+            return None;
+        }
+        let mask = self.mask();
+        let mut i = (hash as usize) & mask;
+        let mut perturb = hash;
+        loop {
+            let slot = self.index[i];
+            if slot == EMPTY {
+                return None;
+            }
+            if slot != DELETED {
+                let e = &self.entries[slot as usize];
+                if e.hash == hash && heap.str_of(e.key) == Some(key) {
+                    return Some(slot as usize);
+                }
+            }
+            perturb >>= 5;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+        }
+    }
+
+    /// Entry positions whose hash equals `hash` (for the slow path).
+    pub fn candidates(&self, hash: u64) -> Vec<usize> {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.hash == hash && !e.key.is_null())
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    pub fn value_at(&self, pos: usize) -> Value {
+        self.entries.get(pos).map_or(Value::Null, |e| e.value)
+    }
+    pub fn key_at(&self, pos: usize) -> Value {
+        self.entries.get(pos).map_or(Value::Null, |e| e.key)
+    }
+    pub fn set_value_at(&mut self, pos: usize, v: Value) {
+        if let Some(e) = self.entries.get_mut(pos) {
+            e.value = v;
+        }
+    }
+
+    /// Appends a key known to be absent.
+    pub fn insert_new(&mut self, hash: u64, key: Value, value: Value) {
+        if (self.entries.len() + 1) * 3 >= self.index.len() * 2 {
+            self.grow();
+        }
+        let pos = self.entries.len() as u32;
+        self.entries.push(Entry { hash, key, value });
+        self.len += 1;
+        let mask = self.mask();
+        let mut i = (hash as usize) & mask;
+        let mut perturb = hash;
+        loop {
+            let slot = self.index[i];
+            if slot == EMPTY || slot == DELETED {
+                self.index[i] = pos;
+                return;
+            }
+            perturb >>= 5;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+        }
+    }
+
+    /// Removes the entry at `pos`, returning it.
+    pub fn remove_at(&mut self, pos: usize) -> Option<Entry> {
+        let e = *self.entries.get(pos)?;
+        if e.key.is_null() {
+            return None;
+        }
+        let mask = self.mask();
+        let mut i = (e.hash as usize) & mask;
+        let mut perturb = e.hash;
+        loop {
+            let slot = self.index[i];
+            if slot == EMPTY {
+                break;
+            }
+            if slot as usize == pos {
+                self.index[i] = DELETED;
+                break;
+            }
+            perturb >>= 5;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+        }
+        self.entries[pos].key = Value::Null;
+        self.entries[pos].value = Value::Null;
+        self.len -= 1;
+        if self.len == 0 {
+            self.clear();
+        }
+        Some(e)
+    }
+
+    /// Removes and returns the most recently inserted entry.
+    pub fn pop_last(&mut self) -> Option<Entry> {
+        let pos = self.entries.iter().rposition(|e| !e.key.is_null())?;
+        self.remove_at(pos)
+    }
+
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.index.clear();
+        self.len = 0;
+    }
+
+    fn grow(&mut self) {
+        let want = ((self.len + 1) * 3).next_power_of_two().max(8);
+        self.entries.retain(|e| !e.key.is_null());
+        self.rebuild_index(want);
+    }
+
+    fn rebuild_index(&mut self, size: usize) {
+        self.index = vec![EMPTY; size];
+        let mask = size - 1;
+        for (pos, e) in self.entries.iter().enumerate() {
+            let mut i = (e.hash as usize) & mask;
+            let mut perturb = e.hash;
+            while self.index[i] != EMPTY {
+                perturb >>= 5;
+                i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+            }
+            self.index[i] = pos as u32;
+        }
+    }
+}

@@ -1,0 +1,970 @@
+//! The bytecode interpreter loop.
+//!
+//! `exec` runs one frame until it returns, yields or raises; `run_frame`
+//! wraps it with exception dispatch to the frame's `try` blocks. Operations
+//! whose result may allocate peek at their operands and pop only after the
+//! operation finished, so operands stay rooted on the stack meanwhile.
+
+use crate::errors::{ExcKind, PyErr};
+use crate::frame::{Block, Frame};
+use crate::obj::{IterState, Obj, TbEntry};
+use crate::value::Value;
+use crate::vm::Vm;
+use crate::PyResult;
+use capy_compiler::bytecode::code_flags;
+use capy_compiler::{CmpOp, Instr};
+
+/// How a frame's execution ended.
+pub enum Exit {
+    Return(Value),
+    Yield(Value),
+}
+
+impl Vm {
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Value {
+        self.stack.pop().unwrap_or(Value::None)
+    }
+    #[inline]
+    pub(crate) fn top(&self) -> Value {
+        self.stack.last().copied().unwrap_or(Value::None)
+    }
+    #[inline]
+    fn peek(&self, n: usize) -> Value {
+        let len = self.stack.len();
+        if n < len {
+            self.stack[len - 1 - n]
+        } else {
+            Value::None
+        }
+    }
+    #[inline]
+    fn set_top(&mut self, v: Value) {
+        if let Some(t) = self.stack.last_mut() {
+            *t = v;
+        }
+    }
+    /// Replaces the top `n` values with `v`.
+    #[inline]
+    fn replace_top(&mut self, n: usize, v: Value) {
+        let len = self.stack.len().saturating_sub(n);
+        self.stack.truncate(len);
+        self.stack.push(v);
+    }
+
+    /// Runs a frame to completion (or to its next yield), dispatching
+    /// exceptions to its blocks.
+    pub fn run_frame(&mut self, f: &mut Frame) -> PyResult<Exit> {
+        loop {
+            match self.exec(f) {
+                Ok(exit) => return Ok(exit),
+                Err(e) => {
+                    self.note_raise(e, f);
+                    if self.blocks.len() > f.block_base {
+                        let b = self.blocks.pop().unwrap_or(Block { handler: 0, sp: 0, handling: 0 });
+                        self.stack.truncate(b.sp);
+                        self.handling.truncate(b.handling);
+                        self.stack.push(e.value());
+                        self.handling.push(e.value());
+                        f.ip = b.handler as usize;
+                        continue;
+                    }
+                    return Err(e);
+                }
+            }
+        }
+    }
+
+    /// Adds this frame to the exception's traceback and sets `__context__`
+    /// from the exception being handled, the first time it passes here.
+    pub(crate) fn note_raise(&mut self, e: PyErr, f: &Frame) {
+        let line = f.code.line_at(f.ip.saturating_sub(1));
+        let handling = self.handling.last().copied();
+        if let Obj::Exception(x) = self.heap.get_mut(e.0) {
+            let fresh = x.traceback.is_empty();
+            if x.traceback.last().map(|t| t.frame_id) != Some(f.id) {
+                x.traceback.push(TbEntry { filename: f.code.filename.clone(), name: f.code.name.clone(), line, frame_id: f.id });
+            }
+            if fresh {
+                if let Some(h) = handling {
+                    if !h.is(e.value()) && x.context.is_none() {
+                        x.context = h;
+                    }
+                }
+            }
+        }
+    }
+
+    fn exec(&mut self, f: &mut Frame) -> PyResult<Exit> {
+        let code = f.code.clone();
+        let instrs = &code.instrs[..];
+        let base = f.base;
+        let nlocals = code.varnames.len();
+        loop {
+            let Some(&instr) = instrs.get(f.ip) else {
+                return Err(self.error(ExcKind::SystemError, "bytecode ran off the end"));
+            };
+            f.ip += 1;
+            match instr {
+                Instr::Nop => {}
+                Instr::LoadConst(i) => {
+                    let v = f.consts.get(i as usize).copied().unwrap_or(Value::None);
+                    self.stack.push(v);
+                }
+                Instr::LoadNone => self.stack.push(Value::None),
+                Instr::LoadBool(b) => self.stack.push(Value::Bool(b)),
+                Instr::LoadSmallInt(i) => self.stack.push(Value::Int(i as i64)),
+                Instr::Pop => {
+                    self.stack.pop();
+                }
+                Instr::Dup => {
+                    let v = self.top();
+                    self.stack.push(v);
+                }
+                Instr::Dup2 => {
+                    let a = self.peek(1);
+                    let b = self.peek(0);
+                    self.stack.push(a);
+                    self.stack.push(b);
+                }
+                Instr::Rot2 => {
+                    let len = self.stack.len();
+                    if len >= 2 {
+                        self.stack.swap(len - 1, len - 2);
+                    }
+                }
+                Instr::Rot3 => self.rotate(3),
+                Instr::Rot4 => self.rotate(4),
+                Instr::LoadFast(i) => {
+                    let v = self.stack.get(base + i as usize).copied().unwrap_or(Value::Null);
+                    if v.is_null() {
+                        return Err(self.unbound_local(&code, i as usize));
+                    }
+                    self.stack.push(v);
+                }
+                Instr::StoreFast(i) => {
+                    let v = self.pop();
+                    if let Some(slot) = self.stack.get_mut(base + i as usize) {
+                        *slot = v;
+                    }
+                }
+                Instr::DeleteFast(i) => {
+                    let slot = base + i as usize;
+                    if self.stack.get(slot).is_none_or(|v| v.is_null()) {
+                        return Err(self.unbound_local(&code, i as usize));
+                    }
+                    self.stack[slot] = Value::Null;
+                }
+                Instr::LoadDeref(i) => {
+                    let v = self.load_deref(&code, base + nlocals, i as usize)?;
+                    self.stack.push(v);
+                }
+                Instr::StoreDeref(i) => {
+                    let v = self.pop();
+                    self.store_deref(base + nlocals + i as usize, v);
+                }
+                Instr::DeleteDeref(i) => {
+                    self.load_deref(&code, base + nlocals, i as usize)?;
+                    self.store_deref(base + nlocals + i as usize, Value::Null);
+                }
+                Instr::LoadClosure(i) => {
+                    let v = self.stack.get(base + nlocals + i as usize).copied().unwrap_or(Value::None);
+                    self.stack.push(v);
+                }
+                Instr::LoadClassDeref(i) => {
+                    let name = code.cell_name(i as usize).cloned().unwrap_or_else(|| "?".into());
+                    let found = match f.locals {
+                        Value::Obj(d) => self.dict_get_str(d, &name),
+                        _ => None,
+                    };
+                    let v = match found {
+                        Some(v) => v,
+                        None => self.load_deref(&code, base + nlocals, i as usize)?,
+                    };
+                    self.stack.push(v);
+                }
+                Instr::LoadGlobal(i) => {
+                    let name = name_at(f, i);
+                    let v = self.load_global(f.globals, name)?;
+                    self.stack.push(v);
+                }
+                Instr::StoreGlobal(i) => {
+                    let name = name_at(f, i);
+                    let v = self.top();
+                    self.dict_set(Value::Obj(f.globals), name, v)?;
+                    self.stack.pop();
+                }
+                Instr::DeleteGlobal(i) => {
+                    let name = name_at(f, i);
+                    if !self.dict_del(Value::Obj(f.globals), name)? {
+                        return Err(self.name_error(name));
+                    }
+                }
+                Instr::LoadName(i) => {
+                    let name = name_at(f, i);
+                    let v = self.load_name(f, name)?;
+                    self.stack.push(v);
+                }
+                Instr::StoreName(i) => {
+                    let name = name_at(f, i);
+                    let v = self.top();
+                    let ns = if f.locals.is_null() { Value::Obj(f.globals) } else { f.locals };
+                    self.setitem(ns, name, v)?;
+                    self.stack.pop();
+                }
+                Instr::DeleteName(i) => {
+                    let name = name_at(f, i);
+                    let ns = if f.locals.is_null() { Value::Obj(f.globals) } else { f.locals };
+                    if self.delitem(ns, name).is_err() {
+                        return Err(self.name_error(name));
+                    }
+                }
+                Instr::LoadAttr(i) => {
+                    let obj = self.top();
+                    let v = self.getattr(obj, name_at(f, i))?;
+                    self.set_top(v);
+                }
+                Instr::StoreAttr(i) => {
+                    let obj = self.peek(0);
+                    let v = self.peek(1);
+                    self.setattr(obj, name_at(f, i), v)?;
+                    self.stack.truncate(self.stack.len() - 2);
+                }
+                Instr::DeleteAttr(i) => {
+                    let obj = self.top();
+                    self.delattr(obj, name_at(f, i))?;
+                    self.stack.pop();
+                }
+                Instr::LoadMethod(i) => {
+                    let obj = self.top();
+                    let (meth, this) = self.load_method(obj, name_at(f, i))?;
+                    self.set_top(meth);
+                    self.stack.push(this);
+                }
+                Instr::CallMethod(n) => {
+                    self.sync_ip(f);
+                    let n = n as usize;
+                    let len = self.stack.len();
+                    let this = self.stack[len - n - 1];
+                    let r = if this.is_null() {
+                        // Not a method: [meth, NULL, args] -> call meth(args).
+                        self.stack.remove(len - n - 1);
+                        self.call_from_stack(n, None)?
+                    } else {
+                        self.call_from_stack(n + 1, None)?
+                    };
+                    self.stack.push(r);
+                }
+                Instr::Subscr => {
+                    let (obj, key) = (self.peek(1), self.peek(0));
+                    let v = self.getitem(obj, key)?;
+                    self.replace_top(2, v);
+                }
+                Instr::StoreSubscr => {
+                    let (v, obj, key) = (self.peek(2), self.peek(1), self.peek(0));
+                    self.setitem(obj, key, v)?;
+                    self.stack.truncate(self.stack.len() - 3);
+                }
+                Instr::DeleteSubscr => {
+                    let (obj, key) = (self.peek(1), self.peek(0));
+                    self.delitem(obj, key)?;
+                    self.stack.truncate(self.stack.len() - 2);
+                }
+                Instr::BuildSlice(n) => {
+                    let step = if n == 3 { self.pop() } else { Value::None };
+                    let stop = self.pop();
+                    let start = self.pop();
+                    let s = self.alloc(Obj::Slice(start, stop, step))?;
+                    self.stack.push(Value::Obj(s));
+                }
+                Instr::BinaryOp(op) => {
+                    let (a, b) = (self.peek(1), self.peek(0));
+                    let r = match (a, b) {
+                        (Value::Int(x), Value::Int(y)) => match crate::ops::int_fast(op, x, y) {
+                            Some(r) => r,
+                            None => {
+                                self.sync_ip(f);
+                                self.binary_op(op, a, b)?
+                            }
+                        },
+                        (Value::Float(x), Value::Float(y)) => match crate::ops::float_fast(op, x, y) {
+                            Some(r) => r,
+                            None => self.binary_op(op, a, b)?,
+                        },
+                        _ => {
+                            self.sync_ip(f);
+                            self.binary_op(op, a, b)?
+                        }
+                    };
+                    self.replace_top(2, r);
+                }
+                Instr::InplaceOp(op) => {
+                    let (a, b) = (self.peek(1), self.peek(0));
+                    let r = match (a, b) {
+                        (Value::Int(x), Value::Int(y)) => match crate::ops::int_fast(op, x, y) {
+                            Some(r) => r,
+                            None => self.inplace_op(op, a, b)?,
+                        },
+                        _ => {
+                            self.sync_ip(f);
+                            self.inplace_op(op, a, b)?
+                        }
+                    };
+                    self.replace_top(2, r);
+                }
+                Instr::UnaryOp(op) => {
+                    let a = self.top();
+                    let r = self.unary_op(op, a)?;
+                    self.set_top(r);
+                }
+                Instr::Compare(op) => {
+                    let (a, b) = (self.peek(1), self.peek(0));
+                    let r = match (op, a, b) {
+                        (CmpOp::Lt, Value::Int(x), Value::Int(y)) => Value::Bool(x < y),
+                        (CmpOp::Le, Value::Int(x), Value::Int(y)) => Value::Bool(x <= y),
+                        (CmpOp::Gt, Value::Int(x), Value::Int(y)) => Value::Bool(x > y),
+                        (CmpOp::Ge, Value::Int(x), Value::Int(y)) => Value::Bool(x >= y),
+                        (CmpOp::Eq, Value::Int(x), Value::Int(y)) => Value::Bool(x == y),
+                        (CmpOp::Ne, Value::Int(x), Value::Int(y)) => Value::Bool(x != y),
+                        _ => {
+                            self.sync_ip(f);
+                            self.compare(op, a, b)?
+                        }
+                    };
+                    self.replace_top(2, r);
+                }
+                Instr::Jump(t) => {
+                    if (t as usize) < f.ip {
+                        self.safe_point(Some(f))?;
+                    }
+                    f.ip = t as usize;
+                }
+                Instr::PopJumpIfFalse(t) => {
+                    let v = self.pop();
+                    if !self.truthy_fast(v)? {
+                        f.ip = t as usize;
+                    }
+                }
+                Instr::PopJumpIfTrue(t) => {
+                    let v = self.pop();
+                    if self.truthy_fast(v)? {
+                        f.ip = t as usize;
+                    }
+                }
+                Instr::JumpIfFalseOrPop(t) => {
+                    let v = self.top();
+                    if !self.truthy_fast(v)? {
+                        f.ip = t as usize;
+                    } else {
+                        self.stack.pop();
+                    }
+                }
+                Instr::JumpIfTrueOrPop(t) => {
+                    let v = self.top();
+                    if self.truthy_fast(v)? {
+                        f.ip = t as usize;
+                    } else {
+                        self.stack.pop();
+                    }
+                }
+                Instr::GetIter => {
+                    let v = self.top();
+                    let it = self.get_iter(v)?;
+                    self.set_top(it);
+                }
+                Instr::ForIter(t) => {
+                    let it = self.top();
+                    match self.for_iter_fast(it) {
+                        Some(Some(v)) => self.stack.push(v),
+                        Some(None) => {
+                            self.stack.pop();
+                            f.ip = t as usize;
+                        }
+                        None => {
+                            self.sync_ip(f);
+                            match self.next(it)? {
+                                Some(v) => self.stack.push(v),
+                                None => {
+                                    self.stack.pop();
+                                    f.ip = t as usize;
+                                }
+                            }
+                        }
+                    }
+                }
+                Instr::BuildTuple(n) => {
+                    let items = self.take_top(n as usize);
+                    let t = self.new_tuple(items)?;
+                    self.stack.push(t);
+                }
+                Instr::BuildList(n) => {
+                    let items = self.take_top(n as usize);
+                    self.charge(items.len() * 16)?;
+                    let l = self.new_list(items)?;
+                    self.stack.push(l);
+                }
+                Instr::BuildSet(n) => {
+                    let s = self.new_set(Vec::new())?;
+                    let len = self.stack.len();
+                    for k in len - n as usize..len {
+                        let item = self.stack[k];
+                        self.set_add(s, item)?;
+                    }
+                    self.replace_top(n as usize, s);
+                }
+                Instr::BuildMap(n) => {
+                    let d = self.new_dict()?;
+                    let len = self.stack.len();
+                    let start = len - 2 * n as usize;
+                    for k in 0..n as usize {
+                        let (key, v) = (self.stack[start + 2 * k], self.stack[start + 2 * k + 1]);
+                        self.dict_set(d, key, v)?;
+                    }
+                    self.replace_top(2 * n as usize, d);
+                }
+                Instr::BuildString(n) => {
+                    let len = self.stack.len();
+                    let mut s = String::new();
+                    for k in len - n as usize..len {
+                        s.push_str(self.heap.str_of(self.stack[k]).unwrap_or(""));
+                    }
+                    let v = self.new_string(s)?;
+                    self.replace_top(n as usize, v);
+                }
+                Instr::ListAppend(d) => {
+                    let v = self.pop();
+                    let l = self.peek(d as usize - 1);
+                    self.list_append(l, v)?;
+                }
+                Instr::SetAdd(d) => {
+                    let v = self.top();
+                    let s = self.peek(d as usize);
+                    self.set_add(s, v)?;
+                    self.stack.pop();
+                }
+                Instr::MapAdd(d) => {
+                    let (k, v) = (self.peek(1), self.peek(0));
+                    let m = self.peek(d as usize + 1);
+                    self.dict_set(m, k, v)?;
+                    self.stack.truncate(self.stack.len() - 2);
+                }
+                Instr::ListExtend => {
+                    let (l, it) = (self.peek(1), self.peek(0));
+                    self.list_extend(l, it)?;
+                    self.stack.pop();
+                }
+                Instr::SetUpdate => {
+                    let (s, it) = (self.peek(1), self.peek(0));
+                    self.set_update(s, it)?;
+                    self.stack.pop();
+                }
+                Instr::DictUpdate => {
+                    let (d, m) = (self.peek(1), self.peek(0));
+                    self.dict_update(d, m, false)?;
+                    self.stack.pop();
+                }
+                Instr::DictMerge => {
+                    let (d, m) = (self.peek(1), self.peek(0));
+                    self.dict_update(d, m, true)?;
+                    self.stack.pop();
+                }
+                Instr::ListToTuple => {
+                    let l = self.top();
+                    let items = self.seq_items(l)?;
+                    let t = self.new_tuple(items)?;
+                    self.set_top(t);
+                }
+                Instr::UnpackSequence(n) => {
+                    let seq = self.top();
+                    let items = self.unpack(seq, n as usize)?;
+                    self.stack.pop();
+                    self.stack.extend(items.into_iter().rev());
+                }
+                Instr::UnpackEx(arg) => {
+                    let seq = self.top();
+                    let (before, after) = ((arg & 0xffff) as usize, (arg >> 16) as usize);
+                    let items = self.iter_to_vec(seq)?;
+                    if items.len() < before + after {
+                        let msg = format!(
+                            "not enough values to unpack (expected at least {}, got {})",
+                            before + after,
+                            items.len()
+                        );
+                        return Err(self.value_error(msg));
+                    }
+                    let mid = items[before..items.len() - after].to_vec();
+                    let mid = self.new_list(mid)?;
+                    self.stack.pop();
+                    for v in items[items.len() - after..].iter().rev() {
+                        self.stack.push(*v);
+                    }
+                    self.stack.push(mid);
+                    for v in items[..before].iter().rev() {
+                        self.stack.push(*v);
+                    }
+                }
+                Instr::Call(n) => {
+                    self.sync_ip(f);
+                    let r = self.call_from_stack(n as usize, None)?;
+                    self.stack.push(r);
+                }
+                Instr::CallKw(n) => {
+                    self.sync_ip(f);
+                    let names = self.pop();
+                    let r = self.call_from_stack(n as usize, Some(names))?;
+                    self.stack.push(r);
+                }
+                Instr::CallEx(flags) => {
+                    self.sync_ip(f);
+                    let r = self.call_ex(flags)?;
+                    self.stack.push(r);
+                }
+                Instr::MakeFunction(flags) => {
+                    let func = self.make_function(f, flags)?;
+                    self.stack.push(func);
+                }
+                Instr::LoadBuildClass => {
+                    let v = self.builtin_value("__build_class__");
+                    self.stack.push(v);
+                }
+                Instr::ReturnValue => {
+                    let v = self.pop();
+                    return Ok(Exit::Return(v));
+                }
+                Instr::YieldValue => {
+                    let v = self.pop();
+                    return Ok(Exit::Yield(v));
+                }
+                Instr::GetYieldFromIter => {
+                    let v = self.top();
+                    let it = self.yield_from_iter(v)?;
+                    self.set_top(it);
+                }
+                Instr::YieldFrom => {
+                    self.sync_ip(f);
+                    let (it, sent) = (self.peek(1), self.peek(0));
+                    match self.delegate(it, sent)? {
+                        Ok(yielded) => {
+                            // Stay on this instruction: resume re-enters it with the sent value.
+                            self.stack.pop();
+                            f.ip -= 1;
+                            return Ok(Exit::Yield(yielded));
+                        }
+                        Err(ret) => self.replace_top(2, ret),
+                    }
+                }
+                Instr::GetAwaitable => {
+                    let v = self.top();
+                    let it = self.get_awaitable(v)?;
+                    self.set_top(it);
+                }
+                Instr::GetAIter => {
+                    let v = self.top();
+                    let it = self.call_method_by_name(v, "__aiter__", &[])?;
+                    self.set_top(it);
+                }
+                Instr::GetANext => {
+                    let v = self.top();
+                    let aw = self.call_method_by_name(v, "__anext__", &[])?;
+                    let aw = self.get_awaitable(aw)?;
+                    self.stack.push(aw);
+                }
+                Instr::EndAsyncFor(t) => {
+                    let exc = self.pop();
+                    self.stack.pop();
+                    let e = PyErr(exc.as_obj().unwrap_or(self.prealloc_memory_error));
+                    if self.err_is(e, ExcKind::StopAsyncIteration) {
+                        self.handling.pop();
+                        f.ip = t as usize;
+                    } else {
+                        return Err(e);
+                    }
+                }
+                Instr::SetupWith(t) | Instr::SetupAsyncWith(t) => {
+                    let mgr = self.top();
+                    let is_async = matches!(instr, Instr::SetupAsyncWith(_));
+                    let (exit_name, enter_name) =
+                        if is_async { ("__aexit__", "__aenter__") } else { ("__exit__", "__enter__") };
+                    let exit = self.getattr_str(mgr, exit_name)?;
+                    let entered = self.call_method_by_name(mgr, enter_name, &[])?;
+                    self.set_top(exit);
+                    self.blocks.push(Block { handler: t, sp: self.stack.len(), handling: self.handling.len() });
+                    let entered = if is_async { self.get_awaitable(entered)? } else { entered };
+                    self.stack.push(entered);
+                }
+                Instr::SetupExcept(t) => {
+                    self.blocks.push(Block { handler: t, sp: self.stack.len(), handling: self.handling.len() });
+                }
+                Instr::PopBlock => {
+                    if self.blocks.len() > f.block_base {
+                        self.blocks.pop();
+                    }
+                }
+                Instr::PopExcept => {
+                    if self.handling.len() > f.handling_base {
+                        self.handling.pop();
+                    }
+                }
+                Instr::Raise(n) => return Err(self.do_raise(n)?),
+                Instr::Reraise => {
+                    let v = self.pop();
+                    return Err(self.as_exception(v)?);
+                }
+                Instr::WithExitNormal => {
+                    let exit = self.top();
+                    self.call(exit, &[Value::None, Value::None, Value::None], &[])?;
+                    self.stack.pop();
+                }
+                Instr::WithExitExc => {
+                    let (exit, exc) = (self.peek(1), self.peek(0));
+                    let t = Value::Obj(self.type_of(exc));
+                    let r = self.call(exit, &[t, exc, Value::None], &[])?;
+                    if self.truthy(r)? {
+                        self.stack.truncate(self.stack.len() - 2);
+                        if self.handling.len() > f.handling_base {
+                            self.handling.pop();
+                        }
+                    } else {
+                        return Err(self.as_exception(exc)?);
+                    }
+                }
+                Instr::AsyncWithExitNormal => {
+                    let exit = self.top();
+                    let r = self.call(exit, &[Value::None, Value::None, Value::None], &[])?;
+                    let aw = self.get_awaitable(r)?;
+                    self.set_top(aw);
+                }
+                Instr::AsyncWithExitExc => {
+                    let (exit, exc) = (self.peek(1), self.peek(0));
+                    let t = Value::Obj(self.type_of(exc));
+                    let r = self.call(exit, &[t, exc, Value::None], &[])?;
+                    let aw = self.get_awaitable(r)?;
+                    self.stack.truncate(self.stack.len() - 2);
+                    self.stack.push(exc);
+                    self.stack.push(aw);
+                }
+                Instr::AsyncWithExitEnd => {
+                    let (exc, r) = (self.peek(1), self.peek(0));
+                    if self.truthy(r)? {
+                        self.stack.truncate(self.stack.len() - 2);
+                        if self.handling.len() > f.handling_base {
+                            self.handling.pop();
+                        }
+                    } else {
+                        return Err(self.as_exception(exc)?);
+                    }
+                }
+                Instr::LoadAssertionError => {
+                    let c = self.exc_class(ExcKind::AssertionError);
+                    self.stack.push(Value::Obj(c));
+                }
+                Instr::ImportName(i) => {
+                    self.sync_ip(f);
+                    let (level, fromlist) = (self.peek(1), self.peek(0));
+                    let m = self.import_name(f.globals, name_at(f, i), level, fromlist)?;
+                    self.replace_top(2, m);
+                }
+                Instr::ImportFrom(i) => {
+                    let m = self.top();
+                    let v = self.import_from(m, name_at(f, i))?;
+                    self.stack.push(v);
+                }
+                Instr::ImportStar => {
+                    let m = self.top();
+                    let ns = if f.locals.is_null() { Value::Obj(f.globals) } else { f.locals };
+                    self.import_star(m, ns)?;
+                    self.stack.pop();
+                }
+                Instr::FormatValue(flags) => {
+                    let spec = if flags & 4 != 0 { self.pop() } else { Value::Null };
+                    let v = self.top();
+                    let s = self.format_value(v, flags & 3, spec)?;
+                    self.set_top(s);
+                }
+                Instr::PrintExpr => {
+                    let v = self.top();
+                    if !v.is_none() {
+                        let s = self.repr(v)?;
+                        self.write_out(&s);
+                        self.write_out("\n");
+                        let underscore = self.intern("_");
+                        self.dict_set(Value::Obj(self.builtins), underscore, v)?;
+                    }
+                    self.stack.pop();
+                }
+            }
+        }
+    }
+
+    /// Records the current instruction of frame `f` so tracebacks of
+    /// callees and `super()` can find it.
+    #[inline]
+    fn sync_ip(&mut self, f: &Frame) {
+        if let Some(info) = self.frames.last_mut() {
+            info.ip = f.ip;
+        }
+    }
+
+    fn rotate(&mut self, n: usize) {
+        let len = self.stack.len();
+        if len >= n {
+            self.stack[len - n..].rotate_right(1);
+        }
+    }
+
+    /// Pops the top `n` values in stack order.
+    pub(crate) fn take_top(&mut self, n: usize) -> Vec<Value> {
+        let len = self.stack.len();
+        self.stack.split_off(len.saturating_sub(n))
+    }
+
+    fn unbound_local(&mut self, code: &capy_compiler::Code, i: usize) -> PyErr {
+        let name = code.varnames.get(i).map(|s| s.to_string()).unwrap_or_default();
+        self.error(
+            ExcKind::UnboundLocalError,
+            format!("cannot access local variable '{name}' where it is not associated with a value"),
+        )
+    }
+
+    fn load_deref(&mut self, code: &capy_compiler::Code, cells: usize, i: usize) -> PyResult {
+        let cell = self.stack.get(cells + i).copied().unwrap_or(Value::None);
+        let v = match cell {
+            Value::Obj(c) => match self.heap.get(c) {
+                Obj::Cell(v) => *v,
+                _ => Value::Null,
+            },
+            _ => Value::Null,
+        };
+        if v.is_null() {
+            let name = code.cell_name(i).map(|s| s.to_string()).unwrap_or_default();
+            let msg = if i < code.cellvars.len() {
+                format!("cannot access local variable '{name}' where it is not associated with a value")
+            } else {
+                format!("cannot access free variable '{name}' where it is not associated with a value in enclosing scope")
+            };
+            let kind = if i < code.cellvars.len() { ExcKind::UnboundLocalError } else { ExcKind::NameError };
+            return Err(self.error(kind, msg));
+        }
+        Ok(v)
+    }
+
+    fn store_deref(&mut self, slot: usize, v: Value) {
+        if let Some(Value::Obj(c)) = self.stack.get(slot).copied() {
+            if let Obj::Cell(x) = self.heap.get_mut(c) {
+                *x = v;
+            }
+        }
+    }
+
+    pub(crate) fn name_error(&mut self, name: Value) -> PyErr {
+        let n = self.heap.str_of(name).unwrap_or("?").to_string();
+        self.error(ExcKind::NameError, format!("name '{n}' is not defined"))
+    }
+
+    fn load_global(&mut self, globals: crate::value::Gc, name: Value) -> PyResult {
+        let (hash, found) = {
+            let s = self.heap.pystr(name);
+            let Some(s) = s else { return Err(self.name_error(name)) };
+            (s.hash, ())
+        };
+        let _ = found;
+        if let Some(v) = self.dict_lookup_str_hash(globals, name, hash) {
+            return Ok(v);
+        }
+        if let Some(v) = self.dict_lookup_str_hash(self.builtins, name, hash) {
+            return Ok(v);
+        }
+        Err(self.name_error(name))
+    }
+
+    fn load_name(&mut self, f: &Frame, name: Value) -> PyResult {
+        if let Value::Obj(l) = f.locals {
+            if matches!(self.heap.get(l), Obj::Dict(_)) {
+                if let Some(v) = self.dict_get(f.locals, name)? {
+                    return Ok(v);
+                }
+            } else if let Ok(v) = self.getitem(f.locals, name) {
+                return Ok(v);
+            }
+        }
+        self.load_global(f.globals, name)
+    }
+
+    pub fn builtin_value(&self, name: &str) -> Value {
+        self.dict_get_str(self.builtins, name).unwrap_or(Value::None)
+    }
+
+    /// Fast truth test for the common cases.
+    #[inline]
+    fn truthy_fast(&mut self, v: Value) -> PyResult<bool> {
+        match v {
+            Value::Bool(b) => Ok(b),
+            Value::None => Ok(false),
+            Value::Int(i) => Ok(i != 0),
+            _ => self.truthy(v),
+        }
+    }
+
+    /// Advances built-in iterators in place; None when the generic path is needed.
+    #[inline]
+    fn for_iter_fast(&mut self, it: Value) -> Option<Option<Value>> {
+        let Value::Obj(h) = it else { return None };
+        let (seq, idx) = match self.heap.get_mut(h) {
+            Obj::Iter(st) => match &mut **st {
+                IterState::Range { cur, stop, step } => {
+                    let c = *cur;
+                    if (*step > 0 && c < *stop) || (*step < 0 && c > *stop) {
+                        *cur = c.wrapping_add(*step);
+                        return Some(Some(Value::Int(c)));
+                    }
+                    return Some(None);
+                }
+                IterState::Seq { seq, idx } => (*seq, idx),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let i = *idx;
+        let Value::Obj(s) = seq else { return None };
+        // Only lists and tuples are handled here; strings etc. allocate.
+        let item = match self.heap.get(s) {
+            Obj::List(v) => v.get(i).copied(),
+            Obj::Tuple(v) => v.get(i).copied(),
+            _ => return None,
+        };
+        if let Obj::Iter(st) = self.heap.get_mut(h) {
+            match item {
+                Some(_) => {
+                    if let IterState::Seq { idx, .. } = &mut **st {
+                        *idx += 1;
+                    }
+                }
+                None => **st = IterState::Exhausted,
+            }
+        }
+        Some(item)
+    }
+
+    fn do_raise(&mut self, n: u32) -> PyResult<PyErr> {
+        match n {
+            0 => match self.handling.last().copied() {
+                Some(v) => self.as_exception(v),
+                None => Ok(self.runtime_error("No active exception to reraise")),
+            },
+            _ => {
+                let cause = if n == 2 { Some(self.pop()) } else { None };
+                let v = self.pop();
+                let e = self.make_exception(v)?;
+                if let Some(c) = cause {
+                    let c = if c.is_none() { Value::None } else { self.make_exception(c)?.value() };
+                    if let Obj::Exception(x) = self.heap.get_mut(e.0) {
+                        x.cause = c;
+                        x.suppress_context = true;
+                    }
+                }
+                Ok(e)
+            }
+        }
+    }
+
+    /// `raise X`: X may be an exception instance or class.
+    pub fn make_exception(&mut self, v: Value) -> PyResult<PyErr> {
+        if let Value::Obj(h) = v {
+            match self.heap.get(h) {
+                Obj::Exception(_) => return Ok(PyErr(h)),
+                Obj::Class(_) => {
+                    let base = self.exc_class(ExcKind::BaseException);
+                    if self.is_subclass(h, base) {
+                        let inst = self.call(v, &[], &[])?;
+                        if let Value::Obj(i) = inst {
+                            if matches!(self.heap.get(i), Obj::Exception(_)) {
+                                return Ok(PyErr(i));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Err(self.type_error("exceptions must derive from BaseException"))
+    }
+
+    fn as_exception(&mut self, v: Value) -> PyResult<PyErr> {
+        match v {
+            Value::Obj(h) if matches!(self.heap.get(h), Obj::Exception(_)) => Ok(PyErr(h)),
+            _ => Err(self.error(ExcKind::SystemError, "re-raise of a non-exception")),
+        }
+    }
+
+    /// Runs module-level code in `globals`.
+    pub fn run_code(&mut self, code: &std::rc::Rc<capy_compiler::Code>, globals: crate::value::Gc, locals: Value) -> PyResult {
+        let (consts, names) = self.code_cache(code)?;
+        let base = self.stack.len();
+        let nslots = code.varnames.len() + code.cellvars.len() + code.freevars.len();
+        self.stack.resize(base + nslots, Value::Null);
+        let id = self.new_frame_id();
+        let mut frame = Frame {
+            code: code.clone(),
+            consts,
+            names,
+            globals,
+            locals,
+            base,
+            ip: 0,
+            block_base: self.blocks.len(),
+            id,
+            saved_blocks: Vec::new(),
+            handling_base: self.handling.len(),
+            temp_base: self.temp_roots.len(),
+        };
+        for i in 0..code.cellvars.len() {
+            let c = self.alloc(Obj::Cell(Value::Null))?;
+            self.stack[base + code.varnames.len() + i] = Value::Obj(c);
+        }
+        self.enter_frame(&frame)?;
+        let r = self.run_frame(&mut frame);
+        self.leave_frame(&frame);
+        match r? {
+            Exit::Return(v) | Exit::Yield(v) => Ok(v),
+        }
+    }
+
+    /// Registers a frame as active (recursion check, traceback info, GC roots).
+    pub(crate) fn enter_frame(&mut self, f: &Frame) -> PyResult<()> {
+        if self.depth >= self.limits.recursion {
+            self.stack.truncate(f.base);
+            return Err(self.error(ExcKind::RecursionError, "maximum recursion depth exceeded"));
+        }
+        self.depth += 1;
+        self.frames.push(crate::vm::FrameInfo {
+            code: f.code.clone(),
+            id: f.id,
+            base: f.base,
+            globals: f.globals,
+            locals: f.locals,
+            consts: f.consts.clone(),
+            names: f.names.clone(),
+            ip: f.ip,
+        });
+        Ok(())
+    }
+
+    /// Unregisters a frame and drops its values, blocks and handler state.
+    pub(crate) fn leave_frame(&mut self, f: &Frame) {
+        self.depth -= 1;
+        self.frames.pop();
+        self.stack.truncate(f.base);
+        self.blocks.truncate(f.block_base);
+        self.handling.truncate(f.handling_base);
+    }
+
+    /// Whether the code is a generator, coroutine or async generator.
+    pub fn is_generator_code(code: &capy_compiler::Code) -> bool {
+        code.flags & (code_flags::GENERATOR | code_flags::COROUTINE | code_flags::ASYNC_GENERATOR) != 0
+    }
+}
+
+#[inline]
+fn name_at(f: &Frame, i: u32) -> Value {
+    f.names.get(i as usize).copied().unwrap_or(Value::None)
+}

@@ -1,0 +1,275 @@
+//! Imports: native modules first, then `.py` files and packages found on
+//! `sys.path`. Only what a compartment is granted is importable; today that
+//! is every registered native module and the files under the search path.
+
+use crate::errors::ExcKind;
+use crate::obj::Obj;
+use crate::value::{Gc, Value};
+use crate::vm::Vm;
+use crate::PyResult;
+
+impl Vm {
+    /// Compiles source into a code object, turning syntax errors into SyntaxError.
+    pub fn compile(&mut self, source: &str, filename: &str, mode: capy_compiler::Mode) -> PyResult<std::rc::Rc<capy_compiler::Code>> {
+        match capy_compiler::compile(source, filename, mode) {
+            Ok(c) => Ok(c),
+            Err(e) => Err(self.syntax_error(&e)),
+        }
+    }
+
+    pub fn syntax_error(&mut self, e: &capy_compiler::CompileError) -> crate::PyErr {
+        let kind = match e.kind.exception_name() {
+            "IndentationError" => ExcKind::IndentationError,
+            "TabError" => ExcKind::TabError,
+            _ => ExcKind::SyntaxError,
+        };
+        let class = self.exc_class(kind);
+        let msg = self.new_str(&e.msg).unwrap_or(Value::None);
+        let err = self.new_exception(class, vec![msg]);
+        let details = [
+            ("filename", self.new_str(&e.filename).unwrap_or(Value::None)),
+            ("lineno", Value::Int(e.line as i64)),
+            ("offset", Value::Int(e.col as i64)),
+            ("text", match &e.text {
+                Some(t) => self.new_str(t).unwrap_or(Value::None),
+                None => Value::None,
+            }),
+            ("msg", msg),
+        ];
+        for (k, v) in details {
+            let n = self.intern(k);
+            let _ = self.generic_setattr(err.value(), n, v);
+        }
+        err
+    }
+
+    /// `import name` semantics: returns the top package unless `fromlist` is given.
+    pub fn import_name(&mut self, globals: Gc, name: Value, level: Value, fromlist: Value) -> PyResult {
+        let name_s = self.heap.str_of(name).unwrap_or("").to_string();
+        let level = match level {
+            Value::Int(i) => i,
+            _ => 0,
+        };
+        let full = if level > 0 {
+            let pkg = self.current_package(globals, level)?;
+            if name_s.is_empty() {
+                pkg
+            } else if pkg.is_empty() {
+                name_s.clone()
+            } else {
+                format!("{pkg}.{name_s}")
+            }
+        } else {
+            name_s.clone()
+        };
+        if full.is_empty() {
+            return Err(self.error(ExcKind::ImportError, "attempted relative import with no known parent package"));
+        }
+        let mut module = Value::None;
+        let mut prefix = String::new();
+        let mut top = Value::None;
+        for part in full.split('.') {
+            if !prefix.is_empty() {
+                prefix.push('.');
+            }
+            prefix.push_str(part);
+            module = self.import_one(&prefix, module)?;
+            if top.is_none() {
+                top = module;
+            }
+        }
+        let has_fromlist = !fromlist.is_none() && self.truthy(fromlist)?;
+        if has_fromlist || level > 0 && name_s.is_empty() {
+            if has_fromlist {
+                for item in self.iter_to_vec(fromlist)? {
+                    if let Some(s) = self.heap.str_of(item).map(|s| s.to_string()) {
+                        if s != "*" && self.getattr_opt(module, item)?.is_none() {
+                            let sub = format!("{prefix}.{s}");
+                            let _ = self.try_import_submodule(&sub, module);
+                        }
+                    }
+                }
+            }
+            return Ok(module);
+        }
+        if level > 0 {
+            return Ok(module);
+        }
+        Ok(top)
+    }
+
+    fn try_import_submodule(&mut self, full: &str, parent: Value) -> PyResult<Option<Value>> {
+        match self.import_one(full, parent) {
+            Ok(m) => Ok(Some(m)),
+            Err(e) if self.err_is(e, ExcKind::ModuleNotFoundError) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn current_package(&mut self, globals: Gc, level: i64) -> PyResult<String> {
+        let pkg = self.dict_get_str(globals, "__package__").and_then(|p| self.heap.str_of(p).map(|s| s.to_string()));
+        let name = self.dict_get_str(globals, "__name__").and_then(|p| self.heap.str_of(p).map(|s| s.to_string()));
+        let is_pkg = self.dict_get_str(globals, "__path__").is_some();
+        let mut base = match pkg {
+            Some(p) if !p.is_empty() => p,
+            _ => match name {
+                Some(n) if is_pkg => n,
+                Some(n) => n.rsplit_once('.').map(|(a, _)| a.to_string()).unwrap_or_default(),
+                None => String::new(),
+            },
+        };
+        if base.is_empty() || base == "__main__" {
+            return Err(self.error(ExcKind::ImportError, "attempted relative import with no known parent package"));
+        }
+        for _ in 1..level {
+            match base.rsplit_once('.') {
+                Some((a, _)) => base = a.to_string(),
+                None => {
+                    return Err(self.error(ExcKind::ImportError, "attempted relative import beyond top-level package"))
+                }
+            }
+        }
+        Ok(base)
+    }
+
+    /// Imports one dotted component; `parent` is the already-imported package.
+    fn import_one(&mut self, full: &str, parent: Value) -> PyResult {
+        let key = self.new_str(full)?;
+        if let Some(m) = self.dict_get(Value::Obj(self.modules), key)? {
+            return Ok(m);
+        }
+        if let Some(init) = self.native_modules.get(full).copied() {
+            let m = init(self)?;
+            self.dict_set(Value::Obj(self.modules), key, Value::Obj(m))?;
+            return Ok(Value::Obj(m));
+        }
+        let dirs: Vec<String> = if parent.is_none() {
+            self.sys_path.clone()
+        } else {
+            let path_name = self.intern("__path__");
+            match self.getattr_opt(parent, path_name)? {
+                Some(p) => self.iter_to_vec(p)?.into_iter().filter_map(|v| self.heap.str_of(v).map(|s| s.to_string())).collect(),
+                None => Vec::new(),
+            }
+        };
+        let last = full.rsplit('.').next().unwrap_or(full).to_string();
+        for d in dirs {
+            let base = std::path::Path::new(&d);
+            let pkg_init = base.join(&last).join("__init__.py");
+            let file = base.join(format!("{last}.py"));
+            if pkg_init.is_file() {
+                let pkg_dir = base.join(&last).to_string_lossy().to_string();
+                return self.load_source_module(full, &pkg_init, Some(pkg_dir), parent, &last);
+            }
+            if file.is_file() {
+                return self.load_source_module(full, &file, None, parent, &last);
+            }
+            if base.join(&last).is_dir() {
+                // A namespace package: a directory without __init__.py.
+                let m = self.new_module(full)?;
+                let pkg_dir = base.join(&last).to_string_lossy().to_string();
+                let p = self.new_string(pkg_dir)?;
+                let pl = self.new_list(vec![p])?;
+                self.dict_set_str(module_dict(self, m), "__path__", pl)?;
+                self.dict_set(Value::Obj(self.modules), key, Value::Obj(m))?;
+                self.bind_in_parent(parent, &last, Value::Obj(m))?;
+                return Ok(Value::Obj(m));
+            }
+        }
+        Err(self.error(ExcKind::ModuleNotFoundError, format!("No module named '{full}'")))
+    }
+
+    fn intern_str(&mut self, s: &str) -> Value {
+        self.intern(s)
+    }
+
+    fn bind_in_parent(&mut self, parent: Value, name: &str, m: Value) -> PyResult<()> {
+        if !parent.is_none() {
+            let n = self.intern(name);
+            self.setattr(parent, n, m)?;
+        }
+        Ok(())
+    }
+
+    fn load_source_module(
+        &mut self,
+        full: &str,
+        path: &std::path::Path,
+        pkg_dir: Option<String>,
+        parent: Value,
+        last: &str,
+    ) -> PyResult {
+        let src = match std::fs::read_to_string(path) {
+            Ok(s) => s,
+            Err(e) => return Err(self.error(ExcKind::ImportError, format!("cannot read {}: {e}", path.display()))),
+        };
+        let fname = path.to_string_lossy().to_string();
+        let code = self.compile(&src, &fname, capy_compiler::Mode::Exec)?;
+        let m = self.new_module(full)?;
+        let d = module_dict(self, m);
+        let f = self.new_string(fname)?;
+        self.dict_set_str(d, "__file__", f)?;
+        let b = Value::Obj(self.builtins);
+        self.dict_set_str(d, "__builtins__", b)?;
+        let pkg = match &pkg_dir {
+            Some(_) => full.to_string(),
+            None => full.rsplit_once('.').map(|(a, _)| a.to_string()).unwrap_or_default(),
+        };
+        let pv = self.new_string(pkg)?;
+        self.dict_set_str(d, "__package__", pv)?;
+        if let Some(dir) = pkg_dir {
+            let p = self.new_string(dir)?;
+            let pl = self.new_list(vec![p])?;
+            self.dict_set_str(d, "__path__", pl)?;
+        }
+        let key = self.new_str(full)?;
+        self.dict_set(Value::Obj(self.modules), key, Value::Obj(m))?;
+        if let Err(e) = self.run_code(&code, d, Value::Null) {
+            let _ = self.dict_del(Value::Obj(self.modules), key);
+            return Err(e);
+        }
+        self.bind_in_parent(parent, last, Value::Obj(m))?;
+        // The module may have replaced itself in sys.modules.
+        Ok(self.dict_get(Value::Obj(self.modules), key)?.unwrap_or(Value::Obj(m)))
+    }
+
+    pub(crate) fn import_from(&mut self, module: Value, name: Value) -> PyResult {
+        if let Some(v) = self.getattr_opt(module, name)? {
+            return Ok(v);
+        }
+        let n = self.heap.str_of(name).unwrap_or("?").to_string();
+        let mname = self.module_name_of(module).unwrap_or_else(|| "?".into());
+        if let Some(v) = self.try_import_submodule(&format!("{mname}.{n}"), module)? {
+            return Ok(v);
+        }
+        Err(self.error(ExcKind::ImportError, format!("cannot import name '{n}' from '{mname}'")))
+    }
+
+    pub(crate) fn import_star(&mut self, module: Value, ns: Value) -> PyResult<()> {
+        let Value::Obj(h) = module else { return Ok(()) };
+        let d = match self.heap.get(h) {
+            Obj::Module(m) => m.dict,
+            _ => return Ok(()),
+        };
+        let all = self.dict_get_str(d, "__all__");
+        let names: Vec<Value> = match all {
+            Some(a) => self.iter_to_vec(a)?,
+            None => match self.heap.get(d) {
+                Obj::Dict(t) => t.keys().filter(|k| !self.heap.str_of(*k).is_some_and(|s| s.starts_with('_'))).collect(),
+                _ => Vec::new(),
+            },
+        };
+        for n in names {
+            let v = self.getattr(module, n)?;
+            self.setitem(ns, n, v)?;
+        }
+        Ok(())
+    }
+}
+
+pub fn module_dict(vm: &Vm, m: Gc) -> Gc {
+    match vm.heap.get(m) {
+        Obj::Module(md) => md.dict,
+        _ => m,
+    }
+}

@@ -1,0 +1,34 @@
+//! capy's virtual machine.
+//!
+//! Layout (one idea per module):
+//! - [`value`]: the `Value` representation; [`heap`]: the arena and collector;
+//!   [`obj`]: heap object layouts; [`dict`]: the hash table.
+//! - [`vm`]: an interpreter instance; [`eval`]: the bytecode loop;
+//!   [`call`]: calling conventions; [`attr`]: attribute lookup;
+//!   [`ops`]: operators, comparison, hashing; [`errors`]: exceptions.
+//! - [`types`]: built-in types, one module per type; [`builtins`]: builtin
+//!   functions; [`modules`]: native modules.
+
+pub mod attr;
+pub mod builtins;
+pub mod call;
+pub mod dict;
+pub mod errors;
+pub mod eval;
+pub mod frame;
+pub mod heap;
+pub mod import;
+pub mod modules;
+pub mod obj;
+pub mod ops;
+pub mod repr;
+pub mod types;
+pub mod value;
+pub mod vm;
+
+pub use errors::{ExcKind, PyErr};
+pub use value::{Gc, Value};
+pub use vm::{Limits, Vm};
+
+/// The result of anything that can raise a Python exception.
+pub type PyResult<T = Value> = Result<T, PyErr>;

@@ -1,0 +1,222 @@
+//! `sys`, `builtins`, `gc` and `micropython`.
+
+use crate::errors::ExcKind;
+use crate::obj::Obj;
+use crate::value::{Gc, Value};
+use crate::vm::Vm;
+use crate::PyResult;
+
+type Kw<'a> = &'a [(Value, Value)];
+
+fn set(vm: &mut Vm, m: Gc, name: &str, v: Value) -> PyResult<()> {
+    let d = crate::import::module_dict(vm, m);
+    vm.dict_set_str(d, name, v)
+}
+
+fn func(vm: &mut Vm, m: Gc, name: &'static str, f: crate::obj::NativeFn) -> PyResult<()> {
+    let v = crate::types::native(vm, name, f, true, Value::Obj(m));
+    set(vm, m, name, v)
+}
+
+pub fn init(vm: &mut Vm) -> PyResult<Gc> {
+    let m = vm.new_module("sys")?;
+    let mut argv = Vec::new();
+    for a in vm.argv.clone() {
+        argv.push(vm.new_string(a)?);
+    }
+    let argv = vm.new_list(argv)?;
+    set(vm, m, "argv", argv)?;
+    let mut path = Vec::new();
+    for p in vm.sys_path.clone() {
+        path.push(vm.new_string(p)?);
+    }
+    let path = vm.new_list(path)?;
+    set(vm, m, "path", path)?;
+    set(vm, m, "modules", Value::Obj(vm.modules))?;
+    set(vm, m, "maxsize", Value::Int(i64::MAX))?;
+    let bo = vm.new_str(if cfg!(target_endian = "little") { "little" } else { "big" })?;
+    set(vm, m, "byteorder", bo)?;
+    let ver = vm.new_str("3.4.0; capy 0.1.0")?;
+    set(vm, m, "version", ver)?;
+    let vi = vm.new_tuple(vec![Value::Int(3), Value::Int(4), Value::Int(0)])?;
+    set(vm, m, "version_info", vi)?;
+    let plat = vm.new_str(std::env::consts::OS)?;
+    set(vm, m, "platform", plat)?;
+    let imp = vm.new_module("implementation")?;
+    let name = vm.new_str("capy")?;
+    set(vm, imp, "name", name)?;
+    let iv = vm.new_tuple(vec![Value::Int(0), Value::Int(1), Value::Int(0)])?;
+    set(vm, imp, "version", iv)?;
+    set(vm, m, "implementation", Value::Obj(imp))?;
+    func(vm, m, "exit", sys_exit)?;
+    func(vm, m, "print_exception", sys_print_exception)?;
+    func(vm, m, "getrecursionlimit", sys_getrecursionlimit)?;
+    func(vm, m, "setrecursionlimit", sys_setrecursionlimit)?;
+    let out = std_stream(vm, "stdout", stdout_write)?;
+    set(vm, m, "stdout", out)?;
+    let err = std_stream(vm, "stderr", stderr_write)?;
+    set(vm, m, "stderr", err)?;
+    Ok(m)
+}
+
+/// A minimal stream object: a module-like namespace with `write`.
+fn std_stream(vm: &mut Vm, name: &str, write: crate::obj::NativeFn) -> PyResult {
+    let s = vm.new_module(name)?;
+    let w = crate::types::native(vm, "write", write, false, Value::Obj(s));
+    set(vm, s, "write", w)?;
+    let f = crate::types::native(vm, "flush", stream_flush, false, Value::Obj(s));
+    set(vm, s, "flush", f)?;
+    Ok(Value::Obj(s))
+}
+
+fn stdout_write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let s = vm.to_str(a.first().copied().unwrap_or(Value::None))?;
+    vm.write_out(&s);
+    Ok(Value::Int(s.chars().count() as i64))
+}
+fn stderr_write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let s = vm.to_str(a.first().copied().unwrap_or(Value::None))?;
+    vm.flush();
+    vm.write_err(&s);
+    Ok(Value::Int(s.chars().count() as i64))
+}
+fn stream_flush(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    vm.flush();
+    Ok(Value::None)
+}
+
+fn sys_exit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let c = vm.exc_class(ExcKind::SystemExit);
+    Err(vm.new_exception(c, a.to_vec()))
+}
+
+fn sys_print_exception(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    if let Some(Value::Obj(h)) = a.first() {
+        let text = vm.format_exception(crate::PyErr(*h));
+        match a.get(1) {
+            Some(&f) if !f.is_none() => {
+                let s = vm.new_string(text)?;
+                vm.call_method_by_name(f, "write", &[s])?;
+            }
+            _ => vm.write_out(&text),
+        }
+    }
+    Ok(Value::None)
+}
+
+fn sys_getrecursionlimit(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(Value::Int(vm.limits.recursion as i64))
+}
+fn sys_setrecursionlimit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let n = vm.index_value(a.first().copied().unwrap_or(Value::None))?;
+    if n < 1 {
+        return Err(vm.value_error("recursion limit must be greater or equal than 1"));
+    }
+    // Capped so the native stack the CLI reserves always suffices.
+    vm.limits.recursion = (n as usize).min(20_000);
+    Ok(Value::None)
+}
+
+pub fn init_builtins(vm: &mut Vm) -> PyResult<Gc> {
+    let m = vm.new_module("builtins")?;
+    let b = vm.builtins;
+    if let Obj::Module(md) = vm.heap.get_mut(m) {
+        md.dict = b;
+    }
+    Ok(m)
+}
+
+pub fn init_gc(vm: &mut Vm) -> PyResult<Gc> {
+    let m = vm.new_module("gc")?;
+    func(vm, m, "collect", gc_collect)?;
+    func(vm, m, "enable", gc_enable)?;
+    func(vm, m, "disable", gc_disable)?;
+    func(vm, m, "isenabled", gc_isenabled)?;
+    func(vm, m, "mem_alloc", gc_mem_alloc)?;
+    func(vm, m, "mem_free", gc_mem_free)?;
+    Ok(m)
+}
+
+fn gc_collect(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    // Collecting from a native call is safe: the caller's values are on the stack.
+    vm.collect_garbage(&[]);
+    Ok(Value::None)
+}
+fn gc_enable(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    vm.heap.set_gc_enabled(true);
+    Ok(Value::None)
+}
+fn gc_disable(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    vm.heap.set_gc_enabled(false);
+    Ok(Value::None)
+}
+fn gc_isenabled(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(Value::Bool(vm.heap.gc_enabled()))
+}
+fn gc_mem_alloc(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(Value::Int(vm.heap.bytes() as i64))
+}
+fn gc_mem_free(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(Value::Int(vm.heap.limit().saturating_sub(vm.heap.bytes()) as i64))
+}
+
+pub fn init_micropython(vm: &mut Vm) -> PyResult<Gc> {
+    let m = vm.new_module("micropython")?;
+    func(vm, m, "const", mp_const)?;
+    func(vm, m, "opt_level", mp_opt_level)?;
+    func(vm, m, "heap_lock", mp_noop)?;
+    func(vm, m, "heap_unlock", mp_noop)?;
+    Ok(m)
+}
+
+fn mp_const(_vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    Ok(a.first().copied().unwrap_or(Value::None))
+}
+fn mp_opt_level(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(Value::Int(0))
+}
+fn mp_noop(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(Value::None)
+}
+
+impl Vm {
+    /// CPython's traceback text for an exception, with its chain.
+    pub fn format_exception(&mut self, e: crate::PyErr) -> String {
+        let mut out = String::new();
+        self.format_exception_into(e, &mut out, 0);
+        out
+    }
+
+    fn format_exception_into(&mut self, e: crate::PyErr, out: &mut String, depth: usize) {
+        let (cause, context, suppress) = match self.heap.get(e.0) {
+            Obj::Exception(x) => (x.cause, x.context, x.suppress_context),
+            _ => (Value::None, Value::None, false),
+        };
+        if depth < 50 {
+            if let Value::Obj(c) = cause {
+                self.format_exception_into(crate::PyErr(c), out, depth + 1);
+                out.push_str("\nThe above exception was the direct cause of the following exception:\n\n");
+            } else if let (Value::Obj(c), false) = (context, suppress) {
+                self.format_exception_into(crate::PyErr(c), out, depth + 1);
+                out.push_str("\nDuring handling of the above exception, another exception occurred:\n\n");
+            }
+        }
+        let tb: Vec<(String, u32, String)> = match self.heap.get(e.0) {
+            Obj::Exception(x) => x.traceback.iter().rev().map(|t| (t.filename.to_string(), t.line, t.name.to_string())).collect(),
+            _ => Vec::new(),
+        };
+        if !tb.is_empty() {
+            out.push_str("Traceback (most recent call last):\n");
+            for (file, line, name) in tb {
+                out.push_str(&format!("  File \"{file}\", line {line}, in {name}\n"));
+            }
+        }
+        let name = self.type_name(e.value());
+        let msg = self.to_str(e.value()).unwrap_or_default();
+        if msg.is_empty() {
+            out.push_str(&format!("{name}\n"));
+        } else {
+            out.push_str(&format!("{name}: {msg}\n"));
+        }
+    }
+}

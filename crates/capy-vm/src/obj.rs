@@ -1,0 +1,309 @@
+//! Heap object layouts. One enum, so the heap is a single arena; each
+//! Python type's behaviour lives in `types/<type>.rs`.
+
+use crate::dict::Dict;
+use crate::frame::Frame;
+use crate::value::{Gc, Value};
+use crate::vm::Vm;
+use crate::PyResult;
+use capy_compiler::Code;
+use num_bigint::BigInt;
+use std::rc::Rc;
+
+/// A native function: receives positional arguments (for methods, `self`
+/// first) and keyword arguments as (name, value) pairs.
+pub type NativeFn = fn(&mut Vm, &[Value], &[(Value, Value)]) -> PyResult;
+
+#[derive(Clone)]
+pub struct NativeFunc {
+    pub name: &'static str,
+    pub f: NativeFn,
+    /// Whether `f` accepts keyword arguments (otherwise passing any is a TypeError).
+    pub takes_kw: bool,
+    /// Bound module or type object, shown in repr; not used for calls.
+    pub owner: Value,
+}
+
+pub struct PyStr {
+    pub s: Box<str>,
+    pub hash: u64,
+}
+
+impl PyStr {
+    #[inline]
+    pub fn is_ascii(&self) -> bool {
+        self.s.is_ascii()
+    }
+    /// Length in code points.
+    pub fn char_len(&self) -> usize {
+        if self.is_ascii() {
+            self.s.len()
+        } else {
+            self.s.chars().count()
+        }
+    }
+}
+
+pub struct Function {
+    pub code: Rc<Code>,
+    pub consts: Rc<[Value]>,
+    pub globals: Gc,
+    pub defaults: Vec<Value>,
+    /// A dict of keyword-only defaults, or Null.
+    pub kwdefaults: Value,
+    pub closure: Box<[Value]>,
+    pub name: Value,
+    pub qualname: Value,
+    pub doc: Value,
+    pub module: Value,
+    pub dict: Dict,
+}
+
+/// The layout that instances of a class use: the most derived built-in base.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    Object,
+    Exception,
+    /// Subclass of a built-in value type (int, str, list, dict, ...): the
+    /// instance keeps the built-in value in `Instance::base`.
+    Builtin,
+    Type,
+}
+
+pub struct Class {
+    pub name: Value,
+    pub qualname: Value,
+    pub bases: Vec<Gc>,
+    /// Method resolution order, starting with the class itself.
+    pub mro: Vec<Gc>,
+    pub dict: Dict,
+    pub layout: Layout,
+    /// For built-in types: which one (instances of user subclasses keep
+    /// this from their built-in base).
+    pub builtin: Option<crate::types::TypeId>,
+    pub metaclass: Value,
+    /// Cached: the class or a base defines these (user code only).
+    pub flags: ClassFlags,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ClassFlags {
+    pub user_eq: bool,
+    pub user_hash: bool,
+    pub user_getattr: bool,
+    pub user_getattribute: bool,
+    pub user_setattr: bool,
+    pub user_delattr: bool,
+    pub has_descriptors: bool,
+}
+
+pub struct Instance {
+    pub class: Gc,
+    pub dict: Dict,
+    /// The built-in value for subclasses of built-in types, else Null.
+    pub base: Value,
+}
+
+pub struct TbEntry {
+    pub filename: Rc<str>,
+    pub name: Rc<str>,
+    pub line: u32,
+    /// Which frame activation added this entry (a re-raise in the same
+    /// frame must not add it twice).
+    pub frame_id: u64,
+}
+
+pub struct ExcObj {
+    pub class: Gc,
+    pub args: Value,
+    pub dict: Dict,
+    pub traceback: Vec<TbEntry>,
+    pub cause: Value,
+    pub context: Value,
+    pub suppress_context: bool,
+}
+
+pub struct Module {
+    pub name: Value,
+    pub dict: Gc,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GenState {
+    Created,
+    Suspended,
+    Running,
+    Done,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GenKind {
+    Generator,
+    Coroutine,
+    AsyncGenerator,
+}
+
+/// A suspended generator frame with its saved stack values.
+pub struct Generator {
+    pub frame: Option<Box<Frame>>,
+    pub saved: Vec<Value>,
+    pub state: GenState,
+    pub kind: GenKind,
+    pub name: Value,
+    pub qualname: Value,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DictView {
+    Keys,
+    Values,
+    Items,
+}
+
+pub enum IterState {
+    /// Indexes a list, tuple, str, bytes, bytearray or range-like sequence.
+    Seq { seq: Value, idx: usize },
+    /// Generic `__getitem__` iteration from 0 until IndexError.
+    GetItem { obj: Value, idx: i64 },
+    Range { cur: i64, stop: i64, step: i64 },
+    Dict { dict: Gc, pos: usize, len: usize, view: DictView },
+    Enumerate { it: Value, count: Value },
+    Zip { its: Vec<Value> },
+    Map { f: Value, its: Vec<Value> },
+    Filter { f: Value, it: Value },
+    Reversed { seq: Value, idx: usize },
+    CallIter { f: Value, sentinel: Value },
+    Exhausted,
+}
+
+pub enum Obj {
+    Free,
+    /// What a stale handle reads: an object that no longer exists.
+    Dead,
+    Str(PyStr),
+    Bytes(Box<[u8]>),
+    ByteArray(Vec<u8>),
+    BigInt(Box<BigInt>),
+    Complex(f64, f64),
+    Tuple(Box<[Value]>),
+    List(Vec<Value>),
+    Dict(Box<Dict>),
+    Set(Box<Dict>),
+    FrozenSet(Box<Dict>),
+    Range { start: i64, stop: i64, step: i64 },
+    Slice(Value, Value, Value),
+    Func(Box<Function>),
+    Native(Box<NativeFunc>),
+    BoundMethod { this: Value, func: Value },
+    Class(Box<Class>),
+    Instance(Box<Instance>),
+    Exception(Box<ExcObj>),
+    Module(Box<Module>),
+    Cell(Value),
+    Generator(Box<Generator>),
+    Iter(Box<IterState>),
+    DictView { dict: Gc, view: DictView },
+    Property { fget: Value, fset: Value, fdel: Value, doc: Value },
+    ClassMethod(Value),
+    StaticMethod(Value),
+    Super { class: Gc, this: Value },
+    Code(Rc<Code>),
+}
+
+impl Obj {
+    /// Pushes every value this object refers to onto `out` (GC tracing).
+    pub fn trace(&self, out: &mut Vec<Value>) {
+        match self {
+            Obj::Free | Obj::Dead | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) => {}
+            Obj::BigInt(_) | Obj::Complex(..) | Obj::Range { .. } | Obj::Code(_) => {}
+            Obj::Tuple(v) => out.extend_from_slice(v),
+            Obj::List(v) => out.extend_from_slice(v),
+            Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => trace_dict(d, out),
+            Obj::Slice(a, b, c) => out.extend_from_slice(&[*a, *b, *c]),
+            Obj::Func(f) => {
+                out.extend_from_slice(&f.consts);
+                out.push(Value::Obj(f.globals));
+                out.extend_from_slice(&f.defaults);
+                out.extend_from_slice(&f.closure);
+                out.extend_from_slice(&[f.kwdefaults, f.name, f.qualname, f.doc, f.module]);
+                trace_dict(&f.dict, out);
+            }
+            Obj::Native(n) => out.push(n.owner),
+            Obj::BoundMethod { this, func } => out.extend_from_slice(&[*this, *func]),
+            Obj::Class(c) => {
+                out.extend_from_slice(&[c.name, c.qualname, c.metaclass]);
+                out.extend(c.bases.iter().map(|g| Value::Obj(*g)));
+                out.extend(c.mro.iter().map(|g| Value::Obj(*g)));
+                trace_dict(&c.dict, out);
+            }
+            Obj::Instance(i) => {
+                out.push(Value::Obj(i.class));
+                out.push(i.base);
+                trace_dict(&i.dict, out);
+            }
+            Obj::Exception(e) => {
+                out.extend_from_slice(&[Value::Obj(e.class), e.args, e.cause, e.context]);
+                trace_dict(&e.dict, out);
+            }
+            Obj::Module(m) => out.extend_from_slice(&[m.name, Value::Obj(m.dict)]),
+            Obj::Cell(v) | Obj::ClassMethod(v) | Obj::StaticMethod(v) => out.push(*v),
+            Obj::Generator(g) => {
+                out.extend_from_slice(&g.saved);
+                out.extend_from_slice(&[g.name, g.qualname]);
+                if let Some(f) = &g.frame {
+                    f.trace(out);
+                }
+            }
+            Obj::Iter(it) => trace_iter(it, out),
+            Obj::DictView { dict, .. } => out.push(Value::Obj(*dict)),
+            Obj::Property { fget, fset, fdel, doc } => out.extend_from_slice(&[*fget, *fset, *fdel, *doc]),
+            Obj::Super { class, this } => out.extend_from_slice(&[Value::Obj(*class), *this]),
+        }
+    }
+
+    /// Approximate bytes owned by this object, for the heap quota.
+    pub fn size(&self) -> usize {
+        use std::mem::size_of;
+        let payload = match self {
+            Obj::Str(s) => s.s.len(),
+            Obj::Bytes(b) => b.len(),
+            Obj::ByteArray(b) => b.capacity(),
+            Obj::BigInt(b) => b.bits() as usize / 8 + 16,
+            Obj::Tuple(v) => v.len() * size_of::<Value>(),
+            Obj::List(v) => v.capacity() * size_of::<Value>(),
+            Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.bytes() + 64,
+            Obj::Func(f) => size_of::<Function>() + f.closure.len() * 16 + f.defaults.len() * 16,
+            Obj::Class(c) => size_of::<Class>() + c.dict.bytes(),
+            Obj::Instance(i) => size_of::<Instance>() + i.dict.bytes(),
+            Obj::Exception(e) => size_of::<ExcObj>() + e.traceback.len() * size_of::<TbEntry>(),
+            Obj::Generator(g) => size_of::<Generator>() + g.saved.capacity() * 16 + 256,
+            Obj::Iter(_) => 48,
+            _ => 0,
+        };
+        size_of::<Obj>() + payload
+    }
+}
+
+fn trace_dict(d: &Dict, out: &mut Vec<Value>) {
+    for (k, v) in d.iter() {
+        out.push(k);
+        out.push(v);
+    }
+}
+
+fn trace_iter(it: &IterState, out: &mut Vec<Value>) {
+    match it {
+        IterState::Seq { seq, .. } | IterState::Reversed { seq, .. } => out.push(*seq),
+        IterState::GetItem { obj, .. } => out.push(*obj),
+        IterState::Range { .. } | IterState::Exhausted => {}
+        IterState::Dict { dict, .. } => out.push(Value::Obj(*dict)),
+        IterState::Enumerate { it, count } => out.extend_from_slice(&[*it, *count]),
+        IterState::Zip { its } => out.extend_from_slice(its),
+        IterState::Map { f, its } => {
+            out.push(*f);
+            out.extend_from_slice(its);
+        }
+        IterState::Filter { f, it } => out.extend_from_slice(&[*f, *it]),
+        IterState::CallIter { f, sentinel } => out.extend_from_slice(&[*f, *sentinel]),
+    }
+}

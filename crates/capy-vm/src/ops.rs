@@ -1,0 +1,650 @@
+//! Operators: arithmetic dispatch, comparison, equality, hashing, truth.
+//!
+//! Built-in types are handled directly in Rust; instances of user classes
+//! go through their special methods (`__add__`, `__radd__`, ...).
+
+use crate::errors::ExcKind;
+use crate::heap::Heap;
+use crate::obj::Obj;
+use crate::types::num::{self, Num};
+use crate::value::Value;
+use crate::vm::Vm;
+use crate::PyResult;
+use capy_compiler::{BinOp, CmpOp, UnOp};
+use std::cmp::Ordering;
+
+/// Integer arithmetic that fits in i64; None means "take the slow path".
+#[inline]
+pub fn int_fast(op: BinOp, x: i64, y: i64) -> Option<Value> {
+    Some(Value::Int(match op {
+        BinOp::Add => x.checked_add(y)?,
+        BinOp::Sub => x.checked_sub(y)?,
+        BinOp::Mul => x.checked_mul(y)?,
+        BinOp::FloorDiv if y != 0 && !(x == i64::MIN && y == -1) => x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 },
+        BinOp::Mod if y != 0 && !(x == i64::MIN && y == -1) => {
+            let r = x % y;
+            if r != 0 && ((r < 0) != (y < 0)) {
+                r + y
+            } else {
+                r
+            }
+        }
+        BinOp::And => x & y,
+        BinOp::Or => x | y,
+        BinOp::Xor => x ^ y,
+        BinOp::RShift if (0..64).contains(&y) => x >> y,
+        BinOp::RShift if y >= 64 => {
+            if x < 0 {
+                -1
+            } else {
+                0
+            }
+        }
+        BinOp::LShift if (0..63).contains(&y) => {
+            let r = x.checked_shl(y as u32)?;
+            if r >> y != x {
+                return None;
+            }
+            r
+        }
+        BinOp::TrueDiv if y != 0 && x.unsigned_abs() < (1 << 53) && y.unsigned_abs() < (1 << 53) => {
+            return Some(Value::Float(x as f64 / y as f64))
+        }
+        _ => return None,
+    }))
+}
+
+/// Float arithmetic without errors; None for division by zero, `**` and
+/// anything else needing the full path.
+#[inline]
+pub fn float_fast(op: BinOp, x: f64, y: f64) -> Option<Value> {
+    Some(Value::Float(match op {
+        BinOp::Add => x + y,
+        BinOp::Sub => x - y,
+        BinOp::Mul => x * y,
+        BinOp::TrueDiv if y != 0.0 => x / y,
+        _ => return None,
+    }))
+}
+
+impl Vm {
+    pub fn binary_op(&mut self, op: BinOp, a: Value, b: Value) -> PyResult {
+        if let (Some(x), Some(y)) = (num::as_num(&self.heap, a), num::as_num(&self.heap, b)) {
+            return num::binop(self, op, x, y);
+        }
+        if let Some(r) = crate::types::seq_binop(self, op, a, b)? {
+            return Ok(r);
+        }
+        self.binary_op_dunder(op, a, b, false)
+    }
+
+    pub fn inplace_op(&mut self, op: BinOp, a: Value, b: Value) -> PyResult {
+        // Mutable built-ins update in place: list +=, set |= etc.
+        if let Some(r) = crate::types::inplace_builtin(self, op, a, b)? {
+            return Ok(r);
+        }
+        if self.is_user_instance(a) {
+            let (_, _, iname) = op.dunders();
+            if let Some(m) = self.lookup_type_attr(a, iname) {
+                let r = self.call(m, &[a, b], &[])?;
+                if !matches!(r, Value::NotImplemented) {
+                    return Ok(r);
+                }
+            }
+        }
+        self.binary_op(op, a, b)
+    }
+
+    fn binary_op_dunder(&mut self, op: BinOp, a: Value, b: Value, _inplace: bool) -> PyResult {
+        let (fname, rname, _) = op.dunders();
+        let ta = self.type_of(a);
+        let tb = self.type_of(b);
+        // A subclass's reflected method wins (so overriding works as in CPython).
+        let b_first = ta != tb && self.is_subclass(tb, ta) && self.lookup_type_attr(b, rname).is_some();
+        if b_first {
+            if let Some(r) = self.try_dunder(b, rname, a)? {
+                return Ok(r);
+            }
+        }
+        if self.is_user_instance(a) {
+            if let Some(r) = self.try_dunder(a, fname, b)? {
+                return Ok(r);
+            }
+        }
+        if !b_first && ta != tb && self.is_user_instance(b) {
+            if let Some(r) = self.try_dunder(b, rname, a)? {
+                return Ok(r);
+            }
+        }
+        // Subclasses of built-ins fall back to their built-in value.
+        let (ba, bb) = (self.builtin_base(a), self.builtin_base(b));
+        if !ba.is(a) || !bb.is(b) {
+            return self.binary_op(op, ba, bb);
+        }
+        let (na, nb) = (self.type_name(a), self.type_name(b));
+        Err(self.type_error(format!("unsupported operand type(s) for {}: '{na}' and '{nb}'", op.symbol())))
+    }
+
+    fn try_dunder(&mut self, obj: Value, name: &str, other: Value) -> PyResult<Option<Value>> {
+        match self.lookup_type_attr(obj, name) {
+            Some(m) => {
+                let r = self.call(m, &[obj, other], &[])?;
+                Ok(if matches!(r, Value::NotImplemented) { None } else { Some(r) })
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// Whether `v` is an instance of a class defined in Python.
+    pub fn is_user_instance(&self, v: Value) -> bool {
+        match v {
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Instance(_) => true,
+                Obj::Exception(_) => true,
+                Obj::Class(c) => !c.metaclass.is_none() && !c.metaclass.is_null(),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// For an instance of a subclass of a built-in type, its built-in value.
+    pub fn builtin_base(&self, v: Value) -> Value {
+        match v {
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Instance(i) if !i.base.is_null() => i.base,
+                _ => v,
+            },
+            _ => v,
+        }
+    }
+
+    pub fn unary_op(&mut self, op: UnOp, a: Value) -> PyResult {
+        if op == UnOp::Not {
+            return Ok(Value::Bool(!self.truthy(a)?));
+        }
+        if let Some(x) = num::as_num(&self.heap, a) {
+            return num::unop(self, op, x);
+        }
+        let name = match op {
+            UnOp::Neg => "__neg__",
+            UnOp::Pos => "__pos__",
+            UnOp::Invert => "__invert__",
+            UnOp::Not => "__bool__",
+        };
+        if let Some(m) = self.lookup_type_attr(a, name) {
+            return self.call(m, &[a], &[]);
+        }
+        let base = self.builtin_base(a);
+        if !base.is(a) {
+            return self.unary_op(op, base);
+        }
+        let sym = match op {
+            UnOp::Neg => "-",
+            UnOp::Pos => "+",
+            _ => "~",
+        };
+        let t = self.type_name(a);
+        Err(self.type_error(format!("bad operand type for unary {sym}: '{t}'")))
+    }
+
+    pub fn compare(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult {
+        Ok(Value::Bool(match op {
+            CmpOp::Is => a.is(b),
+            CmpOp::IsNot => !a.is(b),
+            CmpOp::In => self.contains(b, a)?,
+            CmpOp::NotIn => !self.contains(b, a)?,
+            CmpOp::Eq => return self.rich_eq(a, b, false),
+            CmpOp::Ne => return self.rich_eq(a, b, true),
+            CmpOp::ExcMatch => self.exc_match(a, b)?,
+            CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge => return self.rich_order(op, a, b),
+        }))
+    }
+
+    fn exc_match(&mut self, exc: Value, t: Value) -> PyResult<bool> {
+        let items = match t {
+            Value::Obj(h) if matches!(self.heap.get(h), Obj::Tuple(_)) => self.seq_items(t)?,
+            _ => vec![t],
+        };
+        let base = self.exc_class(ExcKind::BaseException);
+        for c in items {
+            match c {
+                Value::Obj(ch) if matches!(self.heap.get(ch), Obj::Class(_)) && self.is_subclass(ch, base) => {
+                    if self.isinstance(exc, ch) {
+                        return Ok(true);
+                    }
+                }
+                Value::Obj(th) if matches!(self.heap.get(th), Obj::Tuple(_)) => {
+                    if self.exc_match(exc, c)? {
+                        return Ok(true);
+                    }
+                }
+                _ => {
+                    return Err(self.type_error("catching classes that do not inherit from BaseException is not allowed"))
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// `a == b` (or `a != b` when `negate`), returning the Python result.
+    fn rich_eq(&mut self, a: Value, b: Value, negate: bool) -> PyResult {
+        let user = self.is_user_instance(a) || self.is_user_instance(b);
+        if user {
+            let (fname, rname) = if negate { ("__ne__", "__ne__") } else { ("__eq__", "__eq__") };
+            let ta = self.type_of(a);
+            let tb = self.type_of(b);
+            let b_first = ta != tb && self.is_subclass(tb, ta);
+            let order = if b_first { [(b, a, rname), (a, b, fname)] } else { [(a, b, fname), (b, a, rname)] };
+            for (x, y, name) in order {
+                if let Some(m) = self.lookup_type_attr(x, name) {
+                    if !self.is_default_method(m) {
+                        let r = self.call(m, &[x, y], &[])?;
+                        if !matches!(r, Value::NotImplemented) {
+                            return Ok(r);
+                        }
+                    }
+                }
+            }
+            if negate {
+                // Default __ne__ inverts __eq__.
+                let r = self.rich_eq(a, b, false)?;
+                return Ok(Value::Bool(!self.truthy(r)?));
+            }
+            let (ba, bb) = (self.builtin_base(a), self.builtin_base(b));
+            if !ba.is(a) || !bb.is(b) {
+                return Ok(Value::Bool(self.eq(ba, bb)?));
+            }
+            return Ok(Value::Bool(a.is(b)));
+        }
+        let r = self.eq(a, b)?;
+        Ok(Value::Bool(r != negate))
+    }
+
+    /// Equality as a Rust bool (user `__eq__` included).
+    pub fn eq(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        if a.is(b) {
+            // NaN is not equal to itself, even by identity for floats.
+            return Ok(!matches!(a, Value::Float(f) if f.is_nan()));
+        }
+        if let Some(r) = fast_eq(&self.heap, a, b) {
+            return Ok(r);
+        }
+        // Containers of user objects, or user objects.
+        if self.is_user_instance(a) || self.is_user_instance(b) {
+            let r = self.rich_eq(a, b, false)?;
+            return self.truthy(r);
+        }
+        self.enter_recursion()?;
+        let r = self.eq_containers(a, b);
+        self.leave_recursion();
+        r
+    }
+
+    fn eq_containers(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else { return Ok(false) };
+        match (self.heap.get(ha), self.heap.get(hb)) {
+            (Obj::List(x), Obj::List(y)) => {
+                if x.len() != y.len() {
+                    return Ok(false);
+                }
+                let n = x.len();
+                for i in 0..n {
+                    let (xi, yi) = (self.list_get(ha, i), self.list_get(hb, i));
+                    match (xi, yi) {
+                        (Some(xi), Some(yi)) => {
+                            if !self.eq(xi, yi)? {
+                                return Ok(false);
+                            }
+                        }
+                        _ => return Ok(false),
+                    }
+                }
+                Ok(true)
+            }
+            (Obj::Tuple(x), Obj::Tuple(y)) => {
+                if x.len() != y.len() {
+                    return Ok(false);
+                }
+                let pairs: Vec<(Value, Value)> = x.iter().copied().zip(y.iter().copied()).collect();
+                for (xi, yi) in pairs {
+                    if !self.eq(xi, yi)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            (Obj::Dict(x), Obj::Dict(y)) => {
+                if x.len() != y.len() {
+                    return Ok(false);
+                }
+                let items: Vec<(Value, Value)> = x.iter().collect();
+                for (k, v) in items {
+                    match self.dict_get(b, k)? {
+                        Some(w) => {
+                            if !self.eq(v, w)? {
+                                return Ok(false);
+                            }
+                        }
+                        None => return Ok(false),
+                    }
+                }
+                Ok(true)
+            }
+            (Obj::Set(x) | Obj::FrozenSet(x), Obj::Set(y) | Obj::FrozenSet(y)) => {
+                if x.len() != y.len() {
+                    return Ok(false);
+                }
+                let keys: Vec<Value> = x.keys().collect();
+                for k in keys {
+                    if !self.contains(b, k)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    fn list_get(&self, h: crate::value::Gc, i: usize) -> Option<Value> {
+        match self.heap.get(h) {
+            Obj::List(v) => v.get(i).copied(),
+            _ => None,
+        }
+    }
+
+    fn rich_order(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult {
+        if let (Some(x), Some(y)) = (num::as_num(&self.heap, a), num::as_num(&self.heap, b)) {
+            if let Some(ord) = num::partial_cmp(&x, &y) {
+                return Ok(Value::Bool(ord_matches(op, ord)));
+            }
+            if !matches!(x, Num::C(..)) && !matches!(y, Num::C(..)) {
+                return Ok(Value::Bool(false)); // NaN
+            }
+        }
+        if self.is_user_instance(a) || self.is_user_instance(b) {
+            let (fname, rname) = match op {
+                CmpOp::Lt => ("__lt__", "__gt__"),
+                CmpOp::Le => ("__le__", "__ge__"),
+                CmpOp::Gt => ("__gt__", "__lt__"),
+                _ => ("__ge__", "__le__"),
+            };
+            if let Some(r) = self.try_dunder(a, fname, b)? {
+                return Ok(r);
+            }
+            if let Some(r) = self.try_dunder(b, rname, a)? {
+                return Ok(r);
+            }
+            let (ba, bb) = (self.builtin_base(a), self.builtin_base(b));
+            if !ba.is(a) || !bb.is(b) {
+                return self.rich_order(op, ba, bb);
+            }
+        } else if let Some(ord) = self.order_builtin(op, a, b)? {
+            return Ok(Value::Bool(ord));
+        }
+        let sym = match op {
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Gt => ">",
+            _ => ">=",
+        };
+        let (na, nb) = (self.type_name(a), self.type_name(b));
+        Err(self.type_error(format!("'{sym}' not supported between instances of '{na}' and '{nb}'")))
+    }
+
+    /// Ordering of built-in sequences and sets; None when unsupported.
+    fn order_builtin(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
+        let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else { return Ok(None) };
+        let ord = match (self.heap.get(ha), self.heap.get(hb)) {
+            (Obj::Str(x), Obj::Str(y)) => x.s.as_bytes().cmp(y.s.as_bytes()),
+            (Obj::Bytes(x), Obj::Bytes(y)) => x[..].cmp(&y[..]),
+            (Obj::ByteArray(x), Obj::ByteArray(y)) => x[..].cmp(&y[..]),
+            (Obj::Bytes(x), Obj::ByteArray(y)) => x[..].cmp(&y[..]),
+            (Obj::ByteArray(x), Obj::Bytes(y)) => x[..].cmp(&y[..]),
+            (Obj::List(_), Obj::List(_)) | (Obj::Tuple(_), Obj::Tuple(_)) => {
+                let x = self.seq_items(a)?;
+                let y = self.seq_items(b)?;
+                self.enter_recursion()?;
+                let r = self.order_seq(op, &x, &y);
+                self.leave_recursion();
+                return r.map(Some);
+            }
+            (Obj::Set(x) | Obj::FrozenSet(x), Obj::Set(y) | Obj::FrozenSet(y)) => {
+                let (lx, ly) = (x.len(), y.len());
+                let sub = self.is_subset(a, b)?;
+                let sup = self.is_subset(b, a)?;
+                return Ok(Some(match op {
+                    CmpOp::Lt => sub && lx < ly,
+                    CmpOp::Le => sub,
+                    CmpOp::Gt => sup && lx > ly,
+                    _ => sup,
+                }));
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(ord_matches(op, ord)))
+    }
+
+    fn order_seq(&mut self, op: CmpOp, x: &[Value], y: &[Value]) -> PyResult<bool> {
+        for (xi, yi) in x.iter().zip(y.iter()) {
+            if !self.eq(*xi, *yi)? {
+                let r = self.rich_order(op, *xi, *yi)?;
+                return self.truthy(r);
+            }
+        }
+        Ok(ord_matches(op, x.len().cmp(&y.len())))
+    }
+
+    pub fn is_subset(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        let keys = self.iter_to_vec(a)?;
+        for k in keys {
+            if !self.contains(b, k)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Truth value.
+    pub fn truthy(&mut self, v: Value) -> PyResult<bool> {
+        Ok(match v {
+            Value::Null | Value::None => false,
+            Value::Bool(b) => b,
+            Value::Int(i) => i != 0,
+            Value::Float(f) => f != 0.0,
+            Value::NotImplemented | Value::Ellipsis => true,
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Str(s) => !s.s.is_empty(),
+                Obj::Bytes(b) => !b.is_empty(),
+                Obj::ByteArray(b) => !b.is_empty(),
+                Obj::List(l) => !l.is_empty(),
+                Obj::Tuple(t) => !t.is_empty(),
+                Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => !d.is_empty(),
+                Obj::BigInt(_) => true,
+                Obj::Complex(re, im) => *re != 0.0 || *im != 0.0,
+                Obj::Range { start, stop, step } => crate::types::range::range_len(*start, *stop, *step) > 0,
+                Obj::Instance(_) | Obj::Exception(_) => return self.truthy_user(v),
+                Obj::DictView { .. } => self.len(v)? > 0,
+                _ => true,
+            },
+        })
+    }
+
+    fn truthy_user(&mut self, v: Value) -> PyResult<bool> {
+        if let Some(m) = self.lookup_type_attr(v, "__bool__") {
+            let r = self.call(m, &[v], &[])?;
+            return match r {
+                Value::Bool(b) => Ok(b),
+                _ => {
+                    let t = self.type_name(r);
+                    Err(self.type_error(format!("__bool__ should return bool, returned {t}")))
+                }
+            };
+        }
+        if let Some(m) = self.lookup_type_attr(v, "__len__") {
+            let r = self.call(m, &[v], &[])?;
+            return Ok(self.index_value(r)? != 0);
+        }
+        let base = self.builtin_base(v);
+        if !base.is(v) {
+            return self.truthy(base);
+        }
+        Ok(true)
+    }
+
+    /// `hash(v)`.
+    pub fn hash(&mut self, v: Value) -> PyResult<u64> {
+        if let Some(h) = fast_hash(&self.heap, v) {
+            return Ok(h);
+        }
+        let Value::Obj(h) = v else { return Ok(0) };
+        match self.heap.get(h) {
+            Obj::Tuple(items) => {
+                let items = items.to_vec();
+                self.enter_recursion()?;
+                let mut acc: u64 = 0x345678;
+                let mut r = Ok(());
+                for it in items {
+                    match self.hash(it) {
+                        Ok(x) => acc = (acc ^ x).wrapping_mul(1000003).rotate_left(7),
+                        Err(e) => {
+                            r = Err(e);
+                            break;
+                        }
+                    }
+                }
+                self.leave_recursion();
+                r?;
+                Ok(if acc == u64::MAX { acc - 1 } else { acc })
+            }
+            Obj::FrozenSet(d) => {
+                let keys: Vec<Value> = d.keys().collect();
+                let mut acc: u64 = 0x1e5;
+                for k in keys {
+                    let x = self.hash(k)?;
+                    acc = acc.wrapping_add(x.wrapping_mul(0x9e3779b97f4a7c15) ^ (x >> 17));
+                }
+                Ok(acc)
+            }
+            Obj::Instance(_) | Obj::Exception(_) | Obj::Class(_) => {
+                let m = self.lookup_type_attr(v, "__hash__");
+                match m {
+                    Some(Value::None) => Err(self.unhashable(v)),
+                    Some(m) if !self.is_default_method(m) => {
+                        let r = self.call(m, &[v], &[])?;
+                        match num::as_num(&self.heap, r) {
+                            Some(Num::I(i)) => Ok(num::hash_i64(i)),
+                            Some(Num::B(b)) => Ok(num::hash_bigint(&b)),
+                            _ => Err(self.type_error("__hash__ method should return an integer")),
+                        }
+                    }
+                    _ => {
+                        if self.lookup_type_attr(v, "__eq__").is_some_and(|e| !self.is_default_method(e)) {
+                            return Err(self.unhashable(v));
+                        }
+                        Ok(identity_hash(h))
+                    }
+                }
+            }
+            Obj::List(_) | Obj::Dict(_) | Obj::Set(_) | Obj::ByteArray(_) | Obj::Slice(..) => Err(self.unhashable(v)),
+            _ => Ok(identity_hash(h)),
+        }
+    }
+
+    fn unhashable(&mut self, v: Value) -> crate::PyErr {
+        let t = self.type_name(v);
+        self.type_error(format!("unhashable type: '{t}'"))
+    }
+
+    /// Guards native recursion (repr, eq, hash of nested data) with the
+    /// same depth budget as Python calls.
+    pub fn enter_recursion(&mut self) -> PyResult<()> {
+        if self.depth >= self.limits.recursion {
+            return Err(self.error(ExcKind::RecursionError, "maximum recursion depth exceeded"));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+    pub fn leave_recursion(&mut self) {
+        self.depth -= 1;
+    }
+}
+
+fn ord_matches(op: CmpOp, ord: Ordering) -> bool {
+    match op {
+        CmpOp::Lt => ord == Ordering::Less,
+        CmpOp::Le => ord != Ordering::Greater,
+        CmpOp::Gt => ord == Ordering::Greater,
+        CmpOp::Ge => ord != Ordering::Less,
+        CmpOp::Eq => ord == Ordering::Equal,
+        _ => ord != Ordering::Equal,
+    }
+}
+
+pub fn identity_hash(h: crate::value::Gc) -> u64 {
+    ((h.idx as u64) << 4) ^ ((h.gen as u64) << 36)
+}
+
+/// Hash of values whose hash needs no interpreter: numbers, str, bytes.
+pub fn fast_hash(heap: &Heap, v: Value) -> Option<u64> {
+    Some(match v {
+        Value::None => 0x9e37_79b9,
+        Value::Bool(b) => b as u64,
+        Value::Int(i) => num::hash_i64(i),
+        Value::Float(f) => num::hash_f64(f),
+        Value::Ellipsis => 0x5eed,
+        Value::NotImplemented => 0x5eee,
+        Value::Null => 0,
+        Value::Obj(h) => match heap.get(h) {
+            Obj::Str(s) => s.hash,
+            Obj::Bytes(b) => crate::heap::str_hash(&String::from_utf8_lossy(b)) ^ 0x7,
+            Obj::BigInt(b) => num::hash_bigint(b),
+            Obj::Complex(re, im) => num::hash_f64(*re).wrapping_add(num::hash_f64(*im).wrapping_mul(1000003)),
+            _ => return None,
+        },
+    })
+}
+
+/// Equality decided without running Python code; None if it needs the VM.
+pub fn fast_eq(heap: &Heap, a: Value, b: Value) -> Option<bool> {
+    if let (Some(x), Some(y)) = (num::as_num(heap, a), num::as_num(heap, b)) {
+        return Some(num::num_eq(&x, &y));
+    }
+    match (a, b) {
+        (Value::Obj(ha), Value::Obj(hb)) => match (heap.get(ha), heap.get(hb)) {
+            (Obj::Str(x), Obj::Str(y)) => Some(x.hash == y.hash && x.s == y.s),
+            (Obj::Bytes(x), Obj::Bytes(y)) => Some(x == y),
+            (Obj::Bytes(x), Obj::ByteArray(y)) | (Obj::ByteArray(y), Obj::Bytes(x)) => Some(x[..] == y[..]),
+            (Obj::ByteArray(x), Obj::ByteArray(y)) => Some(x == y),
+            (Obj::Tuple(x), Obj::Tuple(y)) => {
+                if x.len() != y.len() {
+                    return Some(false);
+                }
+                for (p, q) in x.iter().zip(y.iter()) {
+                    if !p.is(*q) {
+                        match fast_eq(heap, *p, *q)? {
+                            true => {}
+                            false => return Some(false),
+                        }
+                    }
+                }
+                Some(true)
+            }
+            (Obj::Instance(_), _) | (_, Obj::Instance(_)) => None,
+            (Obj::Exception(_), _) | (_, Obj::Exception(_)) => None,
+            (Obj::List(_), Obj::List(_)) | (Obj::Dict(_), Obj::Dict(_)) => None,
+            (Obj::Set(_) | Obj::FrozenSet(_), Obj::Set(_) | Obj::FrozenSet(_)) => None,
+            (Obj::Range { start: s1, stop: e1, step: t1 }, Obj::Range { start: s2, stop: e2, step: t2 }) => {
+                let (l1, l2) = (crate::types::range::range_len(*s1, *e1, *t1), crate::types::range::range_len(*s2, *e2, *t2));
+                Some(l1 == l2 && (l1 == 0 || (s1 == s2 && (l1 == 1 || t1 == t2))))
+            }
+            _ => Some(ha == hb),
+        },
+        (Value::Obj(h), _) | (_, Value::Obj(h)) => match heap.get(h) {
+            Obj::Instance(_) | Obj::Exception(_) => None,
+            _ => Some(false),
+        },
+        _ => Some(a.is(b)),
+    }
+}

@@ -1,0 +1,329 @@
+//! Classes: creation (`class` statements, `type(name, bases, ns)`), the C3
+//! method resolution order, and instantiation (`C(...)`).
+
+use crate::dict::Dict;
+use crate::errors::ExcKind;
+use crate::obj::{Class, ClassFlags, ExcObj, Instance, Layout, Obj};
+use crate::types::TypeId;
+use crate::value::{Gc, Value};
+use crate::vm::Vm;
+use crate::PyResult;
+
+/// Records that a class defines a special method that changes how its
+/// instances behave, so fast paths know when they must not be taken.
+pub fn update_flag(flags: &mut ClassFlags, name: &str) {
+    match name {
+        "__eq__" => flags.user_eq = true,
+        "__hash__" => flags.user_hash = true,
+        "__getattr__" => flags.user_getattr = true,
+        "__getattribute__" => flags.user_getattribute = true,
+        "__setattr__" => flags.user_setattr = true,
+        "__delattr__" => flags.user_delattr = true,
+        _ => {}
+    }
+}
+
+impl Vm {
+    pub fn dict_set_str_class(&mut self, c: Gc, name: &str, v: Value) -> PyResult<()> {
+        let k = self.intern(name);
+        let hash = self.hash(k)?;
+        if let Obj::Class(cls) = self.heap.get_mut(c) {
+            cls.dict.insert_new(hash, k, v);
+        }
+        Ok(())
+    }
+
+    /// C3 linearisation of `bases` for a new class `c`.
+    fn compute_mro(&mut self, c: Gc, bases: &[Gc]) -> PyResult<Vec<Gc>> {
+        let mut seqs: Vec<Vec<Gc>> = Vec::new();
+        for &b in bases {
+            match self.heap.get(b) {
+                Obj::Class(bc) => seqs.push(bc.mro.clone()),
+                _ => return Err(self.type_error("bases must be types")),
+            }
+        }
+        seqs.push(bases.to_vec());
+        let mut out = vec![c];
+        loop {
+            seqs.retain(|s| !s.is_empty());
+            if seqs.is_empty() {
+                return Ok(out);
+            }
+            let cand = seqs.iter().map(|s| s[0]).find(|h| !seqs.iter().any(|s| s[1..].contains(h)));
+            let Some(h) = cand else {
+                return Err(self.type_error("Cannot create a consistent method resolution order (MRO)"));
+            };
+            out.push(h);
+            for s in seqs.iter_mut() {
+                if s[0] == h {
+                    s.remove(0);
+                }
+            }
+        }
+    }
+
+    /// Creates a class object.
+    pub fn new_class(&mut self, meta: Value, name: Value, bases: Vec<Gc>, ns: &Dict) -> PyResult<Gc> {
+        let object = self.type_obj(TypeId::Object);
+        let bases = if bases.is_empty() { vec![object] } else { bases };
+        let mut layout = Layout::Object;
+        let mut builtin = None;
+        let exc = self.exc_class(ExcKind::BaseException);
+        for &b in &bases {
+            let Obj::Class(bc) = self.heap.get(b) else { return Err(self.type_error("bases must be types")) };
+            match bc.layout {
+                Layout::Exception => layout = Layout::Exception,
+                Layout::Builtin if layout == Layout::Object => {
+                    layout = Layout::Builtin;
+                    builtin = bc.builtin;
+                }
+                Layout::Type => layout = Layout::Type,
+                _ => {}
+            }
+            if let Some(TypeId::Bool | TypeId::Function | TypeId::Generator | TypeId::Range | TypeId::Slice) = bc.builtin {
+                let n = self.class_name(b);
+                return Err(self.type_error(format!("type '{n}' is not an acceptable base type")));
+            }
+        }
+        if bases.iter().any(|&b| self.is_subclass(b, exc)) {
+            layout = Layout::Exception;
+            builtin = None;
+        }
+        let mut flags = ClassFlags::default();
+        for &b in &bases {
+            if let Obj::Class(bc) = self.heap.get(b) {
+                let f = bc.flags;
+                flags.user_eq |= f.user_eq;
+                flags.user_hash |= f.user_hash;
+                flags.user_getattr |= f.user_getattr;
+                flags.user_getattribute |= f.user_getattribute;
+                flags.user_setattr |= f.user_setattr;
+                flags.user_delattr |= f.user_delattr;
+            }
+        }
+        let mut dict = Dict::with_capacity(ns.len());
+        for (k, v) in ns.iter() {
+            if let Some(s) = self.heap.str_of(k) {
+                update_flag(&mut flags, s);
+            }
+            let h = self.hash(k)?;
+            // Plain functions named __new__ / __init_subclass__ are implicitly static / class methods.
+            let v = match self.heap.str_of(k) {
+                Some("__new__") if matches!(v, Value::Obj(g) if matches!(self.heap.get(g), Obj::Func(_))) => {
+                    Value::Obj(self.alloc(Obj::StaticMethod(v))?)
+                }
+                Some("__init_subclass__" | "__class_getitem__")
+                    if matches!(v, Value::Obj(g) if matches!(self.heap.get(g), Obj::Func(_))) =>
+                {
+                    Value::Obj(self.alloc(Obj::ClassMethod(v))?)
+                }
+                _ => v,
+            };
+            dict.insert_new(h, k, v);
+        }
+        let type_obj = self.type_obj(TypeId::Type);
+        let metaclass = match meta {
+            Value::Obj(m) if m != type_obj => meta,
+            _ => Value::Null,
+        };
+        let qualname = self.dict_get_str_in(&dict, "__qualname__").unwrap_or(name);
+        let cls = Class { name, qualname, bases: bases.clone(), mro: Vec::new(), dict, layout, builtin, metaclass, flags };
+        let g = self.alloc(Obj::Class(Box::new(cls)))?;
+        let mro = self.compute_mro(g, &bases)?;
+        if let Obj::Class(c) = self.heap.get_mut(g) {
+            c.mro = mro;
+        }
+        // __set_name__ on descriptors, then __init_subclass__ of the parent.
+        let items: Vec<(Value, Value)> = ns.iter().collect();
+        for (k, v) in items {
+            if self.is_user_instance(v) {
+                if let Some(sn) = self.lookup_type_attr(v, "__set_name__") {
+                    self.call(sn, &[v, Value::Obj(g), k], &[])?;
+                }
+            }
+        }
+        if let Some(&parent) = bases.first() {
+            if let Some(Value::Obj(isc)) = self.lookup_mro_str(parent, "__init_subclass__") {
+                if let Obj::ClassMethod(f) = self.heap.get(isc) {
+                    let f = *f;
+                    self.call(f, &[Value::Obj(g)], &[])?;
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    fn dict_get_str_in(&self, d: &Dict, key: &str) -> Option<Value> {
+        d.probe_str(&self.heap, crate::heap::str_hash(key), key).map(|p| d.value_at(p))
+    }
+
+    /// `__build_class__(func, name, *bases, metaclass=None, **kw)`.
+    pub fn build_class(&mut self, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
+        if args.len() < 2 {
+            return Err(self.type_error("__build_class__: not enough arguments"));
+        }
+        let (body, name) = (args[0], args[1]);
+        let mut bases = Vec::new();
+        for &b in &args[2..] {
+            match b {
+                Value::Obj(h) if matches!(self.heap.get(h), Obj::Class(_)) => bases.push(h),
+                _ => return Err(self.type_error("bases must be types")),
+            }
+        }
+        let mut meta = Value::Obj(self.type_obj(TypeId::Type));
+        let mut extra_kw = Vec::new();
+        for &(k, v) in kw {
+            if self.heap.str_of(k) == Some("metaclass") {
+                meta = v;
+            } else {
+                extra_kw.push((k, v));
+            }
+        }
+        if kw.iter().all(|(k, _)| self.heap.str_of(*k) != Some("metaclass")) {
+            for &b in &bases {
+                let bm = self.type_of(Value::Obj(b));
+                if let Value::Obj(m) = meta {
+                    if self.is_subclass(bm, m) {
+                        meta = Value::Obj(bm);
+                    }
+                }
+            }
+        }
+        let ns = self.new_dict()?;
+        self.run_class_body(body, ns)?;
+        let type_obj = Value::Obj(self.type_obj(TypeId::Type));
+        let cls = if meta.is(type_obj) {
+            let nsd = match ns {
+                Value::Obj(h) => match self.heap.get(h) {
+                    Obj::Dict(d) => (**d).clone(),
+                    _ => Dict::new(),
+                },
+                _ => Dict::new(),
+            };
+            Value::Obj(self.new_class(meta, name, bases, &nsd)?)
+        } else {
+            let bt: Vec<Value> = bases.iter().map(|b| Value::Obj(*b)).collect();
+            let bt = self.new_tuple(bt)?;
+            self.call(meta, &[name, bt, ns], &extra_kw)?
+        };
+        if let Some(Value::Obj(cell)) = self.dict_get_str_value(ns, "__classcell__") {
+            if let Obj::Cell(c) = self.heap.get_mut(cell) {
+                *c = cls;
+            }
+        }
+        Ok(cls)
+    }
+
+    fn dict_get_str_value(&self, d: Value, key: &str) -> Option<Value> {
+        match d {
+            Value::Obj(h) => self.dict_get_str(h, key),
+            _ => None,
+        }
+    }
+
+    /// `C(*args, **kw)`.
+    pub fn call_class(&mut self, c: Gc, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
+        let (builtin, layout) = match self.heap.get(c) {
+            Obj::Class(cls) => (cls.builtin, cls.layout),
+            _ => return Err(self.type_error("not a class")),
+        };
+        // Exactly a built-in type: its constructor.
+        if let Some(t) = builtin {
+            if self.type_obj(t) == c {
+                return crate::builtins::construct(self, t, c, args, kw);
+            }
+        }
+        let new = self.lookup_mro_str(c, "__new__");
+        let user_new = match new {
+            Some(Value::Obj(h)) => match self.heap.get(h) {
+                Obj::StaticMethod(f) => Some(*f),
+                Obj::Func(_) => Some(Value::Obj(h)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let obj = match user_new {
+            Some(f) => {
+                let mut a = Vec::with_capacity(args.len() + 1);
+                a.push(Value::Obj(c));
+                a.extend_from_slice(args);
+                self.call(f, &a, kw)?
+            }
+            None => self.default_new(c, layout, builtin, args, kw)?,
+        };
+        if !self.isinstance(obj, c) {
+            return Ok(obj);
+        }
+        if layout == Layout::Type {
+            return Ok(obj);
+        }
+        match self.lookup_mro_str(c, "__init__") {
+            Some(init) if !self.is_default_method(init) => {
+                let mut a = Vec::with_capacity(args.len() + 1);
+                a.push(obj);
+                a.extend_from_slice(args);
+                let r = self.call(init, &a, kw)?;
+                if !r.is_none() {
+                    let t = self.type_name(r);
+                    return Err(self.type_error(format!("__init__() should return None, not '{t}'")));
+                }
+            }
+            _ => {
+                if user_new.is_none() && layout == Layout::Object && (!args.is_empty() || !kw.is_empty()) {
+                    let n = self.class_name(c);
+                    return Err(self.type_error(format!("{n}() takes no arguments")));
+                }
+            }
+        }
+        Ok(obj)
+    }
+
+    /// `object.__new__(c)` for each instance layout.
+    pub fn default_new(
+        &mut self,
+        c: Gc,
+        layout: Layout,
+        builtin: Option<TypeId>,
+        args: &[Value],
+        kw: &[(Value, Value)],
+    ) -> PyResult {
+        Ok(match layout {
+            Layout::Exception => {
+                let t = self.new_tuple(args.to_vec())?;
+                Value::Obj(self.alloc(Obj::Exception(Box::new(ExcObj {
+                    class: c,
+                    args: t,
+                    dict: Dict::new(),
+                    traceback: Vec::new(),
+                    cause: Value::None,
+                    context: Value::None,
+                    suppress_context: false,
+                })))?)
+            }
+            Layout::Builtin => {
+                let t = builtin.unwrap_or(TypeId::Object);
+                let tobj = self.type_obj(t);
+                let base = crate::builtins::construct(self, t, tobj, args, kw)?;
+                Value::Obj(self.alloc(Obj::Instance(Box::new(Instance { class: c, dict: Dict::new(), base })))?)
+            }
+            Layout::Type => {
+                if args.len() != 3 {
+                    return Err(self.type_error("type() takes 1 or 3 arguments"));
+                }
+                let bases = self.seq_items(args[1])?;
+                let bases: Vec<Gc> = bases.iter().filter_map(|b| b.as_obj()).collect();
+                let ns = match args[2] {
+                    Value::Obj(h) => match self.heap.get(h) {
+                        Obj::Dict(d) => (**d).clone(),
+                        _ => return Err(self.type_error("type() argument 3 must be dict")),
+                    },
+                    _ => return Err(self.type_error("type() argument 3 must be dict")),
+                };
+                Value::Obj(self.new_class(Value::Obj(c), args[0], bases, &ns)?)
+            }
+            Layout::Object => {
+                Value::Obj(self.alloc(Obj::Instance(Box::new(Instance { class: c, dict: Dict::new(), base: Value::Null })))?)
+            }
+        })
+    }
+}

@@ -1,0 +1,788 @@
+//! Container protocols shared by the built-in collections: item access,
+//! membership, length, dict/set primitives, and sequence operators.
+
+use crate::dict::{Dict, Probe};
+use crate::obj::Obj;
+use crate::types::MethodDef;
+use crate::value::{Gc, Value};
+use crate::vm::Vm;
+use crate::PyResult;
+use capy_compiler::BinOp;
+
+impl Vm {
+    // ---- dict primitives (work for dict, set and frozenset tables)
+
+    fn table(&self, d: Gc) -> Option<&Dict> {
+        match self.heap.get(d) {
+            Obj::Dict(t) | Obj::Set(t) | Obj::FrozenSet(t) => Some(t),
+            _ => None,
+        }
+    }
+    fn table_mut(&mut self, d: Gc) -> Option<&mut Dict> {
+        match self.heap.get_mut(d) {
+            Obj::Dict(t) | Obj::Set(t) | Obj::FrozenSet(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// Finds `key` in the table of `d`, running `__eq__` when needed.
+    pub fn dict_find(&mut self, d: Gc, key: Value) -> PyResult<Option<usize>> {
+        let hash = self.hash(key)?;
+        let probe = match self.table(d) {
+            Some(t) => t.probe(&self.heap, hash, key),
+            None => return Ok(None),
+        };
+        match probe {
+            Probe::Found(p) => Ok(Some(p)),
+            Probe::Missing => Ok(None),
+            Probe::Slow => {
+                let cands = self.table(d).map(|t| t.candidates(hash)).unwrap_or_default();
+                for p in cands {
+                    let k = self.table(d).map(|t| t.key_at(p)).unwrap_or(Value::Null);
+                    if !k.is_null() && self.eq(k, key)? {
+                        return Ok(Some(p));
+                    }
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    pub fn dict_get(&mut self, d: Value, key: Value) -> PyResult<Option<Value>> {
+        let Value::Obj(h) = d else { return Ok(None) };
+        if let Value::Obj(kh) = key {
+            if let Obj::Str(s) = self.heap.get(kh) {
+                let hash = s.hash;
+                return Ok(self.dict_lookup_str_hash(h, key, hash));
+            }
+        }
+        Ok(self.dict_find(h, key)?.and_then(|p| self.table(h).map(|t| t.value_at(p))))
+    }
+
+    /// Lookup of a str key by its precomputed hash (globals, attributes).
+    #[inline]
+    pub fn dict_lookup_str_hash(&self, d: Gc, key: Value, hash: u64) -> Option<Value> {
+        let t = self.table(d)?;
+        match t.probe(&self.heap, hash, key) {
+            Probe::Found(p) => Some(t.value_at(p)),
+            _ => None,
+        }
+    }
+
+    pub fn dict_set(&mut self, d: Value, key: Value, v: Value) -> PyResult<()> {
+        let Value::Obj(h) = d else { return Err(self.type_error("not a dict")) };
+        if !matches!(self.heap.get(h), Obj::Dict(_) | Obj::Set(_)) {
+            return self.setitem(d, key, v);
+        }
+        let hash = self.hash(key)?;
+        match self.dict_find(h, key)? {
+            Some(p) => {
+                if let Some(t) = self.table_mut(h) {
+                    t.set_value_at(p, v);
+                }
+            }
+            None => {
+                self.charge(40)?;
+                if let Some(t) = self.table_mut(h) {
+                    t.insert_new(hash, key, v);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes `key`; returns whether it was present.
+    pub fn dict_del(&mut self, d: Value, key: Value) -> PyResult<bool> {
+        let Value::Obj(h) = d else { return Ok(false) };
+        match self.dict_find(h, key)? {
+            Some(p) => {
+                if let Some(t) = self.table_mut(h) {
+                    t.remove_at(p);
+                }
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    pub fn dict_pop(&mut self, d: Value, key: Value) -> PyResult<Option<Value>> {
+        let Value::Obj(h) = d else { return Ok(None) };
+        match self.dict_find(h, key)? {
+            Some(p) => Ok(self.table_mut(h).and_then(|t| t.remove_at(p)).map(|e| e.value)),
+            None => Ok(None),
+        }
+    }
+
+    /// `d.update(m)` (or the `{**m}` / `f(**m)` merges when `strict`).
+    pub fn dict_update(&mut self, d: Value, m: Value, strict: bool) -> PyResult<()> {
+        let pairs: Vec<(Value, Value)> = match m {
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Dict(t) => t.iter().collect(),
+                _ => {
+                    if self.lookup_type_attr(m, "keys").is_some() {
+                        let keys = self.call_method_by_name(m, "keys", &[])?;
+                        let keys = self.iter_to_vec(keys)?;
+                        let mut out = Vec::with_capacity(keys.len());
+                        for k in keys {
+                            let v = self.getitem(m, k)?;
+                            out.push((k, v));
+                        }
+                        out
+                    } else if strict {
+                        let t = self.type_name(m);
+                        return Err(self.type_error(format!("argument after ** must be a mapping, not {t}")));
+                    } else {
+                        let items = self.iter_to_vec(m)?;
+                        let mut out = Vec::new();
+                        for it in items {
+                            let kv = self.iter_to_vec(it)?;
+                            if kv.len() != 2 {
+                                return Err(self.value_error(format!(
+                                    "dictionary update sequence element has length {}; 2 is required",
+                                    kv.len()
+                                )));
+                            }
+                            out.push((kv[0], kv[1]));
+                        }
+                        out
+                    }
+                }
+            },
+            _ => {
+                let t = self.type_name(m);
+                return Err(self.type_error(format!("'{t}' object is not iterable")));
+            }
+        };
+        for (k, v) in pairs {
+            if strict {
+                if let Value::Obj(h) = d {
+                    if self.dict_find(h, k)?.is_some() {
+                        let r = self.repr(k)?;
+                        return Err(self.type_error(format!("got multiple values for keyword argument {r}")));
+                    }
+                }
+            }
+            self.dict_set(d, k, v)?;
+        }
+        Ok(())
+    }
+
+    pub fn new_set(&mut self, items: Vec<Value>) -> PyResult {
+        let s = Value::Obj(self.alloc(Obj::Set(Box::default()))?);
+        for it in items {
+            self.set_add(s, it)?;
+        }
+        Ok(s)
+    }
+
+    pub fn set_add(&mut self, s: Value, item: Value) -> PyResult<()> {
+        let Value::Obj(h) = s else { return Err(self.type_error("not a set")) };
+        let hash = self.hash(item)?;
+        if self.dict_find(h, item)?.is_none() {
+            self.charge(32)?;
+            if let Some(t) = self.table_mut(h) {
+                t.insert_new(hash, item, Value::None);
+            }
+        }
+        Ok(())
+    }
+
+    pub fn set_update(&mut self, s: Value, it: Value) -> PyResult<()> {
+        for v in self.iter_to_vec(it)? {
+            self.set_add(s, v)?;
+        }
+        Ok(())
+    }
+
+    // ---- lists
+
+    pub fn list_append(&mut self, l: Value, v: Value) -> PyResult<()> {
+        self.charge(16)?;
+        match l {
+            Value::Obj(h) => match self.heap.get_mut(h) {
+                Obj::List(items) => {
+                    items.push(v);
+                    Ok(())
+                }
+                _ => Err(self.type_error("append to non-list")),
+            },
+            _ => Err(self.type_error("append to non-list")),
+        }
+    }
+
+    pub fn list_extend(&mut self, l: Value, it: Value) -> PyResult<()> {
+        let items = self.iter_to_vec(it)?;
+        self.charge(items.len() * 16)?;
+        if let Value::Obj(h) = l {
+            if let Obj::List(v) = self.heap.get_mut(h) {
+                v.extend(items);
+            }
+        }
+        Ok(())
+    }
+
+    // ---- item protocol
+
+    pub fn getitem(&mut self, obj: Value, key: Value) -> PyResult {
+        if let Value::Obj(h) = obj {
+            match self.heap.get(h) {
+                Obj::List(v) => {
+                    if let Value::Int(i) = key {
+                        let len = v.len() as i64;
+                        let j = if i < 0 { i + len } else { i };
+                        if (0..len).contains(&j) {
+                            return Ok(v[j as usize]);
+                        }
+                        return Err(self.index_error("list index out of range"));
+                    }
+                }
+                Obj::Dict(_) => {
+                    return match self.dict_get(obj, key)? {
+                        Some(v) => Ok(v),
+                        None => {
+                            if self.is_user_instance(obj) {
+                                unreachable_dict();
+                            }
+                            Err(self.key_error(key))
+                        }
+                    };
+                }
+                Obj::Instance(_) => {
+                    if let Some(m) = self.lookup_type_attr(obj, "__getitem__") {
+                        return self.call(m, &[obj, key], &[]);
+                    }
+                    let base = self.builtin_base(obj);
+                    if !base.is(obj) {
+                        let r = self.getitem(base, key);
+                        if let Err(e) = r {
+                            if self.err_is(e, crate::ExcKind::KeyError) {
+                                if let Some(m) = self.lookup_type_attr(obj, "__missing__") {
+                                    return self.call(m, &[obj, key], &[]);
+                                }
+                            }
+                        }
+                        return r;
+                    }
+                }
+                Obj::Class(_) => {
+                    if let Some(m) = self.lookup_mro_str(h, "__class_getitem__") {
+                        return self.call(m, &[obj, key], &[]);
+                    }
+                }
+                _ => {}
+            }
+        }
+        crate::types::list::seq_getitem(self, obj, key)
+    }
+
+    pub fn setitem(&mut self, obj: Value, key: Value, v: Value) -> PyResult<()> {
+        if let Value::Obj(h) = obj {
+            match self.heap.get_mut(h) {
+                Obj::List(items) => {
+                    if let Value::Int(i) = key {
+                        let len = items.len() as i64;
+                        let j = if i < 0 { i + len } else { i };
+                        if (0..len).contains(&j) {
+                            items[j as usize] = v;
+                            return Ok(());
+                        }
+                        return Err(self.index_error("list assignment index out of range"));
+                    }
+                    return crate::types::list::list_setitem_slow(self, obj, key, v);
+                }
+                Obj::Dict(_) => return self.dict_set(obj, key, v),
+                Obj::ByteArray(_) => return crate::types::list::list_setitem_slow(self, obj, key, v),
+                Obj::Instance(_) => {
+                    if let Some(m) = self.lookup_type_attr(obj, "__setitem__") {
+                        self.call(m, &[obj, key, v], &[])?;
+                        return Ok(());
+                    }
+                    let base = self.builtin_base(obj);
+                    if !base.is(obj) {
+                        return self.setitem(base, key, v);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let t = self.type_name(obj);
+        Err(self.type_error(format!("'{t}' object does not support item assignment")))
+    }
+
+    pub fn delitem(&mut self, obj: Value, key: Value) -> PyResult<()> {
+        if let Value::Obj(h) = obj {
+            match self.heap.get(h) {
+                Obj::Dict(_) => {
+                    if !self.dict_del(obj, key)? {
+                        return Err(self.key_error(key));
+                    }
+                    return Ok(());
+                }
+                Obj::List(_) | Obj::ByteArray(_) => return crate::types::list::list_delitem(self, obj, key),
+                Obj::Instance(_) => {
+                    if let Some(m) = self.lookup_type_attr(obj, "__delitem__") {
+                        self.call(m, &[obj, key], &[])?;
+                        return Ok(());
+                    }
+                    let base = self.builtin_base(obj);
+                    if !base.is(obj) {
+                        return self.delitem(base, key);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let t = self.type_name(obj);
+        Err(self.type_error(format!("'{t}' object doesn't support item deletion")))
+    }
+
+    /// `item in container`.
+    pub fn contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
+        if let Value::Obj(h) = container {
+            match self.heap.get(h) {
+                Obj::Dict(_) | Obj::Set(_) | Obj::FrozenSet(_) => return Ok(self.dict_find(h, item)?.is_some()),
+                Obj::Str(s) => {
+                    return match self.heap.str_of(item) {
+                        Some(sub) => Ok(s.s.contains(sub)),
+                        None => {
+                            let t = self.type_name(item);
+                            Err(self.type_error(format!("'in <string>' requires string as left operand, not {t}")))
+                        }
+                    }
+                }
+                Obj::Bytes(_) | Obj::ByteArray(_) => return crate::types::str::bytes_contains(self, container, item),
+                Obj::Range { start, stop, step } => {
+                    if let Value::Int(i) = item {
+                        let (start, stop, step) = (*start, *stop, *step);
+                        let inside = if step > 0 { i >= start && i < stop } else { i <= start && i > stop };
+                        return Ok(inside && (i - start) % step == 0);
+                    }
+                }
+                Obj::DictView { dict, view } => {
+                    let (d, view) = (*dict, *view);
+                    return match view {
+                        crate::obj::DictView::Keys => Ok(self.dict_find(d, item)?.is_some()),
+                        _ => {
+                            let items = self.iter_to_vec(container)?;
+                            self.seq_contains(&items, item)
+                        }
+                    };
+                }
+                Obj::Instance(_) => {
+                    if let Some(m) = self.lookup_type_attr(container, "__contains__") {
+                        let r = self.call(m, &[container, item], &[])?;
+                        return self.truthy(r);
+                    }
+                    let base = self.builtin_base(container);
+                    if !base.is(container) {
+                        return self.contains(base, item);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let items = self.iter_to_vec(container)?;
+        self.seq_contains(&items, item)
+    }
+
+    fn seq_contains(&mut self, items: &[Value], item: Value) -> PyResult<bool> {
+        for &x in items {
+            if x.is(item) || self.eq(x, item)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// `len(v)`.
+    pub fn len(&mut self, v: Value) -> PyResult<usize> {
+        if let Value::Obj(h) = v {
+            match self.heap.get(h) {
+                Obj::Str(s) => return Ok(s.char_len()),
+                Obj::Bytes(b) => return Ok(b.len()),
+                Obj::ByteArray(b) => return Ok(b.len()),
+                Obj::List(l) => return Ok(l.len()),
+                Obj::Tuple(t) => return Ok(t.len()),
+                Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => return Ok(d.len()),
+                Obj::Range { start, stop, step } => return Ok(crate::types::range::range_len(*start, *stop, *step) as usize),
+                Obj::DictView { dict, .. } => {
+                    let d = *dict;
+                    return Ok(self.table(d).map_or(0, |t| t.len()));
+                }
+                Obj::Instance(_) => {
+                    if let Some(m) = self.lookup_type_attr(v, "__len__") {
+                        let r = self.call(m, &[v], &[])?;
+                        let n = self.index_value(r)?;
+                        if n < 0 {
+                            return Err(self.value_error("__len__() should return >= 0"));
+                        }
+                        return Ok(n as usize);
+                    }
+                    let base = self.builtin_base(v);
+                    if !base.is(v) {
+                        return self.len(base);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let t = self.type_name(v);
+        Err(self.type_error(format!("object of type '{t}' has no len()")))
+    }
+}
+
+fn unreachable_dict() {}
+
+/// `+`, `*`, `%` and set operators on built-in sequences and sets.
+pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
+    let (Value::Obj(ha), bv) = (a, b) else {
+        // int * sequence
+        if let (BinOp::Mul, Value::Int(_) | Value::Bool(_), Value::Obj(_)) = (op, a, b) {
+            return seq_binop(vm, op, b, a);
+        }
+        return Ok(None);
+    };
+    match op {
+        BinOp::Add => {
+            let Value::Obj(hb) = bv else { return Ok(None) };
+            let r = match (vm.heap.get(ha), vm.heap.get(hb)) {
+                (Obj::Str(x), Obj::Str(y)) => {
+                    let mut s = String::with_capacity(x.s.len() + y.s.len());
+                    s.push_str(&x.s);
+                    s.push_str(&y.s);
+                    return Ok(Some(vm.new_string(s)?));
+                }
+                (Obj::List(x), Obj::List(y)) => {
+                    let v: Vec<Value> = x.iter().chain(y.iter()).copied().collect();
+                    vm.charge(v.len() * 16)?;
+                    return Ok(Some(vm.new_list(v)?));
+                }
+                (Obj::Tuple(x), Obj::Tuple(y)) => {
+                    let v: Vec<Value> = x.iter().chain(y.iter()).copied().collect();
+                    return Ok(Some(vm.new_tuple(v)?));
+                }
+                (Obj::Bytes(x), Obj::Bytes(_) | Obj::ByteArray(_)) => {
+                    let yb: Vec<u8> = match vm.heap.get(hb) {
+                        Obj::Bytes(y2) => y2.to_vec(),
+                        Obj::ByteArray(y2) => y2.clone(),
+                        _ => Vec::new(),
+                    };
+                    let mut v = x.to_vec();
+                    v.extend_from_slice(&yb);
+                    Obj::Bytes(v.into_boxed_slice())
+                }
+                (Obj::ByteArray(x), Obj::Bytes(_) | Obj::ByteArray(_)) => {
+                    let mut v = x.clone();
+                    match vm.heap.get(hb) {
+                        Obj::Bytes(y) => v.extend_from_slice(y),
+                        Obj::ByteArray(y) => v.extend_from_slice(y),
+                        _ => {}
+                    }
+                    Obj::ByteArray(v)
+                }
+                _ => return Ok(None),
+            };
+            Ok(Some(Value::Obj(vm.alloc(r)?)))
+        }
+        BinOp::Mul => {
+            let n = match bv {
+                Value::Int(n) => n,
+                Value::Bool(b) => b as i64,
+                _ => return Ok(None),
+            };
+            let n = n.max(0) as usize;
+            let size = match vm.heap.get(ha) {
+                Obj::Str(s) => s.s.len(),
+                Obj::List(l) => l.len() * 16,
+                Obj::Tuple(t) => t.len() * 16,
+                Obj::Bytes(b) => b.len(),
+                Obj::ByteArray(b) => b.len(),
+                _ => return Ok(None),
+            };
+            if vm.heap.would_exceed(size.saturating_mul(n)) {
+                return Err(vm.memory_error());
+            }
+            let r = match vm.heap.get(ha) {
+                Obj::Str(s) => {
+                    let s = s.s.repeat(n);
+                    return Ok(Some(vm.new_string(s)?));
+                }
+                Obj::List(l) => {
+                    let v: Vec<Value> = l.iter().copied().cycle().take(l.len() * n).collect();
+                    vm.charge(v.len() * 16)?;
+                    Obj::List(v)
+                }
+                Obj::Tuple(t) => {
+                    let v: Vec<Value> = t.iter().copied().cycle().take(t.len() * n).collect();
+                    return Ok(Some(vm.new_tuple(v)?));
+                }
+                Obj::Bytes(b) => Obj::Bytes(b.repeat(n).into_boxed_slice()),
+                Obj::ByteArray(b) => Obj::ByteArray(b.repeat(n)),
+                _ => return Ok(None),
+            };
+            Ok(Some(Value::Obj(vm.alloc(r)?)))
+        }
+        BinOp::Mod => match vm.heap.get(ha) {
+            Obj::Str(_) => Ok(Some(crate::types::str::percent_format(vm, a, b)?)),
+            _ => Ok(None),
+        },
+        BinOp::Or | BinOp::And | BinOp::Sub | BinOp::Xor => set_op(vm, op, a, b),
+        _ => Ok(None),
+    }
+}
+
+fn set_op(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
+    let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else { return Ok(None) };
+    let frozen = match (vm.heap.get(ha), vm.heap.get(hb)) {
+        (Obj::Set(_), Obj::Set(_) | Obj::FrozenSet(_)) => false,
+        (Obj::FrozenSet(_), Obj::Set(_) | Obj::FrozenSet(_)) => true,
+        (Obj::Dict(_), Obj::Dict(_)) if op == BinOp::Or => {
+            let d = vm.new_dict()?;
+            vm.dict_update(d, a, false)?;
+            vm.dict_update(d, b, false)?;
+            return Ok(Some(d));
+        }
+        (Obj::DictView { .. }, _) | (_, Obj::DictView { .. }) => false,
+        _ => return Ok(None),
+    };
+    let xs = vm.iter_to_vec(a)?;
+    let ys = vm.iter_to_vec(b)?;
+    let mut out = Vec::new();
+    match op {
+        BinOp::Or => {
+            out.extend_from_slice(&xs);
+            out.extend_from_slice(&ys);
+        }
+        BinOp::And => {
+            for x in xs {
+                if vm.contains(b, x)? {
+                    out.push(x);
+                }
+            }
+        }
+        BinOp::Sub => {
+            for x in xs {
+                if !vm.contains(b, x)? {
+                    out.push(x);
+                }
+            }
+        }
+        _ => {
+            for &x in &xs {
+                if !vm.contains(b, x)? {
+                    out.push(x);
+                }
+            }
+            for y in ys {
+                if !vm.contains(a, y)? {
+                    out.push(y);
+                }
+            }
+        }
+    }
+    let s = vm.new_set(out)?;
+    if frozen {
+        if let Value::Obj(h) = s {
+            if let Obj::Set(t) = vm.heap.get_mut(h) {
+                let t = std::mem::take(t);
+                *vm.heap.get_mut(h) = Obj::FrozenSet(t);
+            }
+        }
+    }
+    Ok(Some(s))
+}
+
+pub fn inplace_builtin(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
+    let Value::Obj(h) = a else { return Ok(None) };
+    match (vm.heap.get(h), op) {
+        (Obj::List(_), BinOp::Add) => {
+            vm.list_extend(a, b)?;
+            Ok(Some(a))
+        }
+        (Obj::List(_), BinOp::Mul) => {
+            let r = seq_binop(vm, op, a, b)?;
+            if let Some(Value::Obj(rh)) = r {
+                let items = match vm.heap.get(rh) {
+                    Obj::List(v) => v.clone(),
+                    _ => Vec::new(),
+                };
+                if let Obj::List(v) = vm.heap.get_mut(h) {
+                    *v = items;
+                }
+                return Ok(Some(a));
+            }
+            Ok(None)
+        }
+        (Obj::ByteArray(_), BinOp::Add) => {
+            let extra = crate::types::str::bytes_of(vm, b)?;
+            vm.charge(extra.len())?;
+            if let Obj::ByteArray(v) = vm.heap.get_mut(h) {
+                v.extend_from_slice(&extra);
+            }
+            Ok(Some(a))
+        }
+        (Obj::Set(_), BinOp::Or | BinOp::And | BinOp::Sub | BinOp::Xor) => {
+            let Some(Value::Obj(r)) = set_op(vm, op, a, b)? else { return Ok(None) };
+            let t = match vm.heap.get_mut(r) {
+                Obj::Set(t) => std::mem::take(t),
+                _ => return Ok(None),
+            };
+            *vm.heap.get_mut(h) = Obj::Set(t);
+            Ok(Some(a))
+        }
+        (Obj::Dict(_), BinOp::Or) => {
+            vm.dict_update(a, b, false)?;
+            Ok(Some(a))
+        }
+        _ => Ok(None),
+    }
+}
+
+pub const SET_METHODS: &[MethodDef] = &[
+    ("add", set_add_m, false),
+    ("discard", set_discard, false),
+    ("remove", set_remove, false),
+    ("pop", set_pop, false),
+    ("clear", set_clear, false),
+    ("copy", set_copy, false),
+    ("update", set_update_m, false),
+    ("union", set_union, false),
+    ("intersection", set_intersection, false),
+    ("difference", set_difference, false),
+    ("symmetric_difference", set_symdiff, false),
+    ("issubset", set_issubset, false),
+    ("issuperset", set_issuperset, false),
+    ("isdisjoint", set_isdisjoint, false),
+    ("intersection_update", set_intersection_update, false),
+    ("difference_update", set_difference_update, false),
+    ("symmetric_difference_update", set_symdiff_update, false),
+];
+
+fn arg(args: &[Value], i: usize) -> Value {
+    args.get(i).copied().unwrap_or(Value::None)
+}
+
+fn set_add_m(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    vm.set_add(arg(a, 0), arg(a, 1))?;
+    Ok(Value::None)
+}
+fn set_discard(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    vm.dict_del(arg(a, 0), arg(a, 1))?;
+    Ok(Value::None)
+}
+fn set_remove(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    if !vm.dict_del(arg(a, 0), arg(a, 1))? {
+        return Err(vm.key_error(arg(a, 1)));
+    }
+    Ok(Value::None)
+}
+fn set_pop(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    if let Value::Obj(h) = arg(a, 0) {
+        if let Some(t) = vm.table_mut(h) {
+            if let Some(e) = t.pop_last() {
+                return Ok(e.key);
+            }
+        }
+    }
+    Err(vm.error(crate::ExcKind::KeyError, "pop from an empty set"))
+}
+fn set_clear(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    if let Value::Obj(h) = arg(a, 0) {
+        if let Some(t) = vm.table_mut(h) {
+            t.clear();
+        }
+    }
+    Ok(Value::None)
+}
+fn set_copy(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let items = vm.iter_to_vec(arg(a, 0))?;
+    let s = vm.new_set(items)?;
+    if let (Value::Obj(src), Value::Obj(dst)) = (arg(a, 0), s) {
+        if matches!(vm.heap.get(src), Obj::FrozenSet(_)) {
+            if let Obj::Set(t) = vm.heap.get_mut(dst) {
+                let t = std::mem::take(t);
+                *vm.heap.get_mut(dst) = Obj::FrozenSet(t);
+            }
+        }
+    }
+    Ok(s)
+}
+fn set_update_m(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    for &o in &a[1..] {
+        vm.set_update(arg(a, 0), o)?;
+    }
+    Ok(Value::None)
+}
+fn multi(vm: &mut Vm, a: &[Value], op: BinOp) -> PyResult {
+    let mut acc = set_copy(vm, &a[..1], &[])?;
+    for &o in &a[1..] {
+        let other = if matches!(o, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Set(_) | Obj::FrozenSet(_))) {
+            o
+        } else {
+            let items = vm.iter_to_vec(o)?;
+            vm.new_set(items)?
+        };
+        acc = set_op(vm, op, acc, other)?.unwrap_or(acc);
+    }
+    Ok(acc)
+}
+fn set_union(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    multi(vm, a, BinOp::Or)
+}
+fn set_intersection(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    multi(vm, a, BinOp::And)
+}
+fn set_difference(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    multi(vm, a, BinOp::Sub)
+}
+fn set_symdiff(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    multi(vm, a, BinOp::Xor)
+}
+fn replace_contents(vm: &mut Vm, target: Value, src: Value) {
+    if let (Value::Obj(t), Value::Obj(s)) = (target, src) {
+        let table = match vm.heap.get_mut(s) {
+            Obj::Set(d) | Obj::FrozenSet(d) => std::mem::take(d),
+            _ => return,
+        };
+        if let Obj::Set(d) = vm.heap.get_mut(t) {
+            *d = table;
+        }
+    }
+}
+fn set_intersection_update(vm: &mut Vm, a: &[Value], k: &[(Value, Value)]) -> PyResult {
+    let r = set_intersection(vm, a, k)?;
+    replace_contents(vm, arg(a, 0), r);
+    Ok(Value::None)
+}
+fn set_difference_update(vm: &mut Vm, a: &[Value], k: &[(Value, Value)]) -> PyResult {
+    let r = set_difference(vm, a, k)?;
+    replace_contents(vm, arg(a, 0), r);
+    Ok(Value::None)
+}
+fn set_symdiff_update(vm: &mut Vm, a: &[Value], k: &[(Value, Value)]) -> PyResult {
+    let r = set_symdiff(vm, a, k)?;
+    replace_contents(vm, arg(a, 0), r);
+    Ok(Value::None)
+}
+fn set_issubset(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let other = arg(a, 1);
+    Ok(Value::Bool(vm.is_subset(arg(a, 0), other)?))
+}
+fn set_issuperset(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let items = vm.iter_to_vec(arg(a, 1))?;
+    for x in items {
+        if !vm.contains(arg(a, 0), x)? {
+            return Ok(Value::Bool(false));
+        }
+    }
+    Ok(Value::Bool(true))
+}
+fn set_isdisjoint(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let items = vm.iter_to_vec(arg(a, 1))?;
+    for x in items {
+        if vm.contains(arg(a, 0), x)? {
+            return Ok(Value::Bool(false));
+        }
+    }
+    Ok(Value::Bool(true))
+}

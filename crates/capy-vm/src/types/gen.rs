@@ -1,0 +1,322 @@
+//! Generators and coroutines: a suspended frame whose values are parked in
+//! the generator object and moved back onto the VM stack to resume.
+
+use crate::errors::{ExcKind, PyErr};
+use crate::eval::Exit;
+use crate::frame::Block;
+use crate::obj::{GenState, Obj};
+use crate::types::MethodDef;
+use crate::value::{Gc, Value};
+use crate::vm::Vm;
+use crate::PyResult;
+
+pub const METHODS: &[MethodDef] = &[
+    ("send", gen_send, false),
+    ("throw", gen_throw, false),
+    ("close", gen_close, false),
+    ("__next__", gen_next, false),
+    ("__iter__", gen_iter, false),
+    ("__await__", gen_iter, false),
+];
+
+fn this(a: &[Value]) -> Value {
+    a.first().copied().unwrap_or(Value::None)
+}
+
+fn gen_handle(vm: &mut Vm, v: Value) -> PyResult<Gc> {
+    match v {
+        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Generator(_)) => Ok(h),
+        _ => Err(vm.type_error("descriptor requires a generator")),
+    }
+}
+
+fn finish(vm: &mut Vm, r: Result<Value, Value>) -> PyResult {
+    match r {
+        Ok(v) => Ok(v),
+        Err(ret) => Err(vm.stop_iteration(ret)),
+    }
+}
+
+fn gen_send(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let h = gen_handle(vm, this(a))?;
+    let r = vm.resume(h, a.get(1).copied().unwrap_or(Value::None))?;
+    finish(vm, r)
+}
+
+fn gen_next(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let h = gen_handle(vm, this(a))?;
+    let r = vm.resume(h, Value::None)?;
+    finish(vm, r)
+}
+
+fn gen_iter(_vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    Ok(this(a))
+}
+
+fn gen_throw(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let h = gen_handle(vm, this(a))?;
+    let mut exc = a.get(1).copied().unwrap_or(Value::None);
+    if let Some(&val) = a.get(2) {
+        if !val.is_none() {
+            exc = vm.call(exc, &[val], &[])?;
+        }
+    }
+    let e = vm.make_exception(exc)?;
+    let r = vm.resume_with(h, Value::None, Some(e))?;
+    finish(vm, r)
+}
+
+fn gen_close(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let h = gen_handle(vm, this(a))?;
+    vm.close_generator(h)?;
+    Ok(Value::None)
+}
+
+impl Vm {
+    /// Resumes generator `h` with `sent`: Ok(yielded) or Err(returned).
+    pub fn resume(&mut self, h: Gc, sent: Value) -> PyResult<Result<Value, Value>> {
+        self.resume_with(h, sent, None)
+    }
+
+    pub fn close_generator(&mut self, h: Gc) -> PyResult<()> {
+        let state = match self.heap.get(h) {
+            Obj::Generator(g) => g.state,
+            _ => return Ok(()),
+        };
+        if state != GenState::Suspended {
+            if let Obj::Generator(g) = self.heap.get_mut(h) {
+                g.state = GenState::Done;
+                g.frame = None;
+                g.saved.clear();
+            }
+            return Ok(());
+        }
+        let ge = self.exc_class(ExcKind::GeneratorExit);
+        let e = self.new_exception(ge, vec![]);
+        match self.resume_with(h, Value::None, Some(e)) {
+            Ok(Ok(_)) => Err(self.runtime_error("generator ignored GeneratorExit")),
+            Ok(Err(_)) => Ok(()),
+            Err(x) if self.err_is(x, ExcKind::GeneratorExit) || self.err_is(x, ExcKind::StopIteration) => Ok(()),
+            Err(x) => Err(x),
+        }
+    }
+
+    /// Resumes with a value, or by raising `throw` at the suspension point.
+    pub fn resume_with(&mut self, h: Gc, sent: Value, throw: Option<PyErr>) -> PyResult<Result<Value, Value>> {
+        let (mut frame, saved, state, is_coro) = match self.heap.get_mut(h) {
+            Obj::Generator(g) => match g.state {
+                GenState::Running => {
+                    return Err(self.value_error("generator already executing"));
+                }
+                GenState::Done => {
+                    if let Some(e) = throw {
+                        return Err(e);
+                    }
+                    return Ok(Err(Value::None));
+                }
+                st => {
+                    let Some(f) = g.frame.take() else { return Ok(Err(Value::None)) };
+                    g.state = GenState::Running;
+                    (f, std::mem::take(&mut g.saved), st, g.kind != crate::obj::GenKind::Generator)
+                }
+            },
+            _ => return Err(self.type_error("not a generator")),
+        };
+        if state == GenState::Created && throw.is_none() && !sent.is_none() {
+            self.park(h, frame, saved, GenState::Created);
+            return Err(self.type_error("can't send non-None value to a just-started generator"));
+        }
+        if state == GenState::Created && throw.is_some() {
+            self.finish_gen(h);
+            return Err(throw.unwrap_or(PyErr(self.prealloc_memory_error)));
+        }
+        let base = self.stack.len();
+        frame.base = base;
+        frame.block_base = self.blocks.len();
+        frame.handling_base = self.handling.len();
+        frame.temp_base = self.temp_roots.len();
+        self.stack.extend_from_slice(&saved);
+        for b in frame.saved_blocks.drain(..) {
+            self.blocks.push(Block { handler: b.handler, sp: b.sp + base, handling: b.handling + frame.handling_base });
+        }
+        if state == GenState::Suspended && throw.is_none() {
+            self.stack.push(sent);
+        }
+        self.enter_frame(&frame)?;
+        let r = match throw {
+            Some(e) => self.run_frame_throw(&mut frame, e),
+            None => self.run_frame(&mut frame),
+        };
+        match r {
+            Ok(Exit::Yield(v)) => {
+                let values = self.stack.split_off(base);
+                let blocks: Vec<Block> = self
+                    .blocks
+                    .drain(frame.block_base..)
+                    .map(|b| Block {
+                        handler: b.handler,
+                        sp: b.sp - base,
+                        handling: b.handling.saturating_sub(frame.handling_base),
+                    })
+                    .collect();
+                frame.saved_blocks = blocks;
+                self.handling.truncate(frame.handling_base);
+                self.depth -= 1;
+                self.frames.pop();
+                self.park(h, frame, values, GenState::Suspended);
+                Ok(Ok(v))
+            }
+            Ok(Exit::Return(v)) => {
+                self.leave_frame(&frame);
+                self.finish_gen(h);
+                Ok(Err(v))
+            }
+            Err(e) => {
+                self.leave_frame(&frame);
+                self.finish_gen(h);
+                if self.err_is(e, ExcKind::StopIteration) {
+                    let msg = if is_coro { "coroutine raised StopIteration" } else { "generator raised StopIteration" };
+                    let re = self.runtime_error(msg);
+                    if let Obj::Exception(x) = self.heap.get_mut(re.0) {
+                        x.cause = e.value();
+                        x.suppress_context = true;
+                    }
+                    return Err(re);
+                }
+                Err(e)
+            }
+        }
+    }
+
+    fn park(&mut self, h: Gc, frame: Box<crate::frame::Frame>, saved: Vec<Value>, state: GenState) {
+        if let Obj::Generator(g) = self.heap.get_mut(h) {
+            g.frame = Some(frame);
+            g.saved = saved;
+            g.state = state;
+        }
+    }
+
+    fn finish_gen(&mut self, h: Gc) {
+        if let Obj::Generator(g) = self.heap.get_mut(h) {
+            g.state = GenState::Done;
+            g.frame = None;
+            g.saved.clear();
+        }
+    }
+
+    /// Runs a resumed frame starting by raising `e` at its current point;
+    /// if the frame is delegating (`yield from`), the sub-iterator gets it first.
+    fn run_frame_throw(&mut self, f: &mut crate::frame::Frame, e: PyErr) -> PyResult<Exit> {
+        let delegating = matches!(f.code.instrs.get(f.ip), Some(capy_compiler::Instr::YieldFrom));
+        if delegating {
+            let sub = self.stack.last().copied().unwrap_or(Value::None);
+            if let Value::Obj(sh) = sub {
+                if matches!(self.heap.get(sh), Obj::Generator(_)) {
+                    let is_exit = self.err_is(e, ExcKind::GeneratorExit);
+                    let r = if is_exit {
+                        self.close_generator(sh).map(|_| Err(Value::None))
+                    } else {
+                        self.resume_with(sh, Value::None, Some(e))
+                    };
+                    match r {
+                        Ok(Ok(y)) => return Ok(Exit::Yield(y)),
+                        Ok(Err(ret)) if !is_exit => {
+                            self.stack.pop();
+                            self.stack.push(ret);
+                            f.ip += 1;
+                            return self.run_frame(f);
+                        }
+                        Ok(Err(_)) => return self.run_frame_err(f, e),
+                        Err(e2) => return self.run_frame_err(f, e2),
+                    }
+                }
+            }
+        }
+        self.run_frame_err(f, e)
+    }
+
+    /// Runs a frame as if the instruction at its ip had raised `e`.
+    fn run_frame_err(&mut self, f: &mut crate::frame::Frame, e: PyErr) -> PyResult<Exit> {
+        f.ip += 1;
+        if self.blocks.len() > f.block_base {
+            self.note_raise(e, f);
+            let b = self.blocks.pop().unwrap_or(Block { handler: 0, sp: 0, handling: 0 });
+            self.stack.truncate(b.sp);
+            self.handling.truncate(b.handling);
+            self.stack.push(e.value());
+            self.handling.push(e.value());
+            f.ip = b.handler as usize;
+            return self.run_frame(f);
+        }
+        self.note_raise(e, f);
+        Err(e)
+    }
+
+    /// `yield from` delegation step: Ok(yielded) or Err(return value).
+    pub(crate) fn delegate(&mut self, it: Value, sent: Value) -> PyResult<Result<Value, Value>> {
+        if let Value::Obj(h) = it {
+            if matches!(self.heap.get(h), Obj::Generator(_)) {
+                return self.resume(h, sent);
+            }
+        }
+        if sent.is_none() {
+            return match self.next_with_value(it)? {
+                Ok(v) => Ok(Ok(v)),
+                Err(ret) => Ok(Err(ret)),
+            };
+        }
+        match self.call_method_by_name(it, "send", &[sent]) {
+            Ok(v) => Ok(Ok(v)),
+            Err(e) if self.err_is(e, ExcKind::StopIteration) => Ok(Err(self.err_arg0(e))),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Like `next`, but keeps StopIteration's value.
+    fn next_with_value(&mut self, it: Value) -> PyResult<Result<Value, Value>> {
+        if let Value::Obj(h) = it {
+            if matches!(self.heap.get(h), Obj::Iter(_)) {
+                return Ok(match self.next(it)? {
+                    Some(v) => Ok(v),
+                    None => Err(Value::None),
+                });
+            }
+        }
+        match self.lookup_type_attr(it, "__next__") {
+            Some(m) => match self.call(m, &[it], &[]) {
+                Ok(v) => Ok(Ok(v)),
+                Err(e) if self.err_is(e, ExcKind::StopIteration) => Ok(Err(self.err_arg0(e))),
+                Err(e) => Err(e),
+            },
+            None => {
+                let t = self.type_name(it);
+                Err(self.type_error(format!("'{t}' object is not an iterator")))
+            }
+        }
+    }
+
+    pub(crate) fn yield_from_iter(&mut self, v: Value) -> PyResult {
+        if let Value::Obj(h) = v {
+            if matches!(self.heap.get(h), Obj::Generator(_)) {
+                return Ok(v);
+            }
+        }
+        self.get_iter(v)
+    }
+
+    /// The iterator behind `await v`.
+    pub(crate) fn get_awaitable(&mut self, v: Value) -> PyResult {
+        if let Value::Obj(h) = v {
+            if let Obj::Generator(_) = self.heap.get(h) {
+                return Ok(v);
+            }
+        }
+        match self.lookup_type_attr(v, "__await__") {
+            Some(m) => self.call(m, &[v], &[]),
+            None => {
+                let t = self.type_name(v);
+                Err(self.type_error(format!("object {t} can't be used in 'await' expression")))
+            }
+        }
+    }
+}

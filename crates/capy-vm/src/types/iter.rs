@@ -1,0 +1,370 @@
+//! The iteration protocol and the built-in iterator objects.
+
+use crate::errors::ExcKind;
+use crate::obj::{DictView, IterState, Obj};
+use crate::types::MethodDef;
+use crate::value::Value;
+use crate::vm::Vm;
+use crate::PyResult;
+
+pub const METHODS: &[MethodDef] = &[("__next__", iter_next, false), ("__iter__", iter_self, false)];
+
+fn iter_next(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let it = a.first().copied().unwrap_or(Value::None);
+    match vm.next(it)? {
+        Some(v) => Ok(v),
+        None => Err(vm.stop_iteration(Value::None)),
+    }
+}
+
+fn iter_self(_vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    Ok(a.first().copied().unwrap_or(Value::None))
+}
+
+impl Vm {
+    pub fn new_iter(&mut self, st: IterState) -> PyResult {
+        Ok(Value::Obj(self.alloc(Obj::Iter(Box::new(st)))?))
+    }
+
+    /// `iter(v)`.
+    pub fn get_iter(&mut self, v: Value) -> PyResult {
+        if let Value::Obj(h) = v {
+            let st = match self.heap.get(h) {
+                Obj::List(_) | Obj::Tuple(_) | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) => {
+                    IterState::Seq { seq: v, idx: 0 }
+                }
+                Obj::Range { start, stop, step } => IterState::Range { cur: *start, stop: *stop, step: *step },
+                Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => {
+                    IterState::Dict { dict: h, pos: 0, len: d.len(), view: DictView::Keys }
+                }
+                Obj::DictView { dict, view } => {
+                    let (d, view) = (*dict, *view);
+                    let len = match self.heap.get(d) {
+                        Obj::Dict(t) => t.len(),
+                        _ => 0,
+                    };
+                    IterState::Dict { dict: d, pos: 0, len, view }
+                }
+                Obj::Iter(_) | Obj::Generator(_) => return Ok(v),
+                Obj::Instance(_) | Obj::Class(_) | Obj::Exception(_) => return self.get_iter_user(v),
+                _ => return Err(self.not_iterable(v)),
+            };
+            return self.new_iter(st);
+        }
+        Err(self.not_iterable(v))
+    }
+
+    fn get_iter_user(&mut self, v: Value) -> PyResult {
+        if let Some(m) = self.lookup_type_attr(v, "__iter__") {
+            let it = self.call(m, &[v], &[])?;
+            if self.lookup_type_attr(it, "__next__").is_none() && !matches!(it, Value::Obj(h) if matches!(self.heap.get(h), Obj::Iter(_) | Obj::Generator(_))) {
+                let t = self.type_name(it);
+                return Err(self.type_error(format!("iter() returned non-iterator of type '{t}'")));
+            }
+            return Ok(it);
+        }
+        if self.lookup_type_attr(v, "__getitem__").is_some() {
+            return self.new_iter(IterState::GetItem { obj: v, idx: 0 });
+        }
+        let base = self.builtin_base(v);
+        if !base.is(v) {
+            return self.get_iter(base);
+        }
+        Err(self.not_iterable(v))
+    }
+
+    fn not_iterable(&mut self, v: Value) -> crate::PyErr {
+        let t = self.type_name(v);
+        self.type_error(format!("'{t}' object is not iterable"))
+    }
+
+    /// `next(it)`: Some(value), or None when exhausted.
+    pub fn next(&mut self, it: Value) -> PyResult<Option<Value>> {
+        let Value::Obj(h) = it else { return Err(self.not_iterator(it)) };
+        match self.heap.get(h) {
+            Obj::Iter(_) => self.next_builtin(h),
+            Obj::Generator(_) => match self.resume(h, Value::None)? {
+                Ok(v) => Ok(Some(v)),
+                Err(_) => Ok(None),
+            },
+            _ => match self.lookup_type_attr(it, "__next__") {
+                Some(m) => match self.call(m, &[it], &[]) {
+                    Ok(v) => Ok(Some(v)),
+                    Err(e) if self.err_is(e, ExcKind::StopIteration) => Ok(None),
+                    Err(e) => Err(e),
+                },
+                None => Err(self.not_iterator(it)),
+            },
+        }
+    }
+
+    fn not_iterator(&mut self, v: Value) -> crate::PyErr {
+        let t = self.type_name(v);
+        self.type_error(format!("'{t}' object is not an iterator"))
+    }
+
+    fn next_builtin(&mut self, h: crate::value::Gc) -> PyResult<Option<Value>> {
+        // Step the state under a short borrow; anything that needs the VM
+        // becomes an `Act` performed afterwards.
+        enum Act {
+            Done(Option<Value>),
+            Seq(Value, usize),
+            GetItem(Value, i64),
+            Dict(crate::value::Gc, usize, usize, DictView),
+            Enumerate(Value, Value),
+            Zip(Vec<Value>),
+            Map(Value, Vec<Value>),
+            Filter(Value, Value),
+            Reversed(Value, usize),
+            Call(Value, Value),
+        }
+        let act = {
+            let Obj::Iter(st) = self.heap.get_mut(h) else { return Ok(None) };
+            match &mut **st {
+                IterState::Exhausted => Act::Done(None),
+                IterState::Range { cur, stop, step } => {
+                    let c = *cur;
+                    if (*step > 0 && c < *stop) || (*step < 0 && c > *stop) {
+                        *cur = c.wrapping_add(*step);
+                        Act::Done(Some(Value::Int(c)))
+                    } else {
+                        Act::Done(None)
+                    }
+                }
+                IterState::Seq { seq, idx } => {
+                    *idx += 1;
+                    Act::Seq(*seq, *idx - 1)
+                }
+                IterState::GetItem { obj, idx } => {
+                    *idx += 1;
+                    Act::GetItem(*obj, *idx - 1)
+                }
+                IterState::Dict { dict, pos, len, view } => Act::Dict(*dict, *pos, *len, *view),
+                IterState::Enumerate { it, count } => Act::Enumerate(*it, *count),
+                IterState::Zip { its } => Act::Zip(its.clone()),
+                IterState::Map { f, its } => Act::Map(*f, its.clone()),
+                IterState::Filter { f, it } => Act::Filter(*f, *it),
+                IterState::Reversed { seq, idx } => {
+                    if *idx == 0 {
+                        Act::Done(None)
+                    } else {
+                        *idx -= 1;
+                        Act::Reversed(*seq, *idx)
+                    }
+                }
+                IterState::CallIter { f, sentinel } => Act::Call(*f, *sentinel),
+            }
+        };
+        let r = match act {
+            Act::Done(r) => r,
+            Act::Seq(seq, i) => crate::types::list::seq_item_at(self, seq, i)?,
+            Act::GetItem(obj, i) => match self.getitem(obj, Value::Int(i)) {
+                Ok(v) => Some(v),
+                Err(e) if self.err_is(e, ExcKind::IndexError) || self.err_is(e, ExcKind::StopIteration) => None,
+                Err(e) => return Err(e),
+            },
+            Act::Dict(d, pos, len0, view) => {
+                let mut p = pos;
+                let (cur_len, entry, is_dict) = match self.heap.get(d) {
+                    Obj::Dict(t) | Obj::Set(t) | Obj::FrozenSet(t) => {
+                        let mut found = None;
+                        while p < t.entries_len() {
+                            let e = t.entry_at(p).copied();
+                            p += 1;
+                            if let Some(e) = e {
+                                if !e.key.is_null() {
+                                    found = Some(e);
+                                    break;
+                                }
+                            }
+                        }
+                        (t.len(), found, matches!(self.heap.get(d), Obj::Dict(_)))
+                    }
+                    _ => (0, None, true),
+                };
+                if cur_len != len0 {
+                    let msg = if is_dict {
+                        "dictionary changed size during iteration"
+                    } else {
+                        "Set changed size during iteration"
+                    };
+                    return Err(self.runtime_error(msg));
+                }
+                if let Obj::Iter(st) = self.heap.get_mut(h) {
+                    if let IterState::Dict { pos, .. } = &mut **st {
+                        *pos = p;
+                    }
+                }
+                match entry {
+                    None => None,
+                    Some(e) => Some(match view {
+                        DictView::Keys => e.key,
+                        DictView::Values => e.value,
+                        DictView::Items => self.new_tuple(vec![e.key, e.value])?,
+                    }),
+                }
+            }
+            Act::Enumerate(it, count) => match self.next(it)? {
+                Some(v) => {
+                    let next_count = self.binary_op(capy_compiler::BinOp::Add, count, Value::Int(1))?;
+                    if let Obj::Iter(st) = self.heap.get_mut(h) {
+                        if let IterState::Enumerate { count, .. } = &mut **st {
+                            *count = next_count;
+                        }
+                    }
+                    Some(self.new_tuple(vec![count, v])?)
+                }
+                None => None,
+            },
+            Act::Zip(its) => {
+                let mut out = Vec::with_capacity(its.len());
+                let mut done = its.is_empty();
+                for it in its {
+                    match self.next(it)? {
+                        Some(v) => out.push(v),
+                        None => {
+                            done = true;
+                            break;
+                        }
+                    }
+                }
+                if done {
+                    None
+                } else {
+                    Some(self.new_tuple(out)?)
+                }
+            }
+            Act::Map(f, its) => {
+                let mut args = Vec::with_capacity(its.len());
+                let mut done = false;
+                for it in its {
+                    match self.next(it)? {
+                        Some(v) => args.push(v),
+                        None => {
+                            done = true;
+                            break;
+                        }
+                    }
+                }
+                if done {
+                    None
+                } else {
+                    Some(self.call(f, &args, &[])?)
+                }
+            }
+            Act::Filter(f, it) => loop {
+                match self.next(it)? {
+                    Some(v) => {
+                        let keep = if f.is_none() { v } else { self.call(f, &[v], &[])? };
+                        if self.truthy(keep)? {
+                            break Some(v);
+                        }
+                    }
+                    None => break None,
+                }
+            },
+            Act::Reversed(seq, i) => Some(self.getitem(seq, Value::Int(i as i64))?),
+            Act::Call(f, sentinel) => {
+                let v = self.call(f, &[], &[])?;
+                if self.eq(v, sentinel)? {
+                    None
+                } else {
+                    Some(v)
+                }
+            }
+        };
+        if r.is_none() {
+            if let Obj::Iter(st) = self.heap.get_mut(h) {
+                **st = IterState::Exhausted;
+            }
+        }
+        Ok(r)
+    }
+
+    /// Collects any iterable into a vector.
+    pub fn iter_to_vec(&mut self, v: Value) -> PyResult<Vec<Value>> {
+        if let Value::Obj(h) = v {
+            match self.heap.get(h) {
+                Obj::List(l) => return Ok(l.clone()),
+                Obj::Tuple(t) => return Ok(t.to_vec()),
+                _ => {}
+            }
+        }
+        let it = self.get_iter(v)?;
+        self.temp_roots.push(it);
+        let mut out = Vec::new();
+        while let Some(x) = self.next(it)? {
+            if out.len() % 1024 == 1023 {
+                self.charge(1024 * 16)?;
+            }
+            out.push(x);
+        }
+        Ok(out)
+    }
+
+    /// The items of a list or tuple (or any iterable).
+    pub fn seq_items(&mut self, v: Value) -> PyResult<Vec<Value>> {
+        self.iter_to_vec(v)
+    }
+
+    /// Unpacks exactly `n` values.
+    pub fn unpack(&mut self, seq: Value, n: usize) -> PyResult<Vec<Value>> {
+        if let Value::Obj(h) = seq {
+            let direct = match self.heap.get(h) {
+                Obj::List(l) => Some(l.clone()),
+                Obj::Tuple(t) => Some(t.to_vec()),
+                _ => None,
+            };
+            if let Some(items) = direct {
+                return self.check_unpack(items, n);
+            }
+        }
+        let it = self.get_iter(seq)?;
+        let mut out = Vec::with_capacity(n);
+        while let Some(x) = self.next(it)? {
+            out.push(x);
+            if out.len() > n {
+                return Err(self.value_error(format!("too many values to unpack (expected {n})")));
+            }
+        }
+        self.check_unpack(out, n)
+    }
+
+    fn check_unpack(&mut self, items: Vec<Value>, n: usize) -> PyResult<Vec<Value>> {
+        if items.len() < n {
+            return Err(self.value_error(format!(
+                "not enough values to unpack (expected {n}, got {})",
+                items.len()
+            )));
+        }
+        if items.len() > n {
+            return Err(self.value_error(format!("too many values to unpack (expected {n})")));
+        }
+        Ok(items)
+    }
+
+    /// An integer index from an int-like value (`__index__`).
+    pub fn index_value(&mut self, v: Value) -> PyResult<i64> {
+        match v {
+            Value::Int(i) => Ok(i),
+            Value::Bool(b) => Ok(b as i64),
+            Value::Obj(h) if matches!(self.heap.get(h), Obj::BigInt(_)) => {
+                Err(self.error(ExcKind::IndexError, "cannot fit 'int' into an index-sized integer"))
+            }
+            _ => {
+                if self.is_user_instance(v) {
+                    if let Some(m) = self.lookup_type_attr(v, "__index__") {
+                        let r = self.call(m, &[v], &[])?;
+                        return self.index_value(r);
+                    }
+                    let base = self.builtin_base(v);
+                    if !base.is(v) {
+                        return self.index_value(base);
+                    }
+                }
+                let t = self.type_name(v);
+                Err(self.type_error(format!("'{t}' object cannot be interpreted as an integer")))
+            }
+        }
+    }
+}

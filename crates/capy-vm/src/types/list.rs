@@ -1,0 +1,502 @@
+//! `list` and `tuple` methods, and indexing/slicing of all sequences.
+
+use crate::errors::ExcKind;
+use crate::obj::Obj;
+use crate::types::MethodDef;
+use crate::value::Value;
+use crate::vm::Vm;
+use crate::PyResult;
+
+pub const METHODS: &[MethodDef] = &[
+    ("append", list_append, false),
+    ("extend", list_extend, false),
+    ("insert", list_insert, false),
+    ("pop", list_pop, false),
+    ("remove", list_remove, false),
+    ("clear", list_clear, false),
+    ("copy", list_copy, false),
+    ("index", seq_index, false),
+    ("count", seq_count, false),
+    ("reverse", list_reverse, false),
+    ("sort", list_sort, true),
+];
+
+pub const TUPLE_METHODS: &[MethodDef] = &[("index", seq_index, false), ("count", seq_count, false)];
+
+fn arg(a: &[Value], i: usize) -> Value {
+    a.get(i).copied().unwrap_or(Value::None)
+}
+
+fn with_list<R>(vm: &mut Vm, v: Value, f: impl FnOnce(&mut Vec<Value>) -> R) -> PyResult<R> {
+    let v = vm.builtin_base(v);
+    match v {
+        Value::Obj(h) => match vm.heap.get_mut(h) {
+            Obj::List(l) => Ok(f(l)),
+            _ => Err(vm.type_error("descriptor requires a 'list' object")),
+        },
+        _ => Err(vm.type_error("descriptor requires a 'list' object")),
+    }
+}
+
+fn list_append(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let l = vm.builtin_base(arg(a, 0));
+    vm.list_append(l, arg(a, 1))?;
+    Ok(Value::None)
+}
+
+fn list_extend(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let l = vm.builtin_base(arg(a, 0));
+    vm.list_extend(l, arg(a, 1))?;
+    Ok(Value::None)
+}
+
+fn list_insert(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let i = vm.index_value(arg(a, 1))?;
+    let x = arg(a, 2);
+    vm.charge(16)?;
+    with_list(vm, arg(a, 0), |l| {
+        let len = l.len() as i64;
+        let j = if i < 0 { (i + len).max(0) } else { i.min(len) };
+        l.insert(j as usize, x);
+    })?;
+    Ok(Value::None)
+}
+
+fn list_pop(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let i = if a.len() > 1 { Some(vm.index_value(a[1])?) } else { None };
+    let r = with_list(vm, arg(a, 0), |l| {
+        if l.is_empty() {
+            return Err("pop from empty list");
+        }
+        let len = l.len() as i64;
+        let j = match i {
+            None => len - 1,
+            Some(i) if i < 0 => i + len,
+            Some(i) => i,
+        };
+        if !(0..len).contains(&j) {
+            return Err("pop index out of range");
+        }
+        Ok(l.remove(j as usize))
+    })?;
+    r.map_err(|m| vm.index_error(m))
+}
+
+fn list_remove(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let l = vm.builtin_base(arg(a, 0));
+    let items = vm.seq_items(l)?;
+    for (i, &x) in items.iter().enumerate() {
+        if vm.eq(x, arg(a, 1))? {
+            with_list(vm, l, |v| {
+                if i < v.len() {
+                    v.remove(i);
+                }
+            })?;
+            return Ok(Value::None);
+        }
+    }
+    Err(vm.value_error("list.remove(x): x not in list"))
+}
+
+fn list_clear(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    with_list(vm, arg(a, 0), |l| l.clear())?;
+    Ok(Value::None)
+}
+
+fn list_copy(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let items = with_list(vm, arg(a, 0), |l| l.clone())?;
+    vm.charge(items.len() * 16)?;
+    vm.new_list(items)
+}
+
+fn list_reverse(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    with_list(vm, arg(a, 0), |l| l.reverse())?;
+    Ok(Value::None)
+}
+
+fn seq_index(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let s = vm.builtin_base(arg(a, 0));
+    let items = vm.seq_items(s)?;
+    let len = items.len() as i64;
+    let norm = |i: i64| if i < 0 { (i + len).max(0) } else { i.min(len) };
+    let start = if a.len() > 2 { norm(vm.index_value(a[2])?) } else { 0 };
+    let stop = if a.len() > 3 { norm(vm.index_value(a[3])?) } else { len };
+    for i in start..stop {
+        if vm.eq(items[i as usize], arg(a, 1))? {
+            return Ok(Value::Int(i));
+        }
+    }
+    let what = if matches!(s, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_))) { "tuple" } else { "list" };
+    Err(vm.value_error(format!("{what}.index(x): x not in {what}")))
+}
+
+fn seq_count(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let s = vm.builtin_base(arg(a, 0));
+    let items = vm.seq_items(s)?;
+    let mut n = 0;
+    for x in items {
+        if vm.eq(x, arg(a, 1))? {
+            n += 1;
+        }
+    }
+    Ok(Value::Int(n))
+}
+
+fn list_sort(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    let mut key = Value::None;
+    let mut reverse = false;
+    for &(k, v) in kw {
+        match vm.heap.str_of(k) {
+            Some("key") => key = v,
+            Some("reverse") => reverse = vm.truthy(v)?,
+            _ => {
+                let n = vm.heap.str_of(k).unwrap_or("?").to_string();
+                return Err(vm.type_error(format!("'{n}' is an invalid keyword argument for sort()")));
+            }
+        }
+    }
+    if a.len() > 1 {
+        return Err(vm.type_error("sort() takes no positional arguments"));
+    }
+    let l = vm.builtin_base(arg(a, 0));
+    // The list is emptied while sorting, as in CPython, so a key function
+    // that mutates it cannot observe a half-sorted state.
+    let items = with_list(vm, l, std::mem::take)?;
+    let sorted = vm.sort_values(items, key, reverse);
+    match sorted {
+        Ok(v) => {
+            with_list(vm, l, |x| *x = v)?;
+            Ok(Value::None)
+        }
+        Err((e, v)) => {
+            with_list(vm, l, |x| *x = v)?;
+            Err(e)
+        }
+    }
+}
+
+impl Vm {
+    /// Stable sort with an optional key; on error returns the items back.
+    pub fn sort_values(
+        &mut self,
+        items: Vec<Value>,
+        key: Value,
+        reverse: bool,
+    ) -> Result<Vec<Value>, (crate::PyErr, Vec<Value>)> {
+        let keys = if key.is_none() {
+            items.clone()
+        } else {
+            let mut ks = Vec::with_capacity(items.len());
+            for &x in &items {
+                match self.call(key, &[x], &[]) {
+                    Ok(k) => {
+                        self.temp_roots.push(k);
+                        ks.push(k)
+                    }
+                    Err(e) => return Err((e, items)),
+                }
+            }
+            ks
+        };
+        let mut idx: Vec<usize> = (0..items.len()).collect();
+        let mut err = None;
+        // Merge sort via std's stable sort; comparison errors are remembered.
+        idx.sort_by(|&i, &j| {
+            if err.is_some() {
+                return std::cmp::Ordering::Equal;
+            }
+            let (a, b) = if reverse { (keys[j], keys[i]) } else { (keys[i], keys[j]) };
+            match self.compare(capy_compiler::CmpOp::Lt, a, b).and_then(|r| self.truthy(r)) {
+                Ok(true) => std::cmp::Ordering::Less,
+                Ok(false) => std::cmp::Ordering::Equal.then(std::cmp::Ordering::Greater).min(
+                    match self.compare(capy_compiler::CmpOp::Lt, b, a).and_then(|r| self.truthy(r)) {
+                        Ok(true) => std::cmp::Ordering::Greater,
+                        Ok(false) => std::cmp::Ordering::Equal,
+                        Err(e) => {
+                            err = Some(e);
+                            std::cmp::Ordering::Equal
+                        }
+                    },
+                ),
+                Err(e) => {
+                    err = Some(e);
+                    std::cmp::Ordering::Equal
+                }
+            }
+        });
+        if let Some(e) = err {
+            return Err((e, items));
+        }
+        Ok(idx.into_iter().map(|i| items[i]).collect())
+    }
+}
+
+/// Normalised slice bounds over a sequence of `len` items.
+pub fn slice_indices(vm: &mut Vm, slice: Value, len: i64) -> PyResult<(i64, i64, i64)> {
+    let (a, b, c) = match slice {
+        Value::Obj(h) => match vm.heap.get(h) {
+            Obj::Slice(a, b, c) => (*a, *b, *c),
+            _ => return Err(vm.type_error("expected a slice")),
+        },
+        _ => return Err(vm.type_error("expected a slice")),
+    };
+    let step = if c.is_none() { 1 } else { vm.index_value(c)? };
+    if step == 0 {
+        return Err(vm.value_error("slice step cannot be zero"));
+    }
+    let clamp = |v: i64, lo: i64, hi: i64| v.max(lo).min(hi);
+    let conv = |vm: &mut Vm, v: Value, default: i64| -> PyResult<i64> {
+        if v.is_none() {
+            return Ok(default);
+        }
+        let i = match v {
+            Value::Obj(h) if matches!(vm.heap.get(h), Obj::BigInt(_)) => {
+                let neg = vm.compare(capy_compiler::CmpOp::Lt, v, Value::Int(0))?;
+                if vm.truthy(neg)? {
+                    i64::MIN / 2
+                } else {
+                    i64::MAX / 2
+                }
+            }
+            _ => vm.index_value(v)?,
+        };
+        Ok(if i < 0 { i.saturating_add(len) } else { i })
+    };
+    let (start, stop) = if step > 0 {
+        let s = conv(vm, a, 0)?;
+        let e = conv(vm, b, len)?;
+        (clamp(s, 0, len), clamp(e, 0, len))
+    } else {
+        let s = conv(vm, a, len - 1)?;
+        let e = conv(vm, b, -1)?;
+        (clamp(s, -1, len - 1), clamp(e, -1, len - 1))
+    };
+    Ok((start, stop, step))
+}
+
+fn slice_positions(start: i64, stop: i64, step: i64) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut i = start;
+    while (step > 0 && i < stop) || (step < 0 && i > stop) {
+        out.push(i as usize);
+        i += step;
+    }
+    out
+}
+
+fn is_slice(vm: &Vm, v: Value) -> bool {
+    matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Slice(..)))
+}
+
+/// Indexing and slicing of str, bytes, bytearray, list, tuple and range.
+pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
+    let Value::Obj(h) = obj else { return Err(not_subscriptable(vm, obj)) };
+    let len = match vm.heap.get(h) {
+        Obj::List(l) => l.len(),
+        Obj::Tuple(t) => t.len(),
+        Obj::Str(s) => s.char_len(),
+        Obj::Bytes(b) => b.len(),
+        Obj::ByteArray(b) => b.len(),
+        Obj::Range { start, stop, step } => crate::types::range::range_len(*start, *stop, *step) as usize,
+        _ => return Err(not_subscriptable(vm, obj)),
+    } as i64;
+    if is_slice(vm, key) {
+        let (start, stop, step) = slice_indices(vm, key, len)?;
+        let pos = slice_positions(start, stop, step);
+        return match vm.heap.get(h) {
+            Obj::List(l) => {
+                let v: Vec<Value> = pos.iter().map(|&i| l[i]).collect();
+                vm.charge(v.len() * 16)?;
+                vm.new_list(v)
+            }
+            Obj::Tuple(t) => {
+                let v: Vec<Value> = pos.iter().map(|&i| t[i]).collect();
+                vm.new_tuple(v)
+            }
+            Obj::Str(s) => {
+                let out: String = if s.is_ascii() {
+                    pos.iter().map(|&i| s.s.as_bytes()[i] as char).collect()
+                } else {
+                    let chars: Vec<char> = s.s.chars().collect();
+                    pos.iter().map(|&i| chars[i]).collect()
+                };
+                vm.new_string(out)
+            }
+            Obj::Bytes(b) => {
+                let v: Vec<u8> = pos.iter().map(|&i| b[i]).collect();
+                Ok(Value::Obj(vm.alloc(Obj::Bytes(v.into_boxed_slice()))?))
+            }
+            Obj::ByteArray(b) => {
+                let v: Vec<u8> = pos.iter().map(|&i| b[i]).collect();
+                Ok(Value::Obj(vm.alloc(Obj::ByteArray(v))?))
+            }
+            Obj::Range { start: rs, step: rst, .. } => {
+                let (rs, rst) = (*rs, *rst);
+                Ok(Value::Obj(vm.alloc(Obj::Range {
+                    start: rs + start * rst,
+                    stop: rs + stop * rst,
+                    step: rst * step,
+                })?))
+            }
+            _ => Err(not_subscriptable(vm, obj)),
+        };
+    }
+    let i = match key {
+        Value::Int(_) | Value::Bool(_) => vm.index_value(key)?,
+        _ if vm.is_user_instance(key) => vm.index_value(key)?,
+        Value::Obj(kh) if matches!(vm.heap.get(kh), Obj::BigInt(_)) => i64::MAX,
+        _ => {
+            let (tn, kn) = (vm.type_name(obj), vm.type_name(key));
+            return Err(vm.type_error(format!("{tn} indices must be integers or slices, not {kn}")));
+        }
+    };
+    let j = if i < 0 { i + len } else { i };
+    if !(0..len).contains(&j) {
+        let tn = vm.type_name(obj);
+        let what = if tn == "str" { "string".to_string() } else { tn };
+        return Err(vm.index_error(format!("{what} index out of range")));
+    }
+    seq_item_at(vm, obj, j as usize)?.ok_or_else(|| vm.index_error("index out of range"))
+}
+
+fn not_subscriptable(vm: &mut Vm, obj: Value) -> crate::PyErr {
+    let t = vm.type_name(obj);
+    vm.type_error(format!("'{t}' object is not subscriptable"))
+}
+
+/// Item `i` of a built-in sequence, None past the end.
+pub fn seq_item_at(vm: &mut Vm, seq: Value, i: usize) -> PyResult<Option<Value>> {
+    let Value::Obj(h) = seq else { return Ok(None) };
+    Ok(match vm.heap.get(h) {
+        Obj::List(l) => l.get(i).copied(),
+        Obj::Tuple(t) => t.get(i).copied(),
+        Obj::Bytes(b) => b.get(i).map(|&x| Value::Int(x as i64)),
+        Obj::ByteArray(b) => b.get(i).map(|&x| Value::Int(x as i64)),
+        Obj::Range { start, stop, step } => {
+            let (start, stop, step) = (*start, *stop, *step);
+            if (i as i64) < crate::types::range::range_len(start, stop, step) {
+                Some(Value::Int(start + i as i64 * step))
+            } else {
+                None
+            }
+        }
+        Obj::Str(s) => {
+            let c = if s.is_ascii() {
+                s.s.as_bytes().get(i).map(|&b| b as char)
+            } else {
+                s.s.chars().nth(i)
+            };
+            match c {
+                Some(c) => {
+                    let mut buf = [0u8; 4];
+                    let cs: &str = c.encode_utf8(&mut buf);
+                    let cs = cs.to_string();
+                    Some(vm.new_str(&cs)?)
+                }
+                None => None,
+            }
+        }
+        _ => None,
+    })
+}
+
+/// `l[key] = v` for slices, and bytearray items.
+pub fn list_setitem_slow(vm: &mut Vm, obj: Value, key: Value, v: Value) -> PyResult<()> {
+    let Value::Obj(h) = obj else { return Ok(()) };
+    let is_bytearray = matches!(vm.heap.get(h), Obj::ByteArray(_));
+    let len = vm.len(obj)? as i64;
+    if !is_slice(vm, key) {
+        let i = vm.index_value(key)?;
+        let j = if i < 0 { i + len } else { i };
+        if !(0..len).contains(&j) {
+            return Err(vm.index_error(if is_bytearray { "bytearray index out of range" } else { "list assignment index out of range" }));
+        }
+        let b = vm.index_value(v)?;
+        if !(0..256).contains(&b) {
+            return Err(vm.value_error("byte must be in range(0, 256)"));
+        }
+        if let Obj::ByteArray(ba) = vm.heap.get_mut(h) {
+            ba[j as usize] = b as u8;
+        }
+        return Ok(());
+    }
+    let (start, stop, step) = slice_indices(vm, key, len)?;
+    if is_bytearray {
+        let new = crate::types::str::bytes_of(vm, v)?;
+        if let Obj::ByteArray(ba) = vm.heap.get_mut(h) {
+            if step == 1 {
+                let stop = stop.max(start);
+                ba.splice(start as usize..stop as usize, new);
+            } else {
+                for (k, p) in slice_positions(start, stop, step).into_iter().enumerate() {
+                    if let Some(&b) = new.get(k) {
+                        ba[p] = b;
+                    }
+                }
+            }
+        }
+        return Ok(());
+    }
+    let new = vm.iter_to_vec(v)?;
+    vm.charge(new.len() * 16)?;
+    if step == 1 {
+        let stop = stop.max(start);
+        if let Obj::List(l) = vm.heap.get_mut(h) {
+            l.splice(start as usize..stop as usize, new);
+        }
+        return Ok(());
+    }
+    let pos = slice_positions(start, stop, step);
+    if pos.len() != new.len() {
+        return Err(vm.value_error(format!(
+            "attempt to assign sequence of size {} to extended slice of size {}",
+            new.len(),
+            pos.len()
+        )));
+    }
+    if let Obj::List(l) = vm.heap.get_mut(h) {
+        for (p, x) in pos.into_iter().zip(new) {
+            l[p] = x;
+        }
+    }
+    Ok(())
+}
+
+/// `del l[key]`.
+pub fn list_delitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult<()> {
+    let Value::Obj(h) = obj else { return Ok(()) };
+    let len = vm.len(obj)? as i64;
+    let pos: Vec<usize> = if is_slice(vm, key) {
+        let (start, stop, step) = slice_indices(vm, key, len)?;
+        slice_positions(start, stop, step)
+    } else {
+        let i = vm.index_value(key)?;
+        let j = if i < 0 { i + len } else { i };
+        if !(0..len).contains(&j) {
+            return Err(vm.error(ExcKind::IndexError, "list assignment index out of range"));
+        }
+        vec![j as usize]
+    };
+    let mut remove = vec![false; len as usize];
+    for p in pos {
+        remove[p] = true;
+    }
+    match vm.heap.get_mut(h) {
+        Obj::List(l) => {
+            let mut k = 0;
+            l.retain(|_| {
+                k += 1;
+                !remove[k - 1]
+            });
+        }
+        Obj::ByteArray(b) => {
+            let mut k = 0;
+            b.retain(|_| {
+                k += 1;
+                !remove[k - 1]
+            });
+        }
+        _ => {}
+    }
+    Ok(())
+}

@@ -1,0 +1,259 @@
+//! Built-in types: one module per type, plus the table that creates their
+//! type objects. Each type module exposes `methods()`: the native methods
+//! placed in its type's dict, and optionally a constructor.
+
+pub mod class;
+pub mod construct;
+pub mod containers;
+pub mod dict;
+pub mod exception;
+pub mod gen;
+pub mod iter;
+pub mod list;
+pub mod num;
+pub mod object;
+pub mod range;
+pub mod str;
+
+use crate::obj::{Class, ClassFlags, Layout, NativeFn, NativeFunc, Obj};
+use crate::value::Value;
+use crate::vm::Vm;
+use crate::PyResult;
+use capy_compiler::BinOp;
+
+/// The built-in types, indexing `Vm::types`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum TypeId {
+    Object,
+    Type,
+    NoneType,
+    NotImplementedType,
+    Ellipsis,
+    Int,
+    Bool,
+    Float,
+    Complex,
+    Str,
+    Bytes,
+    ByteArray,
+    Tuple,
+    List,
+    Dict,
+    Set,
+    FrozenSet,
+    Range,
+    Slice,
+    Function,
+    BuiltinFunction,
+    Method,
+    Module,
+    Cell,
+    Generator,
+    Coroutine,
+    AsyncGenerator,
+    Iterator,
+    Enumerate,
+    Zip,
+    Map,
+    Filter,
+    Reversed,
+    DictKeys,
+    DictValues,
+    DictItems,
+    Property,
+    ClassMethod,
+    StaticMethod,
+    Super,
+    Code,
+}
+
+pub const ALL_TYPES: &[(TypeId, &str, TypeId)] = &[
+    (TypeId::Object, "object", TypeId::Object),
+    (TypeId::Type, "type", TypeId::Object),
+    (TypeId::NoneType, "NoneType", TypeId::Object),
+    (TypeId::NotImplementedType, "NotImplementedType", TypeId::Object),
+    (TypeId::Ellipsis, "ellipsis", TypeId::Object),
+    (TypeId::Int, "int", TypeId::Object),
+    (TypeId::Bool, "bool", TypeId::Int),
+    (TypeId::Float, "float", TypeId::Object),
+    (TypeId::Complex, "complex", TypeId::Object),
+    (TypeId::Str, "str", TypeId::Object),
+    (TypeId::Bytes, "bytes", TypeId::Object),
+    (TypeId::ByteArray, "bytearray", TypeId::Object),
+    (TypeId::Tuple, "tuple", TypeId::Object),
+    (TypeId::List, "list", TypeId::Object),
+    (TypeId::Dict, "dict", TypeId::Object),
+    (TypeId::Set, "set", TypeId::Object),
+    (TypeId::FrozenSet, "frozenset", TypeId::Object),
+    (TypeId::Range, "range", TypeId::Object),
+    (TypeId::Slice, "slice", TypeId::Object),
+    (TypeId::Function, "function", TypeId::Object),
+    (TypeId::BuiltinFunction, "builtin_function_or_method", TypeId::Object),
+    (TypeId::Method, "method", TypeId::Object),
+    (TypeId::Module, "module", TypeId::Object),
+    (TypeId::Cell, "cell", TypeId::Object),
+    (TypeId::Generator, "generator", TypeId::Object),
+    (TypeId::Coroutine, "coroutine", TypeId::Object),
+    (TypeId::AsyncGenerator, "async_generator", TypeId::Object),
+    (TypeId::Iterator, "iterator", TypeId::Object),
+    (TypeId::Enumerate, "enumerate", TypeId::Object),
+    (TypeId::Zip, "zip", TypeId::Object),
+    (TypeId::Map, "map", TypeId::Object),
+    (TypeId::Filter, "filter", TypeId::Object),
+    (TypeId::Reversed, "reversed", TypeId::Object),
+    (TypeId::DictKeys, "dict_keys", TypeId::Object),
+    (TypeId::DictValues, "dict_values", TypeId::Object),
+    (TypeId::DictItems, "dict_items", TypeId::Object),
+    (TypeId::Property, "property", TypeId::Object),
+    (TypeId::ClassMethod, "classmethod", TypeId::Object),
+    (TypeId::StaticMethod, "staticmethod", TypeId::Object),
+    (TypeId::Super, "super", TypeId::Object),
+    (TypeId::Code, "code", TypeId::Object),
+];
+
+/// A native method table entry: name, function, accepts keywords.
+pub type MethodDef = (&'static str, NativeFn, bool);
+
+/// Creates the type objects and the exception hierarchy.
+pub fn init_types(vm: &mut Vm) {
+    for &(id, name, base) in ALL_TYPES {
+        let name_v = vm.intern(name);
+        let mut bases = Vec::new();
+        let mut mro = Vec::new();
+        if id != TypeId::Object {
+            let b = vm.types[base as usize];
+            bases.push(b);
+            if let Obj::Class(bc) = vm.heap.get(b) {
+                mro.extend_from_slice(&bc.mro);
+            }
+        }
+        let class = Class {
+            name: name_v,
+            qualname: name_v,
+            bases,
+            mro: Vec::new(),
+            dict: Default::default(),
+            layout: if id == TypeId::Object { Layout::Object } else if id == TypeId::Type { Layout::Type } else { Layout::Builtin },
+            builtin: Some(id),
+            metaclass: Value::Null,
+            flags: ClassFlags::default(),
+        };
+        let g = vm.heap.alloc(Obj::Class(Box::new(class))).unwrap_or(vm.builtins);
+        mro.insert(0, g);
+        if let Obj::Class(c) = vm.heap.get_mut(g) {
+            c.mro = mro;
+        }
+        vm.types.push(g);
+    }
+    for &(id, _, _) in ALL_TYPES {
+        let defs = methods_of(id);
+        let owner = Value::Obj(vm.types[id as usize]);
+        for &(name, f, takes_kw) in defs {
+            let v = native(vm, name, f, takes_kw, owner);
+            let g = vm.types[id as usize];
+            let _ = vm.dict_set_str_class(g, name, v);
+        }
+    }
+    exception::init_exceptions(vm);
+    if let Ok(t) = vm.heap.alloc(Obj::Tuple(Box::new([]))) {
+        vm.empty_tuple = Some(t);
+    }
+}
+
+/// Makes a native function object.
+pub fn native(vm: &mut Vm, name: &'static str, f: NativeFn, takes_kw: bool, owner: Value) -> Value {
+    match vm.heap.alloc(Obj::Native(Box::new(NativeFunc { name, f, takes_kw, owner }))) {
+        Ok(g) => Value::Obj(g),
+        Err(_) => Value::None,
+    }
+}
+
+fn methods_of(id: TypeId) -> &'static [MethodDef] {
+    match id {
+        TypeId::Object => object::OBJECT_METHODS,
+        TypeId::Type => object::TYPE_METHODS,
+        TypeId::Str => str::METHODS,
+        TypeId::List => list::METHODS,
+        TypeId::Dict => dict::METHODS,
+        TypeId::Tuple => list::TUPLE_METHODS,
+        TypeId::Set | TypeId::FrozenSet => containers::SET_METHODS,
+        TypeId::Generator | TypeId::Coroutine => gen::METHODS,
+        TypeId::Int | TypeId::Bool => object::INT_METHODS,
+        TypeId::Float => object::FLOAT_METHODS,
+        TypeId::Iterator
+        | TypeId::Enumerate
+        | TypeId::Zip
+        | TypeId::Map
+        | TypeId::Filter
+        | TypeId::Reversed => iter::METHODS,
+        TypeId::Range => range::METHODS,
+        TypeId::Property => object::PROPERTY_METHODS,
+        _ => &[],
+    }
+}
+
+/// The built-in type of a heap object that is not an instance of a user class.
+pub fn type_id_of(o: &Obj) -> TypeId {
+    match o {
+        Obj::Free | Obj::Dead => TypeId::NoneType,
+        Obj::Str(_) => TypeId::Str,
+        Obj::Bytes(_) => TypeId::Bytes,
+        Obj::ByteArray(_) => TypeId::ByteArray,
+        Obj::BigInt(_) => TypeId::Int,
+        Obj::Complex(..) => TypeId::Complex,
+        Obj::Tuple(_) => TypeId::Tuple,
+        Obj::List(_) => TypeId::List,
+        Obj::Dict(_) => TypeId::Dict,
+        Obj::Set(_) => TypeId::Set,
+        Obj::FrozenSet(_) => TypeId::FrozenSet,
+        Obj::Range { .. } => TypeId::Range,
+        Obj::Slice(..) => TypeId::Slice,
+        Obj::Func(_) => TypeId::Function,
+        Obj::Native(_) => TypeId::BuiltinFunction,
+        Obj::BoundMethod { .. } => TypeId::Method,
+        Obj::Class(_) => TypeId::Type,
+        Obj::Instance(_) | Obj::Exception(_) => TypeId::Object,
+        Obj::Module(_) => TypeId::Module,
+        Obj::Cell(_) => TypeId::Cell,
+        Obj::Generator(g) => match g.kind {
+            crate::obj::GenKind::Generator => TypeId::Generator,
+            crate::obj::GenKind::Coroutine => TypeId::Coroutine,
+            crate::obj::GenKind::AsyncGenerator => TypeId::AsyncGenerator,
+        },
+        Obj::Iter(it) => match **it {
+            crate::obj::IterState::Enumerate { .. } => TypeId::Enumerate,
+            crate::obj::IterState::Zip { .. } => TypeId::Zip,
+            crate::obj::IterState::Map { .. } => TypeId::Map,
+            crate::obj::IterState::Filter { .. } => TypeId::Filter,
+            crate::obj::IterState::Reversed { .. } => TypeId::Reversed,
+            _ => TypeId::Iterator,
+        },
+        Obj::DictView { view, .. } => match view {
+            crate::obj::DictView::Keys => TypeId::DictKeys,
+            crate::obj::DictView::Values => TypeId::DictValues,
+            crate::obj::DictView::Items => TypeId::DictItems,
+        },
+        Obj::Property { .. } => TypeId::Property,
+        Obj::ClassMethod(_) => TypeId::ClassMethod,
+        Obj::StaticMethod(_) => TypeId::StaticMethod,
+        Obj::Super { .. } => TypeId::Super,
+        Obj::Code(_) => TypeId::Code,
+    }
+}
+
+/// Attributes computed rather than stored (`__class__`, `__name__`, ...).
+pub fn special_attr(vm: &mut Vm, obj: Value, name: Value) -> PyResult<Option<Value>> {
+    let Some(n) = vm.heap.str_of(name).map(|s| s.to_string()) else { return Ok(None) };
+    object::special_attr(vm, obj, &n)
+}
+
+/// Sequence and set operators on built-in values; None if not applicable.
+pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
+    containers::seq_binop(vm, op, a, b)
+}
+
+/// In-place operators that mutate built-in containers.
+pub fn inplace_builtin(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
+    containers::inplace_builtin(vm, op, a, b)
+}

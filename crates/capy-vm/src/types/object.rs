@@ -1,0 +1,247 @@
+//! `object`, `type`, `int`, `float` and `property` methods, and computed
+//! attributes (`__class__`, `__name__`, `__dict__`, ...).
+
+use crate::obj::Obj;
+use crate::types::MethodDef;
+use crate::value::Value;
+use crate::vm::Vm;
+use crate::PyResult;
+
+pub const OBJECT_METHODS: &[MethodDef] = &[
+    ("__init__", object_init, true),
+    ("__repr__", object_repr, false),
+    ("__str__", object_str, false),
+    ("__setattr__", object_setattr, false),
+    ("__delattr__", object_delattr, false),
+    ("__format__", object_format, false),
+    ("__hash__", object_hash, false),
+    ("__eq__", object_eq, false),
+    ("__ne__", object_ne, false),
+];
+
+pub const TYPE_METHODS: &[MethodDef] = &[("mro", type_mro, false)];
+
+pub const INT_METHODS: &[MethodDef] = &[("bit_length", int_bit_length, false), ("conjugate", same, false)];
+
+pub const FLOAT_METHODS: &[MethodDef] =
+    &[("is_integer", float_is_integer, false), ("hex", float_hex, false), ("conjugate", same, false)];
+
+pub const PROPERTY_METHODS: &[MethodDef] =
+    &[("getter", prop_getter, false), ("setter", prop_setter, false), ("deleter", prop_deleter, false)];
+
+fn arg(a: &[Value], i: usize) -> Value {
+    a.get(i).copied().unwrap_or(Value::None)
+}
+
+fn object_init(_vm: &mut Vm, _a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    Ok(Value::None)
+}
+fn object_repr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let v = arg(a, 0);
+    let t = vm.type_name(v);
+    let h = v.as_obj().map(crate::ops::identity_hash).unwrap_or(0);
+    vm.new_string(format!("<{t} object at 0x{h:x}>"))
+}
+fn object_str(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let s = vm.repr(arg(a, 0))?;
+    vm.new_string(s)
+}
+fn object_setattr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    vm.generic_setattr(arg(a, 0), arg(a, 1), arg(a, 2))?;
+    Ok(Value::None)
+}
+fn object_delattr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    // Bypass user __delattr__ by deleting from the dict directly.
+    let (obj, name) = (arg(a, 0), arg(a, 1));
+    vm.delattr(obj, name)?;
+    Ok(Value::None)
+}
+fn object_format(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let spec = vm.heap.str_of(arg(a, 1)).unwrap_or("").to_string();
+    if !spec.is_empty() {
+        let t = vm.type_name(arg(a, 0));
+        return Err(vm.type_error(format!("unsupported format string passed to {t}.__format__")));
+    }
+    vm.str_value(arg(a, 0))
+}
+fn object_hash(_vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    Ok(Value::Int(arg(a, 0).as_obj().map(crate::ops::identity_hash).unwrap_or(0) as i64))
+}
+fn object_eq(_vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    Ok(if arg(a, 0).is(arg(a, 1)) { Value::Bool(true) } else { Value::NotImplemented })
+}
+fn object_ne(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let r = vm.compare(capy_compiler::CmpOp::Eq, arg(a, 0), arg(a, 1))?;
+    Ok(Value::Bool(!vm.truthy(r)?))
+}
+fn type_mro(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let mro = match arg(a, 0) {
+        Value::Obj(h) => match vm.heap.get(h) {
+            Obj::Class(c) => c.mro.iter().map(|g| Value::Obj(*g)).collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    vm.new_list(mro)
+}
+fn same(_vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    Ok(arg(a, 0))
+}
+fn int_bit_length(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let v = vm.builtin_base(arg(a, 0));
+    Ok(Value::Int(match crate::types::num::as_num(&vm.heap, v) {
+        Some(crate::types::num::Num::I(i)) => 64 - i.unsigned_abs().leading_zeros() as i64,
+        Some(crate::types::num::Num::B(b)) => b.bits() as i64,
+        _ => return Err(vm.type_error("descriptor 'bit_length' requires an 'int' object")),
+    }))
+}
+fn float_is_integer(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    match vm.builtin_base(arg(a, 0)) {
+        Value::Float(f) => Ok(Value::Bool(numfmt::float_is_integer(f))),
+        _ => Err(vm.type_error("descriptor 'is_integer' requires a 'float' object")),
+    }
+}
+fn float_hex(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    match vm.builtin_base(arg(a, 0)) {
+        Value::Float(f) => vm.new_string(numfmt::float_hex(f)),
+        _ => Err(vm.type_error("descriptor 'hex' requires a 'float' object")),
+    }
+}
+
+fn prop_copy(vm: &mut Vm, a: &[Value], which: usize) -> PyResult {
+    let (mut g, mut s, mut d, doc) = match arg(a, 0) {
+        Value::Obj(h) => match vm.heap.get(h) {
+            Obj::Property { fget, fset, fdel, doc } => (*fget, *fset, *fdel, *doc),
+            _ => return Err(vm.type_error("descriptor requires a 'property' object")),
+        },
+        _ => return Err(vm.type_error("descriptor requires a 'property' object")),
+    };
+    match which {
+        0 => g = arg(a, 1),
+        1 => s = arg(a, 1),
+        _ => d = arg(a, 1),
+    }
+    Ok(Value::Obj(vm.alloc(Obj::Property { fget: g, fset: s, fdel: d, doc })?))
+}
+fn prop_getter(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    prop_copy(vm, a, 0)
+}
+fn prop_setter(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    prop_copy(vm, a, 1)
+}
+fn prop_deleter(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    prop_copy(vm, a, 2)
+}
+
+/// Computed attributes.
+pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Value>> {
+    if name == "__class__" {
+        return Ok(Some(Value::Obj(vm.type_of(obj))));
+    }
+    let Value::Obj(h) = obj else {
+        return Ok(match (obj, name) {
+            (Value::Int(i), "real" | "numerator") => Some(Value::Int(i)),
+            (Value::Int(_), "imag") => Some(Value::Int(0)),
+            (Value::Int(_), "denominator") => Some(Value::Int(1)),
+            (Value::Float(f), "real") => Some(Value::Float(f)),
+            (Value::Float(_), "imag") => Some(Value::Float(0.0)),
+            (Value::Bool(b), "real") => Some(Value::Int(b as i64)),
+            _ => None,
+        });
+    };
+    Ok(match (vm.heap.get(h), name) {
+        (Obj::Class(c), "__name__") => Some(c.name),
+        (Obj::Class(c), "__qualname__") => Some(c.qualname),
+        (Obj::Class(c), "__mro__") => {
+            let m: Vec<Value> = c.mro.iter().map(|g| Value::Obj(*g)).collect();
+            Some(vm.new_tuple(m)?)
+        }
+        (Obj::Class(c), "__bases__") => {
+            let b: Vec<Value> = c.bases.iter().map(|g| Value::Obj(*g)).collect();
+            Some(vm.new_tuple(b)?)
+        }
+        (Obj::Class(c), "__base__") => Some(c.bases.first().map(|g| Value::Obj(*g)).unwrap_or(Value::None)),
+        (Obj::Class(c), "__dict__") => {
+            let items: Vec<(Value, Value)> = c.dict.iter().collect();
+            let d = vm.new_dict()?;
+            for (k, v) in items {
+                vm.dict_set(d, k, v)?;
+            }
+            Some(d)
+        }
+        (Obj::Class(_), "__module__") => Some(vm.intern("builtins")),
+        (Obj::Class(_) | Obj::Func(_) | Obj::Module(_), "__doc__") => Some(Value::None),
+        (Obj::Instance(i), "__dict__") => {
+            let items: Vec<(Value, Value)> = i.dict.iter().collect();
+            let d = vm.new_dict()?;
+            for (k, v) in items {
+                vm.dict_set(d, k, v)?;
+            }
+            Some(d)
+        }
+        (Obj::Module(m), "__dict__") => Some(Value::Obj(m.dict)),
+        (Obj::Func(f), "__name__") => Some(f.name),
+        (Obj::Func(f), "__qualname__") => Some(f.qualname),
+        (Obj::Func(f), "__module__") => Some(f.module),
+        (Obj::Func(f), "__defaults__") => {
+            let d = f.defaults.clone();
+            if d.is_empty() {
+                Some(Value::None)
+            } else {
+                Some(vm.new_tuple(d)?)
+            }
+        }
+        (Obj::Func(f), "__globals__") => Some(Value::Obj(f.globals)),
+        (Obj::Native(n), "__name__") => {
+            let n = n.name;
+            Some(vm.intern(n))
+        }
+        (Obj::BoundMethod { this, .. }, "__self__") => Some(*this),
+        (Obj::BoundMethod { func, .. }, "__func__") => Some(*func),
+        (Obj::BoundMethod { func, .. }, "__name__") => {
+            let f = *func;
+            let n = vm.intern("__name__");
+            vm.getattr_opt(f, n)?
+        }
+        (Obj::Exception(e), "args") => Some(e.args),
+        (Obj::Exception(e), "__cause__") => Some(e.cause),
+        (Obj::Exception(e), "__context__") => Some(e.context),
+        (Obj::Exception(e), "__suppress_context__") => Some(Value::Bool(e.suppress_context)),
+        (Obj::Exception(e), "__traceback__") => Some(if e.traceback.is_empty() { Value::None } else { obj }),
+        (Obj::Exception(e), "value") => {
+            let _ = e;
+            let c = vm.exc_class(crate::ExcKind::StopIteration);
+            if vm.isinstance(obj, c) {
+                Some(vm.err_arg0(crate::PyErr(h)))
+            } else {
+                None
+            }
+        }
+        (Obj::Exception(e), "code") => {
+            let _ = e;
+            let c = vm.exc_class(crate::ExcKind::SystemExit);
+            if vm.isinstance(obj, c) {
+                Some(vm.err_arg0(crate::PyErr(h)))
+            } else {
+                None
+            }
+        }
+        (Obj::Complex(re, _), "real") => Some(Value::Float(*re)),
+        (Obj::Complex(_, im), "imag") => Some(Value::Float(*im)),
+        (Obj::Range { start, .. }, "start") => Some(Value::Int(*start)),
+        (Obj::Range { stop, .. }, "stop") => Some(Value::Int(*stop)),
+        (Obj::Range { step, .. }, "step") => Some(Value::Int(*step)),
+        (Obj::Slice(a, _, _), "start") => Some(*a),
+        (Obj::Slice(_, b, _), "stop") => Some(*b),
+        (Obj::Slice(_, _, c), "step") => Some(*c),
+        (Obj::Property { fget, .. }, "fget") => Some(*fget),
+        (Obj::Property { fset, .. }, "fset") => Some(*fset),
+        (Obj::Property { fdel, .. }, "fdel") => Some(*fdel),
+        (Obj::Generator(g), "__name__") => Some(g.name),
+        (Obj::Generator(g), "__qualname__") => Some(g.qualname),
+        (Obj::BigInt(_), "real" | "numerator") => Some(obj),
+        (Obj::BigInt(_), "imag") => Some(Value::Int(0)),
+        (Obj::BigInt(_), "denominator") => Some(Value::Int(1)),
+        _ => None,
+    })
+}

@@ -1,0 +1,500 @@
+//! An interpreter instance. Everything a program can reach hangs off one
+//! [`Vm`]: there is no global mutable state, so instances are independent
+//! and each can run on its own thread.
+
+use crate::errors::ExcKind;
+use crate::frame::{Block, Frame};
+use crate::heap::{str_hash, Heap};
+use crate::obj::{Module, Obj, PyStr};
+use crate::types::TypeId;
+use crate::value::{Gc, Value};
+use crate::PyResult;
+use capy_compiler::{Code, Const};
+use std::collections::HashMap;
+use std::io::Write;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Resource limits of one instance. Every limit, when hit, raises a Python
+/// exception in that instance only; the instance stays usable.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Heap bytes (MemoryError beyond).
+    pub heap_bytes: usize,
+    /// Nested Python calls (RecursionError beyond).
+    pub recursion: usize,
+    /// Wall-clock budget (TimeoutError once exceeded).
+    pub timeout: Option<Duration>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { heap_bytes: 4 << 30, recursion: 1000, timeout: None }
+    }
+}
+
+/// Creates a native module's object: registered with [`Vm::register_module`].
+pub type ModuleInit = fn(&mut Vm) -> PyResult<Gc>;
+
+/// Materialised constants and names of one code object.
+pub struct CodeCache {
+    pub code: Rc<Code>,
+    pub consts: Rc<[Value]>,
+    pub names: Rc<[Value]>,
+}
+
+/// Where `print` and the REPL write, and where tracebacks go.
+pub struct Output {
+    pub out: Box<dyn Write + Send>,
+    pub err: Box<dyn Write + Send>,
+}
+
+pub struct Vm {
+    pub heap: Heap,
+    /// Values of all active frames: locals, cells, then the value stack.
+    pub stack: Vec<Value>,
+    pub blocks: Vec<Block>,
+    /// Exceptions currently being handled (innermost last).
+    pub handling: Vec<Value>,
+    /// Metadata of active frames, innermost last (for tracebacks, `super()` and GC).
+    pub frames: Vec<FrameInfo>,
+    pub types: Vec<Gc>,
+    pub exc_classes: Vec<Gc>,
+    pub builtins: Gc,
+    /// `sys.modules`.
+    pub modules: Gc,
+    pub native_modules: HashMap<&'static str, ModuleInit>,
+    pub code_cache: HashMap<usize, CodeCache>,
+    interned: HashMap<Box<str>, Gc>,
+    /// Objects allocated by native code not yet stored anywhere reachable.
+    pub temp_roots: Vec<Value>,
+    pub limits: Limits,
+    pub depth: usize,
+    pub interrupt: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+    poll_countdown: u32,
+    pub prealloc_memory_error: Gc,
+    pub out: Output,
+    next_frame_id: u64,
+    pub sys_path: Vec<String>,
+    pub argv: Vec<String>,
+    /// Extra roots held by native modules (e.g. `sys` objects).
+    pub extra_roots: Vec<Value>,
+    pub print_expr_hook: bool,
+    pub empty_tuple: Option<Gc>,
+}
+
+/// What the VM remembers of each active frame outside the interpreter loop.
+pub struct FrameInfo {
+    pub code: Rc<Code>,
+    pub id: u64,
+    pub base: usize,
+    pub globals: Gc,
+    pub locals: Value,
+    pub consts: Rc<[Value]>,
+    pub names: Rc<[Value]>,
+    /// Updated when the frame calls out, so tracebacks and `super()` see it.
+    pub ip: usize,
+}
+
+impl Vm {
+    pub fn new(limits: Limits) -> Vm {
+        let mut heap = Heap::new(limits.heap_bytes.max(1 << 20));
+        // Bootstrap objects are allocated before the limit applies, so a
+        // tiny limit still yields a working instance that raises MemoryError.
+        heap.set_limit(usize::MAX);
+        let placeholder = heap.alloc(Obj::Dict(Box::default())).unwrap_or_else(|_| unreachable_gc());
+        let mut vm = Vm {
+            heap,
+            stack: Vec::with_capacity(1024),
+            blocks: Vec::new(),
+            handling: Vec::new(),
+            frames: Vec::new(),
+            types: Vec::new(),
+            exc_classes: Vec::new(),
+            builtins: placeholder,
+            modules: placeholder,
+            native_modules: HashMap::new(),
+            code_cache: HashMap::new(),
+            interned: HashMap::new(),
+            temp_roots: Vec::new(),
+            limits: limits.clone(),
+            depth: 0,
+            interrupt: Arc::new(AtomicBool::new(false)),
+            deadline: None,
+            poll_countdown: POLL_INTERVAL,
+            prealloc_memory_error: placeholder,
+            out: Output { out: Box::new(std::io::stdout()), err: Box::new(std::io::stderr()) },
+            next_frame_id: 0,
+            sys_path: Vec::new(),
+            argv: Vec::new(),
+            extra_roots: Vec::new(),
+            print_expr_hook: false,
+            empty_tuple: None,
+        };
+        crate::types::init_types(&mut vm);
+        let me = vm.exc_class(ExcKind::MemoryError);
+        vm.prealloc_memory_error = vm.new_exception(me, vec![]).0;
+        vm.modules = vm.new_dict_obj();
+        crate::builtins::init(&mut vm);
+        crate::modules::register_all(&mut vm);
+        vm.heap.set_limit(limits.heap_bytes.max(vm.heap.bytes() + (64 << 10)));
+        vm
+    }
+
+    /// Registers a native module, importable by `name`. This is the
+    /// interface through which `cheri`, `compartment` and friends plug in.
+    pub fn register_module(&mut self, name: &'static str, init: ModuleInit) {
+        self.native_modules.insert(name, init);
+    }
+
+    pub fn set_output(&mut self, out: Box<dyn Write + Send>, err: Box<dyn Write + Send>) {
+        self.out = Output { out, err };
+    }
+
+    /// Starts the wall-clock budget (called when a run begins).
+    pub fn start_clock(&mut self) {
+        self.deadline = self.limits.timeout.map(|t| Instant::now() + t);
+    }
+
+    // ---- allocation
+
+    /// Allocates an object; the handle stays rooted until the current
+    /// native call returns (see `temp_roots`).
+    pub fn alloc(&mut self, obj: Obj) -> PyResult<Gc> {
+        if self.heap.would_exceed(obj.size()) {
+            self.collect_garbage(&[]);
+            if self.heap.would_exceed(obj.size()) {
+                return Err(self.memory_error());
+            }
+        }
+        match self.heap.alloc(obj) {
+            Ok(g) => {
+                self.temp_roots.push(Value::Obj(g));
+                Ok(g)
+            }
+            Err(_) => Err(self.memory_error()),
+        }
+    }
+
+    /// Charges growth of an existing container to the heap quota.
+    pub fn charge(&mut self, bytes: usize) -> PyResult<()> {
+        if self.heap.charge(bytes).is_err() {
+            self.collect_garbage(&[]);
+            if self.heap.charge(bytes).is_err() {
+                return Err(self.memory_error());
+            }
+        }
+        Ok(())
+    }
+
+    pub fn new_str(&mut self, s: &str) -> PyResult {
+        if s.is_empty() {
+            if let Some(&g) = self.interned.get("") {
+                return Ok(Value::Obj(g));
+            }
+        }
+        let hash = str_hash(s);
+        Ok(Value::Obj(self.alloc(Obj::Str(PyStr { s: s.into(), hash }))?))
+    }
+
+    pub fn new_string(&mut self, s: String) -> PyResult {
+        let hash = str_hash(&s);
+        Ok(Value::Obj(self.alloc(Obj::Str(PyStr { s: s.into_boxed_str(), hash }))?))
+    }
+
+    /// An interned string: one object per distinct content, for names.
+    pub fn intern(&mut self, s: &str) -> Value {
+        if let Some(&g) = self.interned.get(s) {
+            return Value::Obj(g);
+        }
+        let hash = str_hash(s);
+        // Interned strings are permanent roots; they are bounded by the
+        // names in loaded code, so charging them is not needed.
+        let g = match self.heap.alloc(Obj::Str(PyStr { s: s.into(), hash })) {
+            Ok(g) => g,
+            Err(_) => return Value::None,
+        };
+        self.interned.insert(s.into(), g);
+        Value::Obj(g)
+    }
+
+    pub fn new_tuple(&mut self, items: Vec<Value>) -> PyResult {
+        if items.is_empty() {
+            if let Some(t) = self.empty_tuple {
+                return Ok(Value::Obj(t));
+            }
+        }
+        Ok(Value::Obj(self.alloc(Obj::Tuple(items.into_boxed_slice()))?))
+    }
+
+    pub fn new_list(&mut self, items: Vec<Value>) -> PyResult {
+        Ok(Value::Obj(self.alloc(Obj::List(items))?))
+    }
+
+    pub fn new_dict_obj(&mut self) -> Gc {
+        match self.alloc(Obj::Dict(Box::default())) {
+            Ok(g) => g,
+            Err(_) => self.prealloc_memory_error,
+        }
+    }
+
+    pub fn new_dict(&mut self) -> PyResult {
+        Ok(Value::Obj(self.alloc(Obj::Dict(Box::default()))?))
+    }
+
+    pub fn new_bigint(&mut self, b: num_bigint::BigInt) -> PyResult {
+        use num_traits::ToPrimitive;
+        match b.to_i64() {
+            Some(i) => Ok(Value::Int(i)),
+            None => Ok(Value::Obj(self.alloc(Obj::BigInt(Box::new(b)))?)),
+        }
+    }
+
+    pub fn new_module(&mut self, name: &str) -> PyResult<Gc> {
+        let dict = self.new_dict_obj();
+        let name_v = self.new_str(name)?;
+        self.dict_set_str(dict, "__name__", name_v)?;
+        let m = self.alloc(Obj::Module(Box::new(Module { name: name_v, dict })))?;
+        Ok(m)
+    }
+
+    // ---- types
+
+    #[inline]
+    pub fn type_obj(&self, t: TypeId) -> Gc {
+        self.types[t as usize]
+    }
+
+    /// The class of any value.
+    pub fn type_of(&self, v: Value) -> Gc {
+        let t = match v {
+            Value::Null | Value::None => TypeId::NoneType,
+            Value::NotImplemented => TypeId::NotImplementedType,
+            Value::Ellipsis => TypeId::Ellipsis,
+            Value::Bool(_) => TypeId::Bool,
+            Value::Int(_) => TypeId::Int,
+            Value::Float(_) => TypeId::Float,
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Instance(i) => return i.class,
+                Obj::Exception(e) => return e.class,
+                Obj::Class(c) => {
+                    if let Value::Obj(m) = c.metaclass {
+                        return m;
+                    }
+                    TypeId::Type
+                }
+                o => crate::types::type_id_of(o),
+            },
+        };
+        self.type_obj(t)
+    }
+
+    pub fn type_name(&self, v: Value) -> String {
+        let t = self.type_of(v);
+        self.class_name(t)
+    }
+
+    pub fn class_name(&self, c: Gc) -> String {
+        match self.heap.get(c) {
+            Obj::Class(c) => self.heap.str_of(c.name).unwrap_or("?").to_string(),
+            _ => "?".to_string(),
+        }
+    }
+
+    pub fn class_name_if_class(&self, v: Value) -> Option<String> {
+        match v {
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Class(c) => Some(self.heap.str_of(c.name).unwrap_or("?").to_string()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    pub fn module_name_of(&self, v: Value) -> Option<String> {
+        match v {
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Module(m) => Some(self.heap.str_of(m.name).unwrap_or("?").to_string()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    pub fn is_subclass(&self, c: Gc, base: Gc) -> bool {
+        if c == base {
+            return true;
+        }
+        match self.heap.get(c) {
+            Obj::Class(cls) => cls.mro.contains(&base),
+            _ => false,
+        }
+    }
+
+    pub fn isinstance(&self, v: Value, class: Gc) -> bool {
+        let t = self.type_of(v);
+        self.is_subclass(t, class)
+    }
+
+    pub fn is_type(&self, v: Value, t: TypeId) -> bool {
+        self.isinstance(v, self.type_obj(t))
+    }
+
+    // ---- dict helpers on namespaces
+
+    pub fn dict_get_str(&self, d: Gc, key: &str) -> Option<Value> {
+        let dict = match self.heap.get(d) {
+            Obj::Dict(d) => d,
+            Obj::Module(m) => return self.dict_get_str(m.dict, key),
+            _ => return None,
+        };
+        dict.probe_str(&self.heap, str_hash(key), key).map(|p| dict.value_at(p))
+    }
+
+    pub fn dict_set_str(&mut self, d: Gc, key: &str, v: Value) -> PyResult<()> {
+        let k = self.intern(key);
+        self.dict_set(Value::Obj(d), k, v)
+    }
+
+    // ---- frames and limits
+
+    pub fn new_frame_id(&mut self) -> u64 {
+        self.next_frame_id += 1;
+        self.next_frame_id
+    }
+
+    /// Called at loop back-edges and calls: collects garbage when due,
+    /// checks the time budget and interrupts.
+    #[inline]
+    pub fn safe_point(&mut self, current: Option<&Frame>) -> PyResult<()> {
+        self.poll_countdown -= 1;
+        if self.poll_countdown == 0 {
+            self.poll_countdown = POLL_INTERVAL;
+            self.poll()?;
+        }
+        if let Some(f) = current {
+            self.temp_roots.truncate(f.temp_base);
+        }
+        if self.heap.collection_due() {
+            let extra: Vec<Value> = match current {
+                Some(f) => {
+                    let mut v = Vec::new();
+                    f.trace(&mut v);
+                    v
+                }
+                None => Vec::new(),
+            };
+            self.collect_garbage(&extra);
+        }
+        Ok(())
+    }
+
+    fn poll(&mut self) -> PyResult<()> {
+        if self.interrupt.swap(false, Ordering::Relaxed) {
+            let k = self.exc_class(ExcKind::KeyboardInterrupt);
+            return Err(self.new_exception(k, vec![]));
+        }
+        if let Some(d) = self.deadline {
+            if Instant::now() >= d {
+                // One TimeoutError per budget: the program may catch it and
+                // go on (e.g. to clean up) without tripping again at once.
+                self.deadline = None;
+                return Err(self.error(ExcKind::TimeoutError, "execution time limit exceeded"));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn collect_garbage(&mut self, extra: &[Value]) {
+        let mut roots: Vec<Value> = Vec::with_capacity(self.stack.len() + 256);
+        roots.extend_from_slice(&self.stack);
+        roots.extend_from_slice(&self.handling);
+        roots.extend_from_slice(&self.temp_roots);
+        roots.extend_from_slice(&self.extra_roots);
+        roots.extend_from_slice(extra);
+        for f in &self.frames {
+            roots.push(Value::Obj(f.globals));
+            roots.push(f.locals);
+            roots.extend_from_slice(&f.consts);
+            roots.extend_from_slice(&f.names);
+        }
+        for c in self.code_cache.values() {
+            roots.extend_from_slice(&c.consts);
+            roots.extend_from_slice(&c.names);
+        }
+        roots.extend(self.types.iter().map(|g| Value::Obj(*g)));
+        roots.extend(self.exc_classes.iter().map(|g| Value::Obj(*g)));
+        roots.extend(self.interned.values().map(|g| Value::Obj(*g)));
+        roots.push(Value::Obj(self.builtins));
+        roots.push(Value::Obj(self.modules));
+        roots.push(Value::Obj(self.prealloc_memory_error));
+        if let Some(t) = self.empty_tuple {
+            roots.push(Value::Obj(t));
+        }
+        self.heap.collect(roots);
+    }
+
+    // ---- code objects
+
+    /// The materialised constants and names of `code` (made once per instance).
+    pub fn code_cache(&mut self, code: &Rc<Code>) -> PyResult<(Rc<[Value]>, Rc<[Value]>)> {
+        let key = Rc::as_ptr(code) as usize;
+        if let Some(c) = self.code_cache.get(&key) {
+            return Ok((c.consts.clone(), c.names.clone()));
+        }
+        let mut consts = Vec::with_capacity(code.consts.len());
+        for c in &code.consts {
+            let v = self.materialize(c)?;
+            consts.push(v);
+        }
+        let names: Vec<Value> = code.names.iter().map(|n| self.intern(n)).collect();
+        let consts: Rc<[Value]> = consts.into();
+        let names: Rc<[Value]> = names.into();
+        self.code_cache.insert(key, CodeCache { code: code.clone(), consts: consts.clone(), names: names.clone() });
+        Ok((consts, names))
+    }
+
+    fn materialize(&mut self, c: &Const) -> PyResult {
+        Ok(match c {
+            Const::None => Value::None,
+            Const::Bool(b) => Value::Bool(*b),
+            Const::Int(i) => Value::Int(*i),
+            Const::BigInt(b) => self.new_bigint(b.clone())?,
+            Const::Float(f) => Value::Float(*f),
+            Const::Complex(re, im) => Value::Obj(self.alloc(Obj::Complex(*re, *im))?),
+            Const::Str(s) => self.intern(s),
+            Const::Bytes(b) => Value::Obj(self.alloc(Obj::Bytes(b.to_vec().into_boxed_slice()))?),
+            Const::Tuple(items) => {
+                let mut v = Vec::with_capacity(items.len());
+                for i in items.iter() {
+                    v.push(self.materialize(i)?);
+                }
+                self.new_tuple(v)?
+            }
+            Const::Ellipsis => Value::Ellipsis,
+            Const::Code(code) => Value::Obj(self.alloc(Obj::Code(code.clone()))?),
+        })
+    }
+
+    /// Writes to the instance's standard output.
+    pub fn write_out(&mut self, s: &str) {
+        let _ = self.out.out.write_all(s.as_bytes());
+    }
+    pub fn write_err(&mut self, s: &str) {
+        let _ = self.out.err.write_all(s.as_bytes());
+    }
+    pub fn flush(&mut self) {
+        let _ = self.out.out.flush();
+        let _ = self.out.err.flush();
+    }
+}
+
+const POLL_INTERVAL: u32 = 4096;
+
+fn unreachable_gc() -> Gc {
+    // The bootstrap allocation cannot fail: the limit is usize::MAX.
+    Gc { idx: u32::MAX, gen: u32::MAX }
+}

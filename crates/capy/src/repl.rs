@@ -1,0 +1,93 @@
+//! The interactive REPL: line editing and history (rustyline), multi-line
+//! blocks, echo of expression values, Ctrl-C to interrupt, Ctrl-D to leave.
+
+use capy_compiler::{CompileErrorKind, Mode};
+use capy_vm::{Value, Vm};
+use rustyline::error::ReadlineError;
+use std::sync::atomic::Ordering;
+
+pub fn run(vm: &mut Vm) -> u8 {
+    println!("capy {} (MicroPython dialect of Python 3); Ctrl-D to exit", env!("CARGO_PKG_VERSION"));
+    let mut ed = match rustyline::DefaultEditor::new() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("capy: cannot start the line editor: {e}");
+            return 1;
+        }
+    };
+    let globals = vm.new_dict_obj();
+    if let Ok(n) = vm.new_str("__main__") {
+        let _ = vm.dict_set_str(globals, "__name__", n);
+    }
+    vm.extra_roots.push(Value::Obj(globals));
+    let interrupt = vm.interrupt.clone();
+    let _ = ctrlc_hook(interrupt.clone());
+    let mut buf = String::new();
+    loop {
+        let prompt = if buf.is_empty() { ">>> " } else { "... " };
+        match ed.readline(prompt) {
+            Ok(line) => {
+                if !buf.is_empty() {
+                    buf.push('\n');
+                }
+                buf.push_str(&line);
+                if needs_more(&buf, &line) {
+                    continue;
+                }
+                let _ = ed.add_history_entry(buf.as_str());
+                let src = std::mem::take(&mut buf);
+                interrupt.store(false, Ordering::Relaxed);
+                match vm.compile(&src, "<stdin>", Mode::Single) {
+                    Ok(code) => {
+                        vm.start_clock();
+                        if let Err(e) = vm.run_code(&code, globals, Value::Null) {
+                            if vm.err_is(e, capy_vm::ExcKind::SystemExit) {
+                                return crate::exit_status(vm, e);
+                            }
+                            let t = vm.format_exception(e);
+                            vm.write_err(&t);
+                        }
+                    }
+                    Err(e) => {
+                        let t = vm.format_exception(e);
+                        vm.write_err(&t);
+                    }
+                }
+                vm.flush();
+            }
+            Err(ReadlineError::Interrupted) => {
+                buf.clear();
+                println!("KeyboardInterrupt");
+            }
+            Err(ReadlineError::Eof) => return 0,
+            Err(e) => {
+                eprintln!("capy: {e}");
+                return 1;
+            }
+        }
+    }
+}
+
+/// Whether the buffered input is an unfinished block.
+fn needs_more(buf: &str, last: &str) -> bool {
+    if buf.contains('\n') {
+        return !last.trim().is_empty();
+    }
+    if last.trim_end().ends_with(':') {
+        return true;
+    }
+    match capy_compiler::compile(buf, "<stdin>", Mode::Single) {
+        Err(e) => e.kind == CompileErrorKind::SyntaxError && (e.msg.contains("EOF") || e.msg.contains("never closed")),
+        Ok(_) => false,
+    }
+}
+
+/// Ctrl-C while a statement runs sets the interrupt flag the VM polls.
+fn ctrlc_hook(flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Result<(), ()> {
+    // SIGINT handling without a dependency: rustyline handles it at the
+    // prompt; while code runs, the terminal's SIGINT terminates the process
+    // unless a handler is installed. Installing one portably needs libc, so
+    // this is left to a later change (see README status).
+    let _ = flag;
+    Ok(())
+}
