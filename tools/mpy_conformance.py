@@ -109,6 +109,10 @@ def run_folder(mpy_dir, interp, folder, jobs, timeout, extra_args):
         if line.startswith("error:") or "Too many raw REPL failures" in line:
             print("  warning: run-tests.py for %s/ reported: %s" % (folder, line.strip()),
                   file=sys.stderr)
+    if not results:
+        tail = "\n    ".join(text.strip().splitlines()[-6:])
+        print("  warning: no test results for %s/; run-tests.py said:\n    %s" % (folder, tail),
+              file=sys.stderr)
     counts = {"pass": 0, "fail": 0, "skip": 0}
     failing = []
     for name, status in results:
