@@ -208,6 +208,10 @@ pub enum Obj {
     StaticMethod(Value),
     Super { class: Gc, this: Value },
     Code(Rc<Code>),
+    /// A CHERI capability value (`cheri.Capability`, modules/cheri.rs).
+    Capability(Box<crate::modules::cheri::CapObj>),
+    /// Tagged memory mapped by `cheri.Memory` (reached only through capabilities).
+    CapMemory(Box<cheri::Memory>),
 }
 
 impl Obj {
@@ -216,6 +220,8 @@ impl Obj {
         match self {
             Obj::Free | Obj::Dead | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) => {}
             Obj::BigInt(_) | Obj::Complex(..) | Obj::Range { .. } | Obj::Code(_) => {}
+            Obj::CapMemory(_) => {}
+            Obj::Capability(c) => out.push(c.owner),
             Obj::Tuple(v) => out.extend_from_slice(v),
             Obj::List(v) => out.extend_from_slice(v),
             Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => trace_dict(d, out),
@@ -278,6 +284,9 @@ impl Obj {
             Obj::Exception(e) => size_of::<ExcObj>() + e.traceback.len() * size_of::<TbEntry>(),
             Obj::Generator(g) => size_of::<Generator>() + g.saved.capacity() * 16 + 256,
             Obj::Iter(_) => 48,
+            Obj::Capability(_) => size_of::<crate::modules::cheri::CapObj>(),
+            // Bytes plus one tag bit per 16-byte granule.
+            Obj::CapMemory(m) => m.size() as usize + m.size() as usize / 128,
             _ => 0,
         };
         size_of::<Obj>() + payload

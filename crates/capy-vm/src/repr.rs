@@ -148,6 +148,7 @@ impl Vm {
                 format!("{name}([{}])", self.join_reprs(&items)?)
             }
             Obj::Cell(_) => "<cell>".into(),
+            Obj::Capability(c) => crate::modules::cheri::cap_repr(c),
             Obj::Code(c) => format!("<code object {} at 0x{:x}>", c.name, crate::ops::identity_hash(h)),
             _ => {
                 let t = self.type_name(v);

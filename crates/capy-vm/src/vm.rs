@@ -84,6 +84,8 @@ pub struct Vm {
     pub extra_roots: Vec<Value>,
     pub print_expr_hook: bool,
     pub empty_tuple: Option<Gc>,
+    /// The capability model's address space and classes (modules/cheri.rs).
+    pub cheri: crate::modules::cheri::CheriState,
 }
 
 /// What the VM remembers of each active frame outside the interpreter loop.
@@ -133,6 +135,7 @@ impl Vm {
             extra_roots: Vec::new(),
             print_expr_hook: false,
             empty_tuple: None,
+            cheri: Default::default(),
         };
         crate::types::init_types(&mut vm);
         let me = vm.exc_class(ExcKind::MemoryError);

@@ -66,6 +66,8 @@ pub enum TypeId {
     StaticMethod,
     Super,
     Code,
+    Capability,
+    CapMemory,
 }
 
 pub const ALL_TYPES: &[(TypeId, &str, TypeId)] = &[
@@ -110,6 +112,8 @@ pub const ALL_TYPES: &[(TypeId, &str, TypeId)] = &[
     (TypeId::StaticMethod, "staticmethod", TypeId::Object),
     (TypeId::Super, "super", TypeId::Object),
     (TypeId::Code, "code", TypeId::Object),
+    (TypeId::Capability, "Capability", TypeId::Object),
+    (TypeId::CapMemory, "Memory", TypeId::Object),
 ];
 
 /// A native method table entry: name, function, accepts keywords.
@@ -189,6 +193,7 @@ fn methods_of(id: TypeId) -> &'static [MethodDef] {
         | TypeId::Reversed => iter::METHODS,
         TypeId::Range => range::METHODS,
         TypeId::Property => object::PROPERTY_METHODS,
+        TypeId::Capability => crate::modules::cheri::CAP_METHODS,
         _ => &[],
     }
 }
@@ -239,6 +244,8 @@ pub fn type_id_of(o: &Obj) -> TypeId {
         Obj::StaticMethod(_) => TypeId::StaticMethod,
         Obj::Super { .. } => TypeId::Super,
         Obj::Code(_) => TypeId::Code,
+        Obj::Capability(_) => TypeId::Capability,
+        Obj::CapMemory(_) => TypeId::CapMemory,
     }
 }
 
