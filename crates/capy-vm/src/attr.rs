@@ -267,7 +267,7 @@ impl Vm {
     /// is a plain method, avoiding a bound-method allocation; else (attr, Null).
     pub fn load_method(&mut self, obj: Value, name: Value) -> PyResult<(Value, Value)> {
         let plain = match obj {
-            Value::Obj(h) => !matches!(self.heap.get(h), Obj::Module(_) | Obj::Class(_)),
+            Value::Obj(h) => !matches!(self.heap.get(h), Obj::Module(_) | Obj::Class(_) | Obj::Super { .. }),
             _ => true,
         };
         if plain {
