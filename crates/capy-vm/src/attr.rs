@@ -111,10 +111,26 @@ impl Vm {
         if let Some(v) = crate::types::special_attr(self, obj, name)? {
             return Ok(Some(v));
         }
+        if let Some(v) = self.exc_alias_attr(obj, name) {
+            return Ok(Some(v));
+        }
         if user {
             return self.getattr_fallback(obj, t, name);
         }
         Ok(None)
+    }
+
+    /// MicroPython makes `.value` and `.errno` aliases of `args[0]` on every
+    /// exception instance (tests probe `er.value` on a TypeError).
+    fn exc_alias_attr(&mut self, obj: Value, name: Value) -> Option<Value> {
+        let Value::Obj(h) = obj else { return None };
+        if !matches!(self.heap.get(h), Obj::Exception(_)) {
+            return None;
+        }
+        match self.heap.str_of(name) {
+            Some("value") | Some("errno") => Some(self.err_arg0(crate::PyErr(h))),
+            _ => None,
+        }
     }
 
     fn getattr_fallback(&mut self, obj: Value, t: Gc, name: Value) -> PyResult<Option<Value>> {

@@ -82,6 +82,16 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 limits.timeout = Some(Duration::from_secs_f64(secs));
                 i += 2;
             }
+            "-X" => {
+                // MicroPython implementation options (`-X emit=bytecode`, as
+                // its test runner passes): accepted and ignored; heapsize maps
+                // onto the heap limit.
+                let v = value(i)?;
+                if let Some(sz) = v.strip_prefix("heapsize=") {
+                    limits.heap_bytes = parse_size(sz).ok_or_else(|| format!("bad -X heapsize: {sz}"))?;
+                }
+                i += 2;
+            }
             "--recursion" => {
                 let v = value(i)?;
                 let n: usize = v.parse().map_err(|_| format!("bad --recursion: {v}"))?;
