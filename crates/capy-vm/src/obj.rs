@@ -212,6 +212,9 @@ pub enum Obj {
     Capability(Box<crate::modules::cheri::CapObj>),
     /// Tagged memory mapped by `cheri.Memory` (reached only through capabilities).
     CapMemory(Box<cheri::Memory>),
+    /// A view of `len` bytes of a bytes or bytearray object from `start`
+    /// (slicing a view makes a new view, no copy).
+    MemoryView { obj: Value, start: usize, len: usize },
 }
 
 impl Obj {
@@ -264,6 +267,7 @@ impl Obj {
             Obj::DictView { dict, .. } => out.push(Value::Obj(*dict)),
             Obj::Property { fget, fset, fdel, doc } => out.extend_from_slice(&[*fget, *fset, *fdel, *doc]),
             Obj::Super { class, this } => out.extend_from_slice(&[Value::Obj(*class), *this]),
+            Obj::MemoryView { obj, .. } => out.push(*obj),
         }
     }
 

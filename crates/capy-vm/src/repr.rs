@@ -150,6 +150,7 @@ impl Vm {
             Obj::Cell(_) => "<cell>".into(),
             Obj::Capability(c) => crate::modules::cheri::cap_repr(c),
             Obj::Code(c) => format!("<code object {} at 0x{:x}>", c.name, crate::ops::identity_hash(h)),
+            Obj::MemoryView { .. } => format!("<memory at 0x{:x}>", crate::ops::identity_hash(h)),
             _ => {
                 let t = self.type_name(v);
                 format!("<{t} object at 0x{:x}>", crate::ops::identity_hash(h))

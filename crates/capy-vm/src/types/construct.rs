@@ -30,7 +30,18 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
         TypeId::Int => int_new(vm, a, kwv(vm, "base")),
         TypeId::Bool => Ok(Value::Bool(if a.is_empty() { false } else { vm.truthy(a[0])? })),
         TypeId::Float => float_new(vm, a),
+        TypeId::MemoryView => crate::types::bytes::memoryview_new(vm, a),
         TypeId::Complex => {
+            if let Some(st) = vm.heap.str_of(arg(a, 0)).map(|x| x.to_string()) {
+                if a.len() > 1 {
+                    return Err(vm.type_error("complex() can't take second arg if first is a string"));
+                }
+                let (re, im) = crate::types::int::parse_complex(vm, &st)?;
+                return Ok(Value::Obj(vm.alloc(Obj::Complex(re, im))?));
+            }
+            if a.len() > 1 && vm.heap.str_of(a[1]).is_some() {
+                return Err(vm.type_error("complex() second arg can't be a string"));
+            }
             let re = match num::as_num(&vm.heap, arg(a, 0)) {
                 Some(Num::C(r, i)) => (r, i),
                 Some(n) => (num::to_f64(&n).unwrap_or(0.0), 0.0),
@@ -48,12 +59,14 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             if a.is_empty() {
                 return vm.new_str("");
             }
-            if a.len() >= 2 || kwv(vm, "encoding").is_some() {
-                let b = crate::types::str::bytes_of(vm, a[0])?;
-                return match String::from_utf8(b) {
-                    Ok(s) => vm.new_string(s),
-                    Err(_) => Err(vm.error(crate::ExcKind::UnicodeError, "invalid utf-8")),
+            if a.len() >= 2 || !kw.is_empty() {
+                let Some(b) = crate::types::bytes::buffer_opt(vm, a[0]) else {
+                    let t = vm.type_name(a[0]);
+                    return Err(vm.type_error(format!("decoding to str: need a bytes-like object, {t} found")));
                 };
+                let (enc, err) = crate::types::bytes::codec_args(vm, a, 1, kw)?;
+                let s = crate::types::bytes::decode(vm, &b, &enc, &err)?;
+                return vm.new_string(s);
             }
             vm.str_value(a[0])
         }
@@ -71,7 +84,13 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
                     if a.len() < 2 && kwv(vm, "encoding").is_none() {
                         return Err(vm.type_error("string argument without an encoding"));
                     }
-                    vm.heap.str_of(v).unwrap_or("").as_bytes().to_vec()
+                    let st = vm.heap.str_of(v).unwrap_or("").to_string();
+                    let (enc, err) = crate::types::bytes::codec_args(vm, a, 1, kw)?;
+                    crate::types::bytes::encode(vm, &st, &enc, &err)?
+                }
+                v if a.len() > 1 || !kw.is_empty() => {
+                    let _ = v;
+                    return Err(vm.type_error("encoding without a string argument"));
                 }
                 v => crate::types::str::bytes_of(vm, v)?,
             };

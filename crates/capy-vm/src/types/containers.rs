@@ -269,6 +269,7 @@ impl Vm {
                         return self.call(m, &[obj, key], &[]);
                     }
                 }
+                Obj::MemoryView { .. } => return crate::types::bytes::mv_getitem(self, obj, key),
                 _ => {}
             }
         }
@@ -292,6 +293,7 @@ impl Vm {
                 }
                 Obj::Dict(_) => return self.dict_set(obj, key, v),
                 Obj::ByteArray(_) => return crate::types::list::list_setitem_slow(self, obj, key, v),
+                Obj::MemoryView { .. } => return crate::types::bytes::mv_setitem(self, obj, key, v),
                 Obj::Instance(_) => {
                     if let Some(m) = self.lookup_type_attr(obj, "__setitem__") {
                         self.call(m, &[obj, key, v], &[])?;
@@ -350,7 +352,9 @@ impl Vm {
                         }
                     }
                 }
-                Obj::Bytes(_) | Obj::ByteArray(_) => return crate::types::str::bytes_contains(self, container, item),
+                Obj::Bytes(_) | Obj::ByteArray(_) | Obj::MemoryView { .. } => {
+                    return crate::types::str::bytes_contains(self, container, item)
+                }
                 Obj::Range { start, stop, step } => {
                     if let Value::Int(i) = item {
                         let (start, stop, step) = (*start, *stop, *step);
@@ -401,6 +405,7 @@ impl Vm {
                 Obj::Str(s) => return Ok(s.char_len()),
                 Obj::Bytes(b) => return Ok(b.len()),
                 Obj::ByteArray(b) => return Ok(b.len()),
+                Obj::MemoryView { len, .. } => return Ok(*len),
                 Obj::List(l) => return Ok(l.len()),
                 Obj::Tuple(t) => return Ok(t.len()),
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => return Ok(d.len()),
@@ -524,6 +529,7 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
         }
         BinOp::Mod => match vm.heap.get(ha) {
             Obj::Str(_) => Ok(Some(crate::types::str::percent_format(vm, a, b)?)),
+            Obj::Bytes(_) | Obj::ByteArray(_) => Ok(Some(crate::types::bytes::bytes_percent(vm, a, b)?)),
             _ => Ok(None),
         },
         BinOp::Or | BinOp::And | BinOp::Sub | BinOp::Xor => set_op(vm, op, a, b),
@@ -656,6 +662,18 @@ pub const SET_METHODS: &[MethodDef] = &[
     ("intersection_update", set_intersection_update, false),
     ("difference_update", set_difference_update, false),
     ("symmetric_difference_update", set_symdiff_update, false),
+];
+
+/// frozenset has only the non-mutating set methods.
+pub const FROZENSET_METHODS: &[MethodDef] = &[
+    ("copy", set_copy, false),
+    ("union", set_union, false),
+    ("intersection", set_intersection, false),
+    ("difference", set_difference, false),
+    ("symmetric_difference", set_symdiff, false),
+    ("issubset", set_issubset, false),
+    ("issuperset", set_issuperset, false),
+    ("isdisjoint", set_isdisjoint, false),
 ];
 
 fn arg(args: &[Value], i: usize) -> Value {

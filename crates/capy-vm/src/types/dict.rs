@@ -17,8 +17,9 @@ pub const METHODS: &[MethodDef] = &[
     ("update", dict_update, true),
     ("clear", dict_clear, false),
     ("copy", dict_copy, false),
-    ("fromkeys", dict_fromkeys, false),
 ];
+
+pub const CLASSMETHODS: &[MethodDef] = &[("fromkeys", dict_fromkeys, false)];
 
 fn arg(a: &[Value], i: usize) -> Value {
     a.get(i).copied().unwrap_or(Value::None)
@@ -110,15 +111,18 @@ fn dict_copy(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 
 fn dict_fromkeys(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    // Called as dict.fromkeys(keys, value): a[0] is the class when bound.
-    let (keys, value) = if a.len() >= 2 && matches!(a[0], Value::Obj(h) if matches!(vm.heap.get(h), Obj::Class(_))) {
-        (arg(a, 1), arg(a, 2))
+    // A class method: a[0] is dict or a subclass, whose instance is filled.
+    if a.len() < 2 || a.len() > 3 {
+        return Err(vm.type_error(format!("fromkeys expected at least 1 argument, got {}", a.len().saturating_sub(1))));
+    }
+    let (cls, keys, value) = (a[0], a[1], arg(a, 2));
+    let n = if vm.type_obj(crate::types::TypeId::Dict).eq(&cls.as_obj().unwrap_or(vm.builtins)) {
+        vm.new_dict()?
     } else {
-        (arg(a, 0), arg(a, 1))
+        vm.call(cls, &[], &[])?
     };
-    let n = vm.new_dict()?;
     for k in vm.iter_to_vec(keys)? {
-        vm.dict_set(n, k, value)?;
+        vm.setitem(n, k, value)?;
     }
     Ok(n)
 }

@@ -46,6 +46,12 @@ impl Vm {
                     IterState::Dict { dict: d, pos: 0, len, view }
                 }
                 Obj::Iter(_) | Obj::Generator(_) => return Ok(v),
+                Obj::MemoryView { .. } => {
+                    // Iterates a snapshot of the viewed bytes.
+                    let b = crate::types::bytes::buffer_opt(self, v).unwrap_or_default();
+                    let seq = crate::types::bytes::mk(self, b, false)?;
+                    IterState::Seq { seq, idx: 0 }
+                }
                 Obj::Instance(_) | Obj::Class(_) | Obj::Exception(_) => return self.get_iter_user(v),
                 _ => return Err(self.not_iterable(v)),
             };

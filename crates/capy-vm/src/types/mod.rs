@@ -2,11 +2,13 @@
 //! type objects. Each type module exposes `methods()`: the native methods
 //! placed in its type's dict, and optionally a constructor.
 
+pub mod bytes;
 pub mod class;
 pub mod construct;
 pub mod containers;
 pub mod dict;
 pub mod exception;
+pub mod int;
 pub mod gen;
 pub mod iter;
 pub mod list;
@@ -68,6 +70,7 @@ pub enum TypeId {
     Code,
     Capability,
     CapMemory,
+    MemoryView,
 }
 
 pub const ALL_TYPES: &[(TypeId, &str, TypeId)] = &[
@@ -114,6 +117,7 @@ pub const ALL_TYPES: &[(TypeId, &str, TypeId)] = &[
     (TypeId::Code, "code", TypeId::Object),
     (TypeId::Capability, "Capability", TypeId::Object),
     (TypeId::CapMemory, "Memory", TypeId::Object),
+    (TypeId::MemoryView, "memoryview", TypeId::Object),
 ];
 
 /// A native method table entry: name, function, accepts keywords.
@@ -153,10 +157,21 @@ pub fn init_types(vm: &mut Vm) {
     for &(id, _, _) in ALL_TYPES {
         let defs = methods_of(id);
         let owner = Value::Obj(vm.types[id as usize]);
-        for &(name, f, takes_kw) in defs {
+        for &(name, f, takes_kw) in defs.iter().chain(extra_methods_of(id)) {
             let v = native(vm, name, f, takes_kw, owner);
             let g = vm.types[id as usize];
             let _ = vm.dict_set_str_class(g, name, v);
+        }
+        // Class and static methods are wrapped so attribute lookup binds
+        // them to the type (or not at all).
+        for (defs, is_static) in [(classmethods_of(id), false), (staticmethods_of(id), true)] {
+            for &(name, f, takes_kw) in defs {
+                let v = native(vm, name, f, takes_kw, owner);
+                let wrapped = if is_static { Obj::StaticMethod(v) } else { Obj::ClassMethod(v) };
+                let Ok(w) = vm.heap.alloc(wrapped) else { continue };
+                let g = vm.types[id as usize];
+                let _ = vm.dict_set_str_class(g, name, Value::Obj(w));
+            }
         }
     }
     exception::init_exceptions(vm);
@@ -181,10 +196,11 @@ fn methods_of(id: TypeId) -> &'static [MethodDef] {
         TypeId::List => list::METHODS,
         TypeId::Dict => dict::METHODS,
         TypeId::Tuple => list::TUPLE_METHODS,
-        TypeId::Set | TypeId::FrozenSet => containers::SET_METHODS,
+        TypeId::Set => containers::SET_METHODS,
+        TypeId::FrozenSet => containers::FROZENSET_METHODS,
         TypeId::Generator | TypeId::Coroutine => gen::METHODS,
-        TypeId::Int | TypeId::Bool => object::INT_METHODS,
-        TypeId::Float => object::FLOAT_METHODS,
+        TypeId::Int | TypeId::Bool => int::INT_METHODS,
+        TypeId::Float => int::FLOAT_METHODS,
         TypeId::Iterator
         | TypeId::Enumerate
         | TypeId::Zip
@@ -194,6 +210,34 @@ fn methods_of(id: TypeId) -> &'static [MethodDef] {
         TypeId::Range => range::METHODS,
         TypeId::Property => object::PROPERTY_METHODS,
         TypeId::Capability => crate::modules::cheri::CAP_METHODS,
+        TypeId::Bytes | TypeId::ByteArray => bytes::BYTES_METHODS,
+        TypeId::MemoryView => bytes::MEMORYVIEW_METHODS,
+        TypeId::Complex => int::COMPLEX_METHODS,
+        _ => &[],
+    }
+}
+
+/// Methods a type has beyond its main table (bytearray's mutators).
+fn extra_methods_of(id: TypeId) -> &'static [MethodDef] {
+    match id {
+        TypeId::ByteArray => bytes::BYTEARRAY_METHODS,
+        _ => &[],
+    }
+}
+
+fn classmethods_of(id: TypeId) -> &'static [MethodDef] {
+    match id {
+        TypeId::Bytes | TypeId::ByteArray => bytes::BYTES_CLASSMETHODS,
+        TypeId::Int => int::INT_CLASSMETHODS,
+        TypeId::Float => int::FLOAT_CLASSMETHODS,
+        TypeId::Dict => dict::CLASSMETHODS,
+        _ => &[],
+    }
+}
+
+fn staticmethods_of(id: TypeId) -> &'static [MethodDef] {
+    match id {
+        TypeId::Str => str::STATICMETHODS,
         _ => &[],
     }
 }
@@ -246,6 +290,7 @@ pub fn type_id_of(o: &Obj) -> TypeId {
         Obj::Code(_) => TypeId::Code,
         Obj::Capability(_) => TypeId::Capability,
         Obj::CapMemory(_) => TypeId::CapMemory,
+        Obj::MemoryView { .. } => TypeId::MemoryView,
     }
 }
 

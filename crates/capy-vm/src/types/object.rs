@@ -21,11 +21,6 @@ pub const OBJECT_METHODS: &[MethodDef] = &[
 
 pub const TYPE_METHODS: &[MethodDef] = &[("mro", type_mro, false)];
 
-pub const INT_METHODS: &[MethodDef] = &[("bit_length", int_bit_length, false), ("conjugate", same, false)];
-
-pub const FLOAT_METHODS: &[MethodDef] =
-    &[("is_integer", float_is_integer, false), ("hex", float_hex, false), ("conjugate", same, false)];
-
 pub const PROPERTY_METHODS: &[MethodDef] =
     &[("getter", prop_getter, false), ("setter", prop_setter, false), ("deleter", prop_deleter, false)];
 
@@ -84,30 +79,6 @@ fn type_mro(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     };
     vm.new_list(mro)
 }
-fn same(_vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    Ok(arg(a, 0))
-}
-fn int_bit_length(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let v = vm.builtin_base(arg(a, 0));
-    Ok(Value::Int(match crate::types::num::as_num(&vm.heap, v) {
-        Some(crate::types::num::Num::I(i)) => 64 - i.unsigned_abs().leading_zeros() as i64,
-        Some(crate::types::num::Num::B(b)) => b.bits() as i64,
-        _ => return Err(vm.type_error("descriptor 'bit_length' requires an 'int' object")),
-    }))
-}
-fn float_is_integer(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    match vm.builtin_base(arg(a, 0)) {
-        Value::Float(f) => Ok(Value::Bool(numfmt::float_is_integer(f))),
-        _ => Err(vm.type_error("descriptor 'is_integer' requires a 'float' object")),
-    }
-}
-fn float_hex(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    match vm.builtin_base(arg(a, 0)) {
-        Value::Float(f) => vm.new_string(numfmt::float_hex(f)),
-        _ => Err(vm.type_error("descriptor 'hex' requires a 'float' object")),
-    }
-}
-
 fn prop_copy(vm: &mut Vm, a: &[Value], which: usize) -> PyResult {
     let (mut g, mut s, mut d, doc) = match arg(a, 0) {
         Value::Obj(h) => match vm.heap.get(h) {
@@ -242,6 +213,7 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
         (Obj::BigInt(_), "real" | "numerator") => Some(obj),
         (Obj::BigInt(_), "imag") => Some(Value::Int(0)),
         (Obj::BigInt(_), "denominator") => Some(Value::Int(1)),
+        (Obj::MemoryView { .. }, _) => return crate::types::bytes::mv_attr(vm, obj, name),
         _ => None,
     })
 }

@@ -9,22 +9,53 @@ use crate::PyResult;
 pub const METHODS: &[MethodDef] = &[
     ("join", str_join, false),
     ("split", str_split, true),
+    ("rsplit", str_rsplit, true),
+    ("splitlines", str_splitlines, true),
     ("strip", str_strip, false),
     ("lstrip", str_lstrip, false),
     ("rstrip", str_rstrip, false),
     ("upper", str_upper, false),
     ("lower", str_lower, false),
+    ("casefold", str_casefold, false),
+    ("title", str_title, false),
+    ("capitalize", str_capitalize, false),
+    ("swapcase", str_swapcase, false),
     ("startswith", str_startswith, false),
     ("endswith", str_endswith, false),
     ("find", str_find, false),
+    ("rfind", str_rfind, false),
+    ("index", str_index, false),
+    ("rindex", str_rindex, false),
+    ("count", str_count, false),
     ("replace", str_replace, false),
     ("format", str_format, true),
+    ("format_map", str_format_map, false),
     ("isdigit", str_isdigit, false),
+    ("isdecimal", str_isdecimal, false),
+    ("isnumeric", str_isnumeric, false),
     ("isalpha", str_isalpha, false),
+    ("isalnum", str_isalnum, false),
     ("isspace", str_isspace, false),
+    ("isupper", str_isupper, false),
+    ("islower", str_islower, false),
+    ("istitle", str_istitle, false),
+    ("isidentifier", str_isidentifier, false),
+    ("isprintable", str_isprintable, false),
+    ("isascii", str_isascii, false),
     ("encode", str_encode, true),
-    ("count", str_count, false),
+    ("partition", str_partition, false),
+    ("rpartition", str_rpartition, false),
+    ("center", str_center, false),
+    ("ljust", str_ljust, false),
+    ("rjust", str_rjust, false),
+    ("zfill", str_zfill, false),
+    ("expandtabs", str_expandtabs, true),
+    ("removeprefix", str_removeprefix, false),
+    ("removesuffix", str_removesuffix, false),
+    ("translate", str_translate, false),
 ];
+
+pub const STATICMETHODS: &[MethodDef] = &[("maketrans", str_maketrans, false)];
 
 fn arg(a: &[Value], i: usize) -> Value {
     a.get(i).copied().unwrap_or(Value::None)
@@ -93,15 +124,15 @@ fn str_split(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
         }
         None => {
             let mut out = Vec::new();
-            let mut rest = text.trim_start();
+            let mut rest = text.trim_start_matches(py_space);
             while !rest.is_empty() {
                 if maxsplit >= 0 && out.len() as i64 == maxsplit {
-                    out.push(rest.to_string());
+                    out.push(rest.trim_end_matches(py_space).to_string());
                     break;
                 }
-                let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+                let end = rest.find(py_space).unwrap_or(rest.len());
                 out.push(rest[..end].to_string());
-                rest = rest[end..].trim_start();
+                rest = rest[end..].trim_start_matches(py_space);
             }
             out
         }
@@ -119,7 +150,7 @@ fn strip_impl(vm: &mut Vm, a: &[Value], left: bool, right: bool) -> PyResult {
     let chars = opt_s(vm, a, 1)?;
     let pred = |c: char| match &chars {
         Some(cs) => cs.contains(c),
-        None => c.is_whitespace(),
+        None => py_space(c),
     };
     let mut r: &str = &text;
     if left {
@@ -150,17 +181,116 @@ fn str_lower(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     vm.new_string(t)
 }
 
-fn affix(vm: &mut Vm, a: &[Value], start: bool) -> PyResult {
+fn str_replace(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let text = s(vm, a, 0)?;
+    let old = s(vm, a, 1)?;
+    let new = s(vm, a, 2)?;
+    let count = if a.len() > 3 { vm.index_value(a[3])? } else { -1 };
+    let r = if count < 0 { text.replace(&old, &new) } else { text.replacen(&old, &new, count as usize) };
+    vm.new_string(r)
+}
+/// Python's notion of whitespace (Rust's lacks the \x1c-\x1f separators).
+pub fn py_space(c: char) -> bool {
+    c.is_whitespace() || ('\x1c'..='\x1f').contains(&c)
+}
+
+fn chars_of(vm: &mut Vm, a: &[Value], i: usize) -> PyResult<Vec<char>> {
+    Ok(s(vm, a, i)?.chars().collect())
+}
+
+fn find_chars(hay: &[char], n: &[char], rev: bool) -> Option<usize> {
+    if n.is_empty() {
+        return Some(if rev { hay.len() } else { 0 });
+    }
+    if n.len() > hay.len() {
+        return None;
+    }
+    if rev {
+        hay.windows(n.len()).rposition(|w| w == n)
+    } else {
+        hay.windows(n.len()).position(|w| w == n)
+    }
+}
+
+/// find/rfind/index/rindex: the position in code points, if found.
+fn find_impl(vm: &mut Vm, a: &[Value], rev: bool, name: &str) -> PyResult<Option<usize>> {
+    let hay = chars_of(vm, a, 0)?;
+    let Some(n) = vm.heap.str_of(vm.builtin_base(arg(a, 1))).map(|x| x.chars().collect::<Vec<char>>()) else {
+        let t = vm.type_name(arg(a, 1));
+        return Err(vm.type_error(format!("{name}() argument 1 must be str, not {t}")));
+    };
+    let (st, en) = crate::types::bytes::adjust(vm, a, 2, hay.len())?;
+    if st > en || st > hay.len() {
+        return Ok(None);
+    }
+    Ok(find_chars(&hay[st..en], &n, rev).map(|p| p + st))
+}
+
+fn str_find(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    Ok(Value::Int(find_impl(vm, a, false, "find")?.map_or(-1, |p| p as i64)))
+}
+fn str_rfind(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    Ok(Value::Int(find_impl(vm, a, true, "rfind")?.map_or(-1, |p| p as i64)))
+}
+fn str_index(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    match find_impl(vm, a, false, "index")? {
+        Some(p) => Ok(Value::Int(p as i64)),
+        None => Err(vm.value_error("substring not found")),
+    }
+}
+fn str_rindex(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    match find_impl(vm, a, true, "rindex")? {
+        Some(p) => Ok(Value::Int(p as i64)),
+        None => Err(vm.value_error("substring not found")),
+    }
+}
+fn str_count(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let hay = chars_of(vm, a, 0)?;
+    let n = chars_of(vm, a, 1)?;
+    let (st, en) = crate::types::bytes::adjust(vm, a, 2, hay.len())?;
+    if st > en || st > hay.len() {
+        return Ok(Value::Int(0));
+    }
+    let h = &hay[st..en];
+    if n.is_empty() {
+        return Ok(Value::Int(h.len() as i64 + 1));
+    }
+    let mut c = 0;
+    let mut i = 0;
+    while i + n.len() <= h.len() {
+        if h[i..i + n.len()] == n[..] {
+            c += 1;
+            i += n.len();
+        } else {
+            i += 1;
+        }
+    }
+    Ok(Value::Int(c))
+}
+
+fn affix(vm: &mut Vm, a: &[Value], start: bool) -> PyResult {
+    let text = chars_of(vm, a, 0)?;
+    let (st, en) = crate::types::bytes::adjust(vm, a, 2, text.len())?;
     let cands = match arg(a, 1) {
         Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_)) => vm.seq_items(arg(a, 1))?,
         v => vec![v],
     };
+    let name = if start { "startswith" } else { "endswith" };
     for c in cands {
-        let Some(p) = vm.heap.str_of(c) else {
-            return Err(vm.type_error("startswith first arg must be str or a tuple of str"));
+        let Some(p) = vm.heap.str_of(vm.builtin_base(c)).map(|x| x.chars().collect::<Vec<char>>()) else {
+            let t = vm.type_name(c);
+            let msg = if matches!(arg(a, 1), Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_))) {
+                format!("tuple for {name} must only contain str, not {t}")
+            } else {
+                format!("{name} first arg must be str or a tuple of str, not {t}")
+            };
+            return Err(vm.type_error(msg));
         };
-        if (start && text.starts_with(p)) || (!start && text.ends_with(p)) {
+        if st > text.len() || st > en {
+            continue;
+        }
+        let hay = &text[st..en];
+        if (start && hay.starts_with(&p)) || (!start && hay.ends_with(&p)) {
             return Ok(Value::Bool(true));
         }
     }
@@ -172,47 +302,458 @@ fn str_startswith(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 fn str_endswith(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     affix(vm, a, false)
 }
-fn str_find(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let text = s(vm, a, 0)?;
-    let sub = s(vm, a, 1)?;
-    Ok(Value::Int(match text.find(&sub) {
-        Some(b) => text[..b].chars().count() as i64,
-        None => -1,
-    }))
+
+fn str_rsplit(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    let text = chars_of(vm, a, 0)?;
+    let mut sep = arg(a, 1);
+    let mut maxsplit = if a.len() > 2 { vm.index_value(a[2])? } else { -1 };
+    for &(k, v) in kw {
+        match vm.heap.str_of(k) {
+            Some("sep") => sep = v,
+            Some("maxsplit") => maxsplit = vm.index_value(v)?,
+            _ => return Err(vm.type_error("rsplit() got an unexpected keyword argument")),
+        }
+    }
+    let mut parts: Vec<String> = Vec::new();
+    if sep.is_none() {
+        let mut end = text.len();
+        loop {
+            while end > 0 && py_space(text[end - 1]) {
+                end -= 1;
+            }
+            if end == 0 {
+                break;
+            }
+            if maxsplit >= 0 && parts.len() as i64 >= maxsplit {
+                let mut st = 0;
+                while st < end && py_space(text[st]) {
+                    st += 1;
+                }
+                parts.push(text[st..end].iter().collect());
+                break;
+            }
+            let mut st = end;
+            while st > 0 && !py_space(text[st - 1]) {
+                st -= 1;
+            }
+            parts.push(text[st..end].iter().collect());
+            end = st;
+        }
+    } else {
+        let Some(sp) = vm.heap.str_of(vm.builtin_base(sep)).map(|x| x.chars().collect::<Vec<char>>()) else {
+            let t = vm.type_name(sep);
+            return Err(vm.type_error(format!("must be str or None, not {t}")));
+        };
+        if sp.is_empty() {
+            return Err(vm.value_error("empty separator"));
+        }
+        let mut end = text.len();
+        loop {
+            if maxsplit >= 0 && parts.len() as i64 >= maxsplit {
+                break;
+            }
+            match find_chars(&text[..end], &sp, true) {
+                Some(p) => {
+                    parts.push(text[p + sp.len()..end].iter().collect());
+                    end = p;
+                }
+                None => break,
+            }
+        }
+        parts.push(text[..end].iter().collect());
+    }
+    parts.reverse();
+    strings_list(vm, parts)
 }
-fn str_count(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let text = s(vm, a, 0)?;
-    let sub = s(vm, a, 1)?;
-    Ok(Value::Int(if sub.is_empty() { text.chars().count() as i64 + 1 } else { text.matches(&sub).count() as i64 }))
+
+fn strings_list(vm: &mut Vm, parts: Vec<String>) -> PyResult {
+    let mut vals = Vec::with_capacity(parts.len());
+    for p in parts {
+        vals.push(vm.new_string(p)?);
+    }
+    vm.charge(vals.len() * 16)?;
+    vm.new_list(vals)
 }
-fn str_replace(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let text = s(vm, a, 0)?;
-    let old = s(vm, a, 1)?;
-    let new = s(vm, a, 2)?;
-    let count = if a.len() > 3 { vm.index_value(a[3])? } else { -1 };
-    let r = if count < 0 { text.replace(&old, &new) } else { text.replacen(&old, &new, count as usize) };
-    vm.new_string(r)
+
+fn str_splitlines(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    let text = chars_of(vm, a, 0)?;
+    let mut keep = arg(a, 1);
+    for &(k, v) in kw {
+        if vm.heap.str_of(k) == Some("keepends") {
+            keep = v;
+        } else {
+            return Err(vm.type_error("splitlines() got an unexpected keyword argument"));
+        }
+    }
+    let keep = vm.truthy(keep)?;
+    let mut parts = Vec::new();
+    let (mut i, mut st) = (0, 0);
+    while i < text.len() {
+        let eol = match text[i] {
+            '\r' if text.get(i + 1) == Some(&'\n') => 2,
+            '\n' | '\r' | '\x0b' | '\x0c' | '\x1c' | '\x1d' | '\x1e' | '\u{85}' | '\u{2028}' | '\u{2029}' => 1,
+            _ => 0,
+        };
+        if eol > 0 {
+            parts.push(text[st..if keep { i + eol } else { i }].iter().collect());
+            i += eol;
+            st = i;
+        } else {
+            i += 1;
+        }
+    }
+    if st < text.len() {
+        parts.push(text[st..].iter().collect());
+    }
+    strings_list(vm, parts)
+}
+
+fn map_str(vm: &mut Vm, a: &[Value], f: impl Fn(&str) -> String) -> PyResult {
+    let t = s(vm, a, 0)?;
+    vm.new_string(f(&t))
+}
+fn str_casefold(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    map_str(vm, a, |t| t.to_lowercase().replace('ß', "ss"))
+}
+fn str_swapcase(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    map_str(vm, a, |t| {
+        let mut out = String::with_capacity(t.len());
+        for c in t.chars() {
+            if c.is_uppercase() {
+                out.extend(c.to_lowercase());
+            } else if c.is_lowercase() {
+                out.extend(c.to_uppercase());
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    })
+}
+fn str_capitalize(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    map_str(vm, a, |t| {
+        let mut it = t.chars();
+        match it.next() {
+            Some(c) => c.to_uppercase().chain(it.flat_map(|c| c.to_lowercase())).collect(),
+            None => String::new(),
+        }
+    })
+}
+fn str_title(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    map_str(vm, a, |t| {
+        let mut out = String::with_capacity(t.len());
+        let mut prev_cased = false;
+        for c in t.chars() {
+            if prev_cased {
+                out.extend(c.to_lowercase());
+            } else {
+                out.extend(c.to_uppercase());
+            }
+            prev_cased = c.is_alphabetic() && (c.is_uppercase() || c.is_lowercase());
+        }
+        out
+    })
+}
+
+fn all_chars(vm: &mut Vm, a: &[Value], f: impl Fn(char) -> bool) -> PyResult {
+    let t = s(vm, a, 0)?;
+    Ok(Value::Bool(!t.is_empty() && t.chars().all(f)))
+}
+fn is_decimal(c: char) -> bool {
+    c.is_ascii_digit() || (c.is_numeric() && c.to_digit(10).is_some()) || ('\u{660}'..='\u{669}').contains(&c) || ('\u{ff10}'..='\u{ff19}').contains(&c)
+}
+fn is_digit_char(c: char) -> bool {
+    is_decimal(c) || matches!(c, '²' | '³' | '¹' | '\u{2070}'..='\u{2079}' | '\u{2080}'..='\u{2089}' | '\u{2460}'..='\u{2468}')
 }
 fn str_isdigit(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let t = s(vm, a, 0)?;
-    Ok(Value::Bool(!t.is_empty() && t.chars().all(|c| c.is_ascii_digit())))
+    all_chars(vm, a, is_digit_char)
+}
+fn str_isdecimal(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    all_chars(vm, a, is_decimal)
+}
+fn str_isnumeric(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    all_chars(vm, a, |c| c.is_numeric() || is_digit_char(c))
 }
 fn str_isalpha(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let t = s(vm, a, 0)?;
-    Ok(Value::Bool(!t.is_empty() && t.chars().all(char::is_alphabetic)))
+    all_chars(vm, a, char::is_alphabetic)
+}
+fn str_isalnum(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    all_chars(vm, a, |c| c.is_alphanumeric() || is_digit_char(c))
 }
 fn str_isspace(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let t = s(vm, a, 0)?;
-    Ok(Value::Bool(!t.is_empty() && t.chars().all(char::is_whitespace)))
+    all_chars(vm, a, py_space)
 }
-fn str_encode(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_isascii(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let t = s(vm, a, 0)?;
-    Ok(Value::Obj(vm.alloc(Obj::Bytes(t.into_bytes().into_boxed_slice()))?))
+    Ok(Value::Bool(t.is_ascii()))
+}
+fn str_isupper(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let t = s(vm, a, 0)?;
+    Ok(Value::Bool(t.chars().any(char::is_uppercase) && !t.chars().any(char::is_lowercase)))
+}
+fn str_islower(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let t = s(vm, a, 0)?;
+    Ok(Value::Bool(t.chars().any(char::is_lowercase) && !t.chars().any(char::is_uppercase)))
+}
+fn str_istitle(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let t = s(vm, a, 0)?;
+    // Uppercase may only follow uncased characters, lowercase only cased ones.
+    let mut prev_cased = false;
+    let mut any = false;
+    for c in t.chars() {
+        if c.is_uppercase() {
+            if prev_cased {
+                return Ok(Value::Bool(false));
+            }
+            prev_cased = true;
+            any = true;
+        } else if c.is_lowercase() {
+            if !prev_cased {
+                return Ok(Value::Bool(false));
+            }
+            prev_cased = true;
+            any = true;
+        } else {
+            prev_cased = false;
+        }
+    }
+    Ok(Value::Bool(any))
+}
+fn str_isidentifier(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let t = s(vm, a, 0)?;
+    let mut it = t.chars();
+    let ok = match it.next() {
+        Some(c) => (c == '_' || c.is_alphabetic()) && it.all(|c| c == '_' || c.is_alphanumeric()),
+        None => false,
+    };
+    Ok(Value::Bool(ok))
+}
+fn str_isprintable(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let t = s(vm, a, 0)?;
+    Ok(Value::Bool(t.chars().all(|c| {
+        // A character is printable when its repr does not escape it.
+        c == ' ' || (!py_space(c) && numfmt::py_str_repr(&c.to_string()).chars().count() == 3)
+    })))
+}
+
+fn str_encode(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    let t = s(vm, a, 0)?;
+    let (enc, err) = crate::types::bytes::codec_args(vm, a, 1, kw)?;
+    let b = crate::types::bytes::encode(vm, &t, &enc, &err)?;
+    crate::types::bytes::mk(vm, b, false)
+}
+
+fn partition_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult {
+    let text = s(vm, a, 0)?;
+    let sep = s(vm, a, 1)?;
+    if sep.is_empty() {
+        return Err(vm.value_error("empty separator"));
+    }
+    let pos = if rev { text.rfind(&sep) } else { text.find(&sep) };
+    let (x, y, z) = match pos {
+        Some(p) => (text[..p].to_string(), sep.clone(), text[p + sep.len()..].to_string()),
+        None if rev => (String::new(), String::new(), text.clone()),
+        None => (text.clone(), String::new(), String::new()),
+    };
+    let (x, y, z) = (vm.new_string(x)?, vm.new_string(y)?, vm.new_string(z)?);
+    vm.new_tuple(vec![x, y, z])
+}
+fn str_partition(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    partition_impl(vm, a, false)
+}
+fn str_rpartition(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    partition_impl(vm, a, true)
+}
+
+fn justify(vm: &mut Vm, a: &[Value], how: char) -> PyResult {
+    let text = s(vm, a, 0)?;
+    let width = vm.index_value(arg(a, 1))?.max(0) as usize;
+    let fill = if a.len() > 2 {
+        let f = s(vm, a, 2)?;
+        let mut it = f.chars();
+        match (it.next(), it.next()) {
+            (Some(c), None) => c,
+            _ => return Err(vm.type_error("The fill character must be exactly one character long")),
+        }
+    } else {
+        ' '
+    };
+    let n = text.chars().count();
+    if width <= n {
+        return vm.new_string(text);
+    }
+    vm.charge(width * fill.len_utf8())?;
+    let total = width - n;
+    let left = match how {
+        'l' => 0,
+        'r' => total,
+        // CPython puts the odd fill character on the left only when the
+        // width is odd too.
+        _ => total / 2 + (total & width & 1),
+    };
+    let mut out = String::with_capacity(text.len() + total * fill.len_utf8());
+    out.extend(std::iter::repeat_n(fill, left));
+    out.push_str(&text);
+    out.extend(std::iter::repeat_n(fill, total - left));
+    vm.new_string(out)
+}
+fn str_center(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    justify(vm, a, 'c')
+}
+fn str_ljust(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    justify(vm, a, 'l')
+}
+fn str_rjust(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    justify(vm, a, 'r')
+}
+fn str_zfill(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let text = s(vm, a, 0)?;
+    let width = vm.index_value(arg(a, 1))?.max(0) as usize;
+    let n = text.chars().count();
+    if width <= n {
+        return vm.new_string(text);
+    }
+    vm.charge(width)?;
+    let (sign, rest) = match text.chars().next() {
+        Some(c @ ('+' | '-')) => (Some(c), &text[1..]),
+        _ => (None, &text[..]),
+    };
+    let mut out = String::with_capacity(width);
+    out.extend(sign);
+    out.extend(std::iter::repeat_n('0', width - n));
+    out.push_str(rest);
+    vm.new_string(out)
+}
+fn str_expandtabs(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    let text = s(vm, a, 0)?;
+    let mut ts = arg(a, 1);
+    for &(k, v) in kw {
+        if vm.heap.str_of(k) == Some("tabsize") {
+            ts = v;
+        }
+    }
+    let ts = if ts.is_none() { 8 } else { vm.index_value(ts)? };
+    let mut out = String::with_capacity(text.len());
+    let mut col = 0i64;
+    for c in text.chars() {
+        match c {
+            '\t' => {
+                if ts > 0 {
+                    let n = ts - col % ts;
+                    vm.charge(n as usize)?;
+                    out.extend(std::iter::repeat_n(' ', n as usize));
+                    col += n;
+                }
+            }
+            '\n' | '\r' => {
+                out.push(c);
+                col = 0;
+            }
+            _ => {
+                out.push(c);
+                col += 1;
+            }
+        }
+    }
+    vm.new_string(out)
+}
+fn str_removeprefix(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let text = s(vm, a, 0)?;
+    let p = s(vm, a, 1)?;
+    let r = text.strip_prefix(p.as_str()).unwrap_or(&text).to_string();
+    vm.new_string(r)
+}
+fn str_removesuffix(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let text = s(vm, a, 0)?;
+    let p = s(vm, a, 1)?;
+    let r = if p.is_empty() { text.clone() } else { text.strip_suffix(p.as_str()).unwrap_or(&text).to_string() };
+    vm.new_string(r)
+}
+
+/// `str.maketrans(x[, y[, z]])`: a dict from code points to code points,
+/// strings or None.
+fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let d = vm.new_dict()?;
+    match a.len() {
+        1 => {
+            let src = a[0];
+            if !matches!(src, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_))) {
+                return Err(vm.type_error("if you give only one argument to maketrans it must be a dict"));
+            }
+            let keys = vm.iter_to_vec(src)?;
+            for k in keys {
+                let v = vm.getitem(src, k)?;
+                let key = match vm.heap.str_of(k).map(|x| x.chars().collect::<Vec<char>>()) {
+                    Some(cs) if cs.len() == 1 => Value::Int(cs[0] as i64),
+                    Some(_) => return Err(vm.value_error("string keys in translate table must be of length 1")),
+                    None => match k {
+                        Value::Int(_) => k,
+                        _ => return Err(vm.type_error("keys in translate table must be strings or integers")),
+                    },
+                };
+                vm.dict_set(d, key, v)?;
+            }
+        }
+        2 | 3 => {
+            let x: Vec<char> = s(vm, a, 0)?.chars().collect();
+            let y: Vec<char> = s(vm, a, 1)?.chars().collect();
+            if x.len() != y.len() {
+                return Err(vm.value_error("the first two maketrans arguments must have equal length"));
+            }
+            for (c, r) in x.iter().zip(y.iter()) {
+                vm.dict_set(d, Value::Int(*c as i64), Value::Int(*r as i64))?;
+            }
+            if a.len() == 3 {
+                for c in s(vm, a, 2)?.chars() {
+                    vm.dict_set(d, Value::Int(c as i64), Value::None)?;
+                }
+            }
+        }
+        n => return Err(vm.type_error(format!("maketrans() takes at most 3 arguments ({n} given)"))),
+    }
+    Ok(d)
+}
+
+fn str_translate(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let text = s(vm, a, 0)?;
+    let table = arg(a, 1);
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match vm.getitem(table, Value::Int(c as i64)) {
+            Ok(Value::None) => {}
+            Ok(v) => match v {
+                Value::Int(n) => match u32::try_from(n).ok().and_then(char::from_u32) {
+                    Some(r) => out.push(r),
+                    None => return Err(vm.value_error("character mapping must be in range(0x110000)")),
+                },
+                _ => match vm.heap.str_of(v) {
+                    Some(x) => out.push_str(x),
+                    None => return Err(vm.type_error("character mapping must return integer, None or str")),
+                },
+            },
+            Err(e) if vm.err_is(e, crate::ExcKind::LookupError) => out.push(c),
+            Err(e) => return Err(e),
+        }
+    }
+    vm.new_string(out)
 }
 
 /// `str.format`: `{}` / `{0}` / `{name}` fields with attribute and index
 /// access, `!r/!s/!a` conversions and format specs.
 fn str_format(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    format_impl(vm, a, kw, Value::Null)
+}
+
+fn str_format_map(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    if a.len() != 2 {
+        return Err(vm.type_error(format!("format_map() takes exactly one argument ({} given)", a.len().saturating_sub(1))));
+    }
+    format_impl(vm, &a[..1], &[], a[1])
+}
+
+/// `str.format` with keyword fields looked up in `kw`, or in `mapping`
+/// when it is not Null (format_map).
+fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) -> PyResult {
     let fmt = s(vm, a, 0)?;
     let args = &a[1..];
     let mut out = String::new();
@@ -259,6 +800,9 @@ fn str_format(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
                 args.get(n)
                     .copied()
                     .ok_or_else(|| vm.index_error(format!("Replacement index {n} out of range for positional args tuple")))?
+            } else if !mapping.is_null() {
+                let k = vm.new_str(head)?;
+                vm.getitem(mapping, k)?
             } else {
                 let mut found = None;
                 for &(k, x) in kw {
@@ -310,7 +854,7 @@ fn str_format(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
                 let sv = vm.new_string(spec)?;
                 let mut na = vec![sv];
                 na.extend_from_slice(&args[auto.min(args.len())..]);
-                let r = str_format(vm, &na, kw)?;
+                let r = format_impl(vm, &na, kw, mapping)?;
                 vm.to_str(r)?
             } else {
                 spec
@@ -342,7 +886,7 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
     let mut out = String::new();
     let chars: Vec<char> = fmt.chars().collect();
     let mut i = 0;
-    let mut next_arg = |vm: &mut Vm, idx: &mut usize| -> PyResult<Value> {
+    let next_arg = |vm: &mut Vm, idx: &mut usize| -> PyResult<Value> {
         let v = items.get(*idx).copied();
         *idx += 1;
         v.ok_or_else(|| vm.type_error("not enough arguments for format string"))
@@ -497,12 +1041,11 @@ fn pad(s: &str, width: usize, left: bool) -> String {
 
 /// The bytes of a bytes-like value.
 pub fn bytes_of(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
-    if let Value::Obj(h) = v {
-        match vm.heap.get(h) {
-            Obj::Bytes(b) => return Ok(b.to_vec()),
-            Obj::ByteArray(b) => return Ok(b.clone()),
-            _ => {}
-        }
+    if let Some(b) = crate::types::bytes::buffer_opt(vm, v) {
+        return Ok(b);
+    }
+    if vm.heap.str_of(v).is_some() {
+        return Err(vm.type_error("cannot convert 'str' object to bytes"));
     }
     let items = vm.iter_to_vec(v)?;
     let mut out = Vec::with_capacity(items.len());
@@ -519,9 +1062,14 @@ pub fn bytes_of(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
 pub fn bytes_contains(vm: &mut Vm, container: Value, item: Value) -> PyResult<bool> {
     let hay = bytes_of(vm, container)?;
     match item {
-        Value::Int(n) => Ok(hay.contains(&(n as u8)) && (0..256).contains(&n)),
+        Value::Int(n) => {
+            if !(0..256).contains(&n) {
+                return Err(vm.value_error("byte must be in range(0, 256)"));
+            }
+            Ok(hay.contains(&(n as u8)))
+        }
         _ => {
-            let needle = bytes_of(vm, item)?;
+            let needle = crate::types::bytes::buffer(vm, item)?;
             Ok(needle.is_empty() || hay.windows(needle.len()).any(|w| w == needle.as_slice()))
         }
     }
