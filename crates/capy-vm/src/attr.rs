@@ -182,11 +182,24 @@ impl Vm {
         }
     }
 
+    /// Natives owned by a type are methods and bind `self`; builtin and
+    /// module functions stored as class attributes (`f = abs`) do not.
+    fn native_is_method(&self, h: Gc) -> bool {
+        match self.heap.get(h) {
+            Obj::Native(n) => match n.owner {
+                Value::Obj(o) => matches!(self.heap.get(o), Obj::Class(_)),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
     /// Binds a class attribute found for instance `obj` of class `t`.
     fn bind(&mut self, attr: Value, obj: Value, t: Gc) -> PyResult {
         let Value::Obj(h) = attr else { return Ok(attr) };
         match self.heap.get(h) {
-            Obj::Func(_) | Obj::Native(_) => {
+            Obj::Func(_) => Ok(Value::Obj(self.alloc(Obj::BoundMethod { this: obj, func: attr })?)),
+            Obj::Native(_) if self.native_is_method(h) => {
                 Ok(Value::Obj(self.alloc(Obj::BoundMethod { this: obj, func: attr })?))
             }
             Obj::ClassMethod(f) => {
@@ -292,7 +305,7 @@ impl Vm {
                 && self.lookup_mro_str(t, "__getattribute__").is_some_and(|g| !self.is_default_method(g));
             if !has_getattribute {
                 if let Some(a @ Value::Obj(ah)) = self.lookup_mro(t, name) {
-                    if matches!(self.heap.get(ah), Obj::Func(_) | Obj::Native(_))
+                    if (matches!(self.heap.get(ah), Obj::Func(_)) || self.native_is_method(ah))
                         && self.instance_dict_get(obj, name)?.is_none()
                     {
                         return Ok((a, obj));
@@ -398,12 +411,22 @@ impl Vm {
                 }
             }
             if let Some(Value::Obj(ah)) = self.lookup_mro(t, name) {
-                if let Obj::Property { fdel, .. } = self.heap.get(ah) {
-                    let fdel = *fdel;
-                    if !fdel.is_none() {
-                        self.call(fdel, &[obj], &[])?;
-                        return Ok(());
+                match self.heap.get(ah) {
+                    Obj::Property { fdel, .. } => {
+                        let fdel = *fdel;
+                        if !fdel.is_none() {
+                            self.call(fdel, &[obj], &[])?;
+                            return Ok(());
+                        }
                     }
+                    Obj::Instance(_) => {
+                        // User descriptor with __delete__.
+                        if let Some(d) = self.lookup_type_attr(Value::Obj(ah), "__delete__") {
+                            self.call(d, &[Value::Obj(ah), obj], &[])?;
+                            return Ok(());
+                        }
+                    }
+                    _ => {}
                 }
             }
         }

@@ -57,7 +57,11 @@ fn gen_throw(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let h = gen_handle(vm, this(a))?;
     let mut exc = a.get(1).copied().unwrap_or(Value::None);
     if let Some(&val) = a.get(2) {
-        if !val.is_none() {
+        // throw(type, value): an instance of type is thrown as it is.
+        let is_inst = matches!(exc, Value::Obj(c) if matches!(vm.heap.get(c), Obj::Class(_)) && vm.isinstance(val, c));
+        if is_inst {
+            exc = val;
+        } else if !val.is_none() {
             exc = vm.call(exc, &[val], &[])?;
         }
     }
@@ -230,9 +234,38 @@ impl Vm {
                         Err(e2) => return self.run_frame_err(f, e2),
                     }
                 }
+                if let Some(r) = self.throw_into_iter(sub, e) {
+                    return match r {
+                        Ok(y) => Ok(Exit::Yield(y)),
+                        Err(e2) if self.err_is(e2, ExcKind::StopIteration) => {
+                            let ret = self.err_arg0(e2);
+                            self.stack.pop();
+                            self.stack.push(ret);
+                            f.ip += 1;
+                            self.run_frame(f)
+                        }
+                        Err(e2) => self.run_frame_err(f, e2),
+                    };
+                }
             }
         }
         self.run_frame_err(f, e)
+    }
+
+    /// Hands an exception thrown into a `yield from` to a non-generator
+    /// sub-iterator: GeneratorExit calls its `close()` (if any) and is then
+    /// re-raised; other exceptions go to its `throw()` (if any). None when
+    /// the sub-iterator has no such method and `e` is raised in the frame.
+    fn throw_into_iter(&mut self, sub: Value, e: PyErr) -> Option<PyResult> {
+        if self.err_is(e, ExcKind::GeneratorExit) {
+            let close = self.lookup_type_attr(sub, "close")?;
+            return Some(match self.call(close, &[sub], &[]) {
+                Ok(_) => Err(e),
+                Err(e2) => Err(e2),
+            });
+        }
+        let throw = self.lookup_type_attr(sub, "throw")?;
+        Some(self.call(throw, &[sub, e.value()], &[]))
     }
 
     /// Runs a frame as if the instruction at its ip had raised `e`.
@@ -276,10 +309,14 @@ impl Vm {
     fn next_with_value(&mut self, it: Value) -> PyResult<Result<Value, Value>> {
         if let Value::Obj(h) = it {
             if matches!(self.heap.get(h), Obj::Iter(_)) {
-                return Ok(match self.next(it)? {
-                    Some(v) => Ok(v),
-                    None => Err(Value::None),
-                });
+                // A StopIteration raised inside (e.g. by map's function)
+                // ends the delegation with its value, as in CPython.
+                return match self.next(it) {
+                    Ok(Some(v)) => Ok(Ok(v)),
+                    Ok(None) => Ok(Err(Value::None)),
+                    Err(e) if self.err_is(e, ExcKind::StopIteration) => Ok(Err(self.err_arg0(e))),
+                    Err(e) => Err(e),
+                };
             }
         }
         match self.lookup_type_attr(it, "__next__") {
