@@ -41,7 +41,12 @@ const FUNCTIONS: &[(&str, crate::obj::NativeFn, bool)] = &[
     ("sorted", sorted, true),
     ("sum", sum, false),
     ("globals", globals, false),
-    ("locals", globals, false),
+    ("locals", locals, false),
+    ("vars", vars, false),
+    ("dir", dir, false),
+    ("input", input, false),
+    ("open", open, true),
+    ("compile", compile, true),
     ("__build_class__", build_class, true),
     ("__import__", import, true),
     ("exec", exec, false),
@@ -617,4 +622,178 @@ fn eval(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 /// Calls a built-in type: `int(x)`, `list(it)`, `range(n)`, ...
 pub fn construct(vm: &mut Vm, t: TypeId, _cls: Gc, a: &[Value], kw: Kw) -> PyResult {
     crate::types::construct::construct(vm, t, a, kw)
+}
+
+/// The current frame's local variables as a dict (module frames: globals).
+fn frame_locals(vm: &mut Vm) -> PyResult {
+    let Some(f) = vm.frames.last() else { return Ok(Value::Obj(vm.builtins)) };
+    if !f.locals.is_null() {
+        return Ok(f.locals);
+    }
+    let code = f.code.clone();
+    let (base, globals) = (f.base, f.globals);
+    if code.varnames.is_empty() && code.cellvars.is_empty() && code.freevars.is_empty() {
+        return Ok(Value::Obj(globals));
+    }
+    let d = vm.new_dict()?;
+    let nv = code.varnames.len();
+    for (i, name) in code.varnames.iter().enumerate() {
+        let v = vm.stack.get(base + i).copied().unwrap_or(Value::Null);
+        // A parameter captured by a closure lives in a cell instead.
+        if !v.is_null() && !matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Cell(_)) && code.cellvars.iter().any(|c| c == name)) {
+            let k = vm.intern(name);
+            vm.dict_set(d, k, v)?;
+        }
+    }
+    for (j, name) in code.cellvars.iter().chain(code.freevars.iter()).enumerate() {
+        if let Some(Value::Obj(c)) = vm.stack.get(base + nv + j).copied() {
+            if let Obj::Cell(v) = vm.heap.get(c) {
+                let v = *v;
+                if !v.is_null() {
+                    let k = vm.intern(name);
+                    vm.dict_set(d, k, v)?;
+                }
+            }
+        }
+    }
+    Ok(d)
+}
+
+fn locals(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "locals", a, 0, 0)?;
+    frame_locals(vm)
+}
+
+fn vars(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "vars", a, 0, 1)?;
+    if a.is_empty() {
+        return frame_locals(vm);
+    }
+    match vm.getattr_str(a[0], "__dict__") {
+        Ok(d) => Ok(d),
+        Err(e) if vm.err_is(e, ExcKind::AttributeError) => {
+            Err(vm.type_error("vars() argument must have __dict__ attribute"))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Adds the str keys of a dict-like table to `out`.
+fn add_keys(vm: &Vm, v: Value, out: &mut std::collections::BTreeSet<String>) {
+    let Value::Obj(h) = v else { return };
+    let d = match vm.heap.get(h) {
+        Obj::Dict(d) => &**d,
+        Obj::Class(c) => &c.dict,
+        Obj::Instance(i) => &i.dict,
+        Obj::Exception(e) => &e.dict,
+        Obj::Func(f) => &f.dict,
+        Obj::Module(m) => return add_keys(vm, Value::Obj(m.dict), out),
+        _ => return,
+    };
+    for (k, _) in d.iter() {
+        if let Some(s) = vm.heap.str_of(k) {
+            out.insert(s.to_string());
+        }
+    }
+}
+
+fn dir(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "dir", a, 0, 1)?;
+    let mut names = std::collections::BTreeSet::new();
+    if a.is_empty() {
+        let l = frame_locals(vm)?;
+        add_keys(vm, l, &mut names);
+    } else {
+        let v = a[0];
+        if vm.is_user_instance(v) {
+            if let Some(m) = vm.lookup_type_attr(v, "__dir__") {
+                if !vm.is_default_method(m) {
+                    let r = vm.call(m, &[v], &[])?;
+                    let items = vm.iter_to_vec(r)?;
+                    let l = vm.new_list(items)?;
+                    return sorted(vm, &[l], &[]);
+                }
+            }
+        }
+        let is_module = matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Module(_)));
+        add_keys(vm, v, &mut names);
+        if !is_module {
+            // A class lists its MRO's names; anything else adds its class's.
+            let cls = match v {
+                Value::Obj(h) if matches!(vm.heap.get(h), Obj::Class(_)) => h,
+                _ => vm.type_of(v),
+            };
+            let mro: Vec<Gc> = match vm.heap.get(cls) {
+                Obj::Class(c) => c.mro.clone(),
+                _ => Vec::new(),
+            };
+            for c in mro {
+                add_keys(vm, Value::Obj(c), &mut names);
+            }
+            if matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Instance(_) | Obj::Exception(_) | Obj::Class(_))) {
+                names.insert("__class__".into());
+                names.insert("__dict__".into());
+                names.insert("__module__".into());
+            } else {
+                names.insert("__class__".into());
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(names.len());
+    for n in names {
+        out.push(vm.new_string(n)?);
+    }
+    vm.charge(out.len() * 16)?;
+    vm.new_list(out)
+}
+
+fn input(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    want(vm, "input", a, 0, 1)?;
+    if let Some(&p) = a.first() {
+        let s = vm.to_str(p)?;
+        vm.write_out(&s);
+    }
+    vm.flush();
+    let mut line = String::new();
+    match std::io::stdin().read_line(&mut line) {
+        Ok(0) => Err(vm.error(ExcKind::EOFError, "EOF when reading a line")),
+        Ok(_) => {
+            if line.ends_with('\n') {
+                line.pop();
+                if line.ends_with('\r') {
+                    line.pop();
+                }
+            }
+            vm.new_string(line)
+        }
+        Err(e) => Err(vm.error(ExcKind::OSError, e.to_string())),
+    }
+}
+
+fn open(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    // Files are an authority a compartment must be granted; none is yet.
+    Err(vm.error(ExcKind::OSError, "open() not available: no file system was granted"))
+}
+
+fn compile(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    let get = |vm: &Vm, i: usize, name: &str| kwarg(vm, kw, name).or(a.get(i).copied());
+    let (Some(src), Some(fname), Some(mode)) = (get(vm, 0, "source"), get(vm, 1, "filename"), get(vm, 2, "mode")) else {
+        return Err(vm.type_error("compile() missing required argument 'source' (pos 1)"));
+    };
+    let source = match vm.heap.str_of(src) {
+        Some(s) => s.to_string(),
+        None => match crate::types::bytes::buffer_opt(vm, src) {
+            Some(b) => String::from_utf8_lossy(&b).to_string(),
+            None => return Err(vm.type_error("compile() arg 1 must be a string, bytes or AST object")),
+        },
+    };
+    let fname = vm.to_str(fname)?;
+    let mode = match vm.heap.str_of(mode) {
+        Some("exec") => capy_compiler::Mode::Exec,
+        Some("eval") => capy_compiler::Mode::Eval,
+        Some("single") => capy_compiler::Mode::Single,
+        _ => return Err(vm.value_error("compile() mode must be 'exec', 'eval' or 'single'")),
+    };
+    let code = vm.compile(&source, &fname, mode)?;
+    Ok(Value::Obj(vm.alloc(Obj::Code(code))?))
 }

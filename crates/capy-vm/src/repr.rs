@@ -19,6 +19,12 @@ impl Vm {
 
     /// `repr(v)` as a Rust string.
     pub fn repr(&mut self, v: Value) -> PyResult<String> {
+        self.repr_nested(v, &mut Vec::new())
+    }
+
+    /// `repr` inside the repr of the containers in `active`: a container
+    /// that contains itself prints as `[...]` (as CPython's reprlib guard).
+    fn repr_nested(&mut self, v: Value, active: &mut Vec<crate::value::Gc>) -> PyResult<String> {
         Ok(match v {
             Value::Null => "<NULL>".into(),
             Value::None => "None".into(),
@@ -28,15 +34,26 @@ impl Vm {
             Value::Int(i) => i.to_string(),
             Value::Float(f) => numfmt::float_repr(f),
             Value::Obj(h) => {
+                if active.contains(&h) {
+                    return Ok(match self.heap.get(h) {
+                        Obj::List(_) => "[...]",
+                        Obj::Tuple(_) => "(...)",
+                        Obj::Dict(_) | Obj::Set(_) => "{...}",
+                        _ => "...",
+                    }
+                    .into());
+                }
                 self.enter_recursion()?;
-                let r = self.repr_obj(v, h);
+                active.push(h);
+                let r = self.repr_obj(v, h, active);
+                active.pop();
                 self.leave_recursion();
                 r?
             }
         })
     }
 
-    fn repr_obj(&mut self, v: Value, h: crate::value::Gc) -> PyResult<String> {
+    fn repr_obj(&mut self, v: Value, h: crate::value::Gc, active: &mut Vec<crate::value::Gc>) -> PyResult<String> {
         Ok(match self.heap.get(h) {
             Obj::Str(s) => numfmt::py_str_repr(&s.s),
             Obj::BigInt(b) => {
@@ -51,21 +68,21 @@ impl Vm {
             }
             Obj::List(_) => {
                 let items = self.seq_items(v)?;
-                format!("[{}]", self.join_reprs(&items)?)
+                format!("[{}]", self.join_reprs_in(&items, active)?)
             }
             Obj::Tuple(t) => {
                 let items = t.to_vec();
                 if items.len() == 1 {
-                    format!("({},)", self.repr(items[0])?)
+                    format!("({},)", self.repr_nested(items[0], active)?)
                 } else {
-                    format!("({})", self.join_reprs(&items)?)
+                    format!("({})", self.join_reprs_in(&items, active)?)
                 }
             }
             Obj::Dict(d) => {
                 let items: Vec<(Value, Value)> = d.iter().collect();
                 let mut parts = Vec::with_capacity(items.len());
                 for (k, x) in items {
-                    parts.push(format!("{}: {}", self.repr(k)?, self.repr(x)?));
+                    parts.push(format!("{}: {}", self.repr_nested(k, active)?, self.repr_nested(x, active)?));
                 }
                 format!("{{{}}}", parts.join(", "))
             }
@@ -75,7 +92,7 @@ impl Vm {
                 if keys.is_empty() {
                     return Ok(if frozen { "frozenset()".into() } else { "set()".into() });
                 }
-                let inner = format!("{{{}}}", self.join_reprs(&keys)?);
+                let inner = format!("{{{}}}", self.join_reprs_in(&keys, active)?);
                 if frozen {
                     format!("frozenset({inner})")
                 } else {
@@ -145,7 +162,7 @@ impl Vm {
                 };
                 let _ = d;
                 let items = self.iter_to_vec(v)?;
-                format!("{name}([{}])", self.join_reprs(&items)?)
+                format!("{name}([{}])", self.join_reprs_in(&items, active)?)
             }
             Obj::Cell(_) => "<cell>".into(),
             Obj::Capability(c) => crate::modules::cheri::cap_repr(c),
@@ -202,12 +219,16 @@ impl Vm {
     }
 
     fn join_reprs(&mut self, items: &[Value]) -> PyResult<String> {
+        self.join_reprs_in(items, &mut Vec::new())
+    }
+
+    fn join_reprs_in(&mut self, items: &[Value], active: &mut Vec<crate::value::Gc>) -> PyResult<String> {
         let mut out = String::new();
         for (i, &x) in items.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
-            out.push_str(&self.repr(x)?);
+            out.push_str(&self.repr_nested(x, active)?);
         }
         Ok(out)
     }

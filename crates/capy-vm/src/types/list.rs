@@ -177,13 +177,15 @@ fn list_sort(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
 
 impl Vm {
     /// Stable sort with an optional key; on error returns the items back.
+    /// `reverse` keeps equal items in their original order, as CPython does
+    /// (reverse, sort ascending, reverse again).
     pub fn sort_values(
         &mut self,
-        items: Vec<Value>,
+        mut items: Vec<Value>,
         key: Value,
         reverse: bool,
     ) -> Result<Vec<Value>, (crate::PyErr, Vec<Value>)> {
-        let keys = if key.is_none() {
+        let mut keys = if key.is_none() {
             items.clone()
         } else {
             let mut ks = Vec::with_capacity(items.len());
@@ -198,36 +200,65 @@ impl Vm {
             }
             ks
         };
+        if reverse {
+            items.reverse();
+            keys.reverse();
+        }
         let mut idx: Vec<usize> = (0..items.len()).collect();
-        let mut err = None;
-        // Merge sort via std's stable sort; comparison errors are remembered.
-        idx.sort_by(|&i, &j| {
-            if err.is_some() {
-                return std::cmp::Ordering::Equal;
+        // Our own merge sort: only `<` is used (as CPython), an error stops
+        // the sort, and an inconsistent `__lt__` cannot make it misbehave.
+        if let Err(e) = self.merge_sort(&mut idx, &keys) {
+            if reverse {
+                items.reverse();
             }
-            let (a, b) = if reverse { (keys[j], keys[i]) } else { (keys[i], keys[j]) };
-            match self.compare(capy_compiler::CmpOp::Lt, a, b).and_then(|r| self.truthy(r)) {
-                Ok(true) => std::cmp::Ordering::Less,
-                Ok(false) => std::cmp::Ordering::Equal.then(std::cmp::Ordering::Greater).min(
-                    match self.compare(capy_compiler::CmpOp::Lt, b, a).and_then(|r| self.truthy(r)) {
-                        Ok(true) => std::cmp::Ordering::Greater,
-                        Ok(false) => std::cmp::Ordering::Equal,
-                        Err(e) => {
-                            err = Some(e);
-                            std::cmp::Ordering::Equal
-                        }
-                    },
-                ),
-                Err(e) => {
-                    err = Some(e);
-                    std::cmp::Ordering::Equal
-                }
-            }
-        });
-        if let Some(e) = err {
             return Err((e, items));
         }
-        Ok(idx.into_iter().map(|i| items[i]).collect())
+        let mut out: Vec<Value> = idx.into_iter().map(|i| items[i]).collect();
+        if reverse {
+            out.reverse();
+        }
+        Ok(out)
+    }
+
+    fn key_lt(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        if let (Value::Int(x), Value::Int(y)) = (a, b) {
+            return Ok(x < y);
+        }
+        let r = self.compare(capy_compiler::CmpOp::Lt, a, b)?;
+        self.truthy(r)
+    }
+
+    /// Stable bottom-up merge sort of `idx` by `keys[idx]`.
+    fn merge_sort(&mut self, idx: &mut Vec<usize>, keys: &[Value]) -> PyResult<()> {
+        let n = idx.len();
+        let mut buf = vec![0usize; n];
+        let mut width = 1;
+        while width < n {
+            let mut lo = 0;
+            while lo < n {
+                let mid = (lo + width).min(n);
+                let hi = (lo + 2 * width).min(n);
+                let (mut i, mut j, mut k) = (lo, mid, lo);
+                while i < mid && j < hi {
+                    // Take from the right run only when strictly smaller.
+                    if self.key_lt(keys[idx[j]], keys[idx[i]])? {
+                        buf[k] = idx[j];
+                        j += 1;
+                    } else {
+                        buf[k] = idx[i];
+                        i += 1;
+                    }
+                    k += 1;
+                }
+                buf[k..k + (mid - i)].copy_from_slice(&idx[i..mid]);
+                k += mid - i;
+                buf[k..k + (hi - j)].copy_from_slice(&idx[j..hi]);
+                lo = hi;
+            }
+            std::mem::swap(idx, &mut buf);
+            width *= 2;
+        }
+        Ok(())
     }
 }
 
