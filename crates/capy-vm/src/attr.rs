@@ -10,12 +10,11 @@ use crate::PyResult;
 impl Vm {
     /// Looks `name` up along the MRO of class `c` (no descriptor binding).
     pub fn lookup_mro(&self, c: Gc, name: Value) -> Option<Value> {
-        let s = self.heap.pystr(name)?;
-        let (hash, key) = (s.hash, &*s.s);
+        let hash = self.heap.pystr(name)?.hash;
         let Obj::Class(cls) = self.heap.get(c) else { return None };
         for &k in &cls.mro {
             if let Obj::Class(kc) = self.heap.get(k) {
-                if let Some(p) = kc.dict.probe_str(&self.heap, hash, key) {
+                if let Some(p) = kc.dict.probe_name(&self.heap, hash, name) {
                     return Some(kc.dict.value_at(p));
                 }
             }
@@ -23,9 +22,27 @@ impl Vm {
         None
     }
 
+    /// The cached special-method flags of class `c`.
+    #[inline]
+    pub fn class_flags(&self, c: Gc) -> crate::obj::ClassFlags {
+        match self.heap.get(c) {
+            Obj::Class(cls) => cls.flags,
+            _ => crate::obj::ClassFlags::default(),
+        }
+    }
+
     pub fn lookup_mro_str(&mut self, c: Gc, name: &str) -> Option<Value> {
-        let n = self.intern(name);
-        self.lookup_mro(c, n)
+        // No interning: hashing a short name is cheaper than the intern table.
+        let hash = crate::heap::str_hash(name);
+        let Obj::Class(cls) = self.heap.get(c) else { return None };
+        for &k in &cls.mro {
+            if let Obj::Class(kc) = self.heap.get(k) {
+                if let Some(p) = kc.dict.probe_str(&self.heap, hash, name) {
+                    return Some(kc.dict.value_at(p));
+                }
+            }
+        }
+        None
     }
 
     /// A special method of `v`'s type, looked up on the type only (as CPython does).
@@ -85,7 +102,7 @@ impl Vm {
         }
         let t = self.type_of(obj);
         let user = self.is_user_instance(obj);
-        if user {
+        if user && self.class_flags(t).user_getattribute {
             if let Some(ga) = self.lookup_mro_str(t, "__getattribute__") {
                 if !self.is_default_method(ga) {
                     return match self.call(ga, &[obj, name], &[]) {
@@ -147,14 +164,14 @@ impl Vm {
     fn instance_dict_get(&mut self, obj: Value, name: Value) -> PyResult<Option<Value>> {
         let Value::Obj(h) = obj else { return Ok(None) };
         let Some(s) = self.heap.pystr(name) else { return Ok(None) };
-        let (hash, key) = (s.hash, s.s.to_string());
+        let hash = s.hash;
         let d = match self.heap.get(h) {
             Obj::Instance(i) => &i.dict,
             Obj::Exception(e) => &e.dict,
             Obj::Func(f) => &f.dict,
             _ => return Ok(None),
         };
-        Ok(d.probe_str(&self.heap, hash, &key).map(|p| d.value_at(p)))
+        Ok(d.probe_name(&self.heap, hash, name).map(|p| d.value_at(p)))
     }
 
     /// Property getters (data descriptors) take precedence over the instance dict.
@@ -301,7 +318,8 @@ impl Vm {
         };
         if plain {
             let t = self.type_of(obj);
-            let has_getattribute = self.is_user_instance(obj)
+            let has_getattribute = self.class_flags(t).user_getattribute
+                && self.is_user_instance(obj)
                 && self.lookup_mro_str(t, "__getattribute__").is_some_and(|g| !self.is_default_method(g));
             if !has_getattribute {
                 if let Some(a @ Value::Obj(ah)) = self.lookup_mro(t, name) {

@@ -198,7 +198,7 @@ impl Vm {
         let code = func.code.clone();
         let consts = func.consts.clone();
         let globals = func.globals;
-        let closure: Vec<Value> = func.closure.to_vec();
+        let closure: Vec<Value> = if code.freevars.is_empty() { Vec::new() } else { func.closure.to_vec() };
         let nlocals = code.varnames.len();
         self.stack.truncate(base + nlocals);
         self.stack.resize(base + nlocals, Value::Null);
@@ -219,12 +219,9 @@ impl Vm {
         for j in 0..code.freevars.len() {
             self.stack.push(closure.get(j).copied().unwrap_or(Value::Null));
         }
-        let names = match self.code_cache(&code) {
-            Ok((_, n)) => n,
-            Err(e) => {
-                self.stack.truncate(base - 1);
-                return Err(e);
-            }
+        let names = match self.heap.get(h) {
+            Obj::Func(f) => f.names.clone(),
+            _ => Rc::from(Vec::new()),
         };
         let id = self.new_frame_id();
         let mut frame = Frame {
@@ -404,7 +401,7 @@ impl Vm {
         let defaults = if flags & 1 != 0 { self.pop() } else { Value::None };
         let defaults = if defaults.is_none() { Vec::new() } else { self.seq_items(defaults)? };
         let closure = if closure.is_none() { Vec::new() } else { self.seq_items(closure)? };
-        let (consts, _) = self.code_cache(&code)?;
+        let (consts, names) = self.code_cache(&code)?;
         let name = self.intern(&code.name);
         let qualname = self.intern(&code.qualname);
         let doc = match &code.doc {
@@ -415,6 +412,7 @@ impl Vm {
         let func = Function {
             code,
             consts,
+            names,
             globals: f.globals,
             defaults,
             kwdefaults,

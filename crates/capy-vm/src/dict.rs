@@ -146,6 +146,32 @@ impl Dict {
         }
     }
 
+    /// Looks up a `str` key given as a heap value: identity first (names
+    /// are interned, so this is the common hit), then contents.
+    #[inline]
+    pub fn probe_name(&self, heap: &Heap, hash: u64, key: Value) -> Option<usize> {
+        if self.index.is_empty() {
+            return None;
+        }
+        let mask = self.mask();
+        let mut i = (hash as usize) & mask;
+        let mut perturb = hash;
+        loop {
+            let slot = self.index[i];
+            if slot == EMPTY {
+                return None;
+            }
+            if slot != DELETED {
+                let e = &self.entries[slot as usize];
+                if e.hash == hash && (e.key.is(key) || (heap.str_of(e.key).is_some() && heap.str_of(e.key) == heap.str_of(key))) {
+                    return Some(slot as usize);
+                }
+            }
+            perturb >>= 5;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+        }
+    }
+
     /// Entry positions whose hash equals `hash` (for the slow path).
     pub fn candidates(&self, hash: u64) -> Vec<usize> {
         self.entries

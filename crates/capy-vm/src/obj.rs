@@ -47,6 +47,8 @@ impl PyStr {
 pub struct Function {
     pub code: Rc<Code>,
     pub consts: Rc<[Value]>,
+    /// The code's names, interned (kept here so calls need no cache lookup).
+    pub names: Rc<[Value]>,
     pub globals: Gc,
     pub defaults: Vec<Value>,
     /// A dict of keyword-only defaults, or Null.
@@ -231,6 +233,7 @@ impl Obj {
             Obj::Slice(a, b, c) => out.extend_from_slice(&[*a, *b, *c]),
             Obj::Func(f) => {
                 out.extend_from_slice(&f.consts);
+                out.extend_from_slice(&f.names);
                 out.push(Value::Obj(f.globals));
                 out.extend_from_slice(&f.defaults);
                 out.extend_from_slice(&f.closure);

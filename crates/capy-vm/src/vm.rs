@@ -67,7 +67,7 @@ pub struct Vm {
     pub modules: Gc,
     pub native_modules: HashMap<&'static str, ModuleInit>,
     pub code_cache: HashMap<usize, CodeCache>,
-    interned: HashMap<Box<str>, Gc>,
+    interned: HashMap<Box<str>, Gc, NameHasher>,
     /// Objects allocated by native code not yet stored anywhere reachable.
     pub temp_roots: Vec<Value>,
     pub limits: Limits,
@@ -120,7 +120,7 @@ impl Vm {
             modules: placeholder,
             native_modules: HashMap::new(),
             code_cache: HashMap::new(),
-            interned: HashMap::new(),
+            interned: HashMap::default(),
             temp_roots: Vec::new(),
             limits: limits.clone(),
             depth: 0,
@@ -496,6 +496,32 @@ impl Vm {
 }
 
 const POLL_INTERVAL: u32 = 4096;
+
+/// FNV-1a for the intern table: names are short, SipHash was a measured
+/// cost on every attribute lookup. Crafted collisions can only slow down
+/// the instance that loads the crafted code.
+#[derive(Default, Clone, Copy)]
+pub struct NameHasher;
+
+pub struct Fnv(u64);
+
+impl std::hash::BuildHasher for NameHasher {
+    type Hasher = Fnv;
+    fn build_hasher(&self) -> Fnv {
+        Fnv(0xcbf29ce484222325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100000001b3);
+        }
+    }
+}
 
 fn unreachable_gc() -> Gc {
     // The bootstrap allocation cannot fail: the limit is usize::MAX.
