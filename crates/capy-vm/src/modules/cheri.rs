@@ -210,6 +210,13 @@ pub fn error_class(vm: &mut Vm) -> PyResult<Gc> {
     let n = vm.new_str("CapabilityError")?;
     let h = vm.hash(k)?;
     ns.insert_new(h, k, n);
+    // Class-level defaults, so a CapabilityError raised by Python code
+    // still has the attributes.
+    for name in ["kind", "address", "capability"] {
+        let k = vm.intern(name);
+        let h = vm.hash(k)?;
+        ns.insert_new(h, k, Value::None);
+    }
     let c = vm.new_class(Value::Null, n, vec![base], &ns)?;
     vm.extra_roots.push(Value::Obj(c));
     vm.cheri.error_class = Some(c);
@@ -306,7 +313,7 @@ pub fn write(vm: &mut Vm, cap: &Capability, offset: u64, data: &[u8]) -> Result<
 fn check_cap_access(cap: &Capability, offset: u64, need: Perms) -> Result<u64, Fault> {
     let addr = cap.address().wrapping_add(offset);
     cap.check_access(addr, GRANULE, need)?;
-    if bounds_address(addr) % GRANULE != 0 {
+    if !bounds_address(addr).is_multiple_of(GRANULE) {
         return Err(Fault::new(FaultKind::Alignment, addr, *cap));
     }
     Ok(addr)
@@ -610,8 +617,8 @@ fn cap_set_address(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn cap_increment(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let (c, owner) = this(vm, a)?;
     let v = arg(vm, a, 1, "increment")?;
-    let d = arg_i64(vm, v)?;
-    new_cap(vm, c.increment_address(d), owner)
+    let d = int_bits(vm, v)?;
+    new_cap(vm, c.set_address(c.address().wrapping_add(d)), owner)
 }
 
 /// Rounds outward to representable bounds; a request outside the current
@@ -702,9 +709,11 @@ fn cap_has_perms(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Bool(c.perms().contains(Perms::from_bits(bits as u32))))
 }
 
+/// A byte offset from the cursor: any int, taken modulo 2^64 (address
+/// arithmetic wraps; the bounds check then faults).
 fn offset_arg(vm: &mut Vm, a: &[Value], i: usize) -> PyResult<u64> {
     match a.get(i) {
-        Some(&v) if !v.is_null() => Ok(arg_i64(vm, v)? as u64),
+        Some(&v) if !v.is_null() => int_bits(vm, v),
         _ => Ok(0),
     }
 }
