@@ -67,9 +67,18 @@ impl Vm {
     }
 
     fn call_native(&mut self, f: crate::obj::NativeFn, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
+        // Natives that call back into Python (or into themselves, e.g. a
+        // built-in method applied to a subclass instance) count towards the
+        // recursion limit, so such cycles raise RecursionError instead of
+        // overflowing the Rust stack.
+        if self.depth >= self.limits.recursion {
+            return Err(self.error(ExcKind::RecursionError, "maximum recursion depth exceeded"));
+        }
+        self.depth += 1;
         let mark = self.temp_roots.len();
         let r = f(self, args, kw);
         self.temp_roots.truncate(mark);
+        self.depth -= 1;
         r
     }
 
@@ -136,7 +145,7 @@ impl Vm {
                 if !kw.is_empty() && !takes_kw {
                     return Err(self.type_error(format!("{name}() takes no keyword arguments")));
                 }
-                f(self, args, kw)
+                self.call_native(f, args, kw)
             }
             Obj::BoundMethod { this, func } => {
                 let (this, func) = (*this, *func);
