@@ -82,12 +82,9 @@ fn needs_more(buf: &str, last: &str) -> bool {
     }
 }
 
-/// Ctrl-C while a statement runs sets the interrupt flag the VM polls.
-fn ctrlc_hook(flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Result<(), ()> {
-    // SIGINT handling without a dependency: rustyline handles it at the
-    // prompt; while code runs, the terminal's SIGINT terminates the process
-    // unless a handler is installed. Installing one portably needs libc, so
-    // this is left to a later change (see README status).
-    let _ = flag;
-    Ok(())
+/// Ctrl-C while a statement runs sets the interrupt flag the VM polls, so
+/// the statement ends with KeyboardInterrupt and the REPL goes on. At the
+/// prompt, rustyline reads Ctrl-C itself.
+fn ctrlc_hook(flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Result<(), ctrlc::Error> {
+    ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed))
 }
