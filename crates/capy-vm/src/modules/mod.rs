@@ -2,6 +2,14 @@
 //! interface later parts (cheri, compartments, rpc, events) plug into.
 
 pub mod sys;
+pub mod struct_;
+pub mod binascii;
+pub mod heapq;
+pub mod random;
+pub mod errno;
+pub mod time;
+pub mod cmath;
+pub mod math;
 pub mod cheri;
 pub mod uctypes;
 pub mod json;
@@ -14,6 +22,14 @@ use crate::vm::Vm;
 
 pub fn register_all(vm: &mut Vm) {
     vm.register_module("sys", sys::init);
+    vm.register_module("struct", struct_::init);
+    vm.register_module("binascii", binascii::init);
+    vm.register_module("heapq", heapq::init);
+    vm.register_module("random", random::init);
+    vm.register_module("errno", errno::init);
+    vm.register_module("time", time::init);
+    vm.register_module("cmath", cmath::init);
+    vm.register_module("math", math::init);
     vm.register_module("cheri", cheri::init);
     vm.register_module("uctypes", uctypes::init);
     vm.register_module("json", json::init);
