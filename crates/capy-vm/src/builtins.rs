@@ -314,16 +314,14 @@ fn getattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn setattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "setattr", a, 3, 3)?;
-    let name = vm.to_str(a[1])?;
-    let n = vm.intern(&name);
+    let n = attr_name(vm, a[1])?;
     vm.setattr(a[0], n, a[2])?;
     Ok(Value::None)
 }
 
 fn hasattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "hasattr", a, 2, 2)?;
-    let name = vm.to_str(a[1])?;
-    let n = vm.intern(&name);
+    let n = attr_name(vm, a[1])?;
     match vm.getattr(a[0], n) {
         Ok(_) => Ok(Value::Bool(true)),
         Err(e) if vm.err_is(e, ExcKind::AttributeError) => Ok(Value::Bool(false)),
@@ -333,8 +331,7 @@ fn hasattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn delattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "delattr", a, 2, 2)?;
-    let name = vm.to_str(a[1])?;
-    let n = vm.intern(&name);
+    let n = attr_name(vm, a[1])?;
     vm.delattr(a[0], n)?;
     Ok(Value::None)
 }
@@ -576,11 +573,12 @@ fn import(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 
 fn exec_or_eval(vm: &mut Vm, a: &[Value], mode: capy_compiler::Mode) -> PyResult {
     let src = a.first().copied().unwrap_or(Value::None);
-    let code = match vm.heap.str_of(src) {
-        Some(s) => {
-            let s = s.to_string();
-            vm.compile(&s, "<string>", mode)?
-        }
+    let text = match vm.heap.str_of(src) {
+        Some(s) => Some(s.to_string()),
+        None => crate::types::bytes::buffer_opt(vm, src).map(|b| String::from_utf8_lossy(&b).to_string()),
+    };
+    let code = match text {
+        Some(s) => vm.compile(&s, "<string>", mode)?,
         None => match src {
             Value::Obj(h) => match vm.heap.get(h) {
                 Obj::Code(c) => c.clone(),
@@ -589,6 +587,19 @@ fn exec_or_eval(vm: &mut Vm, a: &[Value], mode: capy_compiler::Mode) -> PyResult
             _ => return Err(vm.type_error("exec() arg 1 must be a string or code object")),
         },
     };
+    let fname = if mode == capy_compiler::Mode::Eval { "eval" } else { "exec" };
+    if let Some(&g) = a.get(1) {
+        if !g.is_none() && !matches!(g, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_))) {
+            let t = vm.type_name(g);
+            return Err(vm.type_error(format!("{fname}() globals must be a dict, not {t}")));
+        }
+    }
+    if let Some(&l) = a.get(2) {
+        if !l.is_none() && !matches!(l, Value::Obj(_)) {
+            let t = vm.type_name(l);
+            return Err(vm.type_error(format!("locals must be a mapping, not {t}")));
+        }
+    }
     let globals = match a.get(1) {
         Some(&Value::Obj(g)) if matches!(vm.heap.get(g), Obj::Dict(_)) => g,
         _ => match vm.frames.last() {
@@ -796,4 +807,15 @@ fn compile(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     };
     let code = vm.compile(&source, &fname, mode)?;
     Ok(Value::Obj(vm.alloc(Obj::Code(code))?))
+}
+
+/// An attribute name argument: a str (TypeError otherwise), interned.
+fn attr_name(vm: &mut Vm, v: Value) -> PyResult<Value> {
+    match vm.heap.str_of(vm.builtin_base(v)).map(|s| s.to_string()) {
+        Some(s) => Ok(vm.intern(&s)),
+        None => {
+            let t = vm.type_name(v);
+            Err(vm.type_error(format!("attribute name must be string, not '{t}'")))
+        }
+    }
 }

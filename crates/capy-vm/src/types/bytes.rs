@@ -345,11 +345,7 @@ fn split_bytes(b: &[u8], sep: Option<&[u8]>, maxsplit: i64) -> Vec<Vec<u8>> {
             }
             while i < b.len() {
                 if maxsplit >= 0 && out.len() as i64 >= maxsplit {
-                    let mut e = b.len();
-                    while e > i && is_ws(b[e - 1]) {
-                        e -= 1;
-                    }
-                    out.push(b[i..e].to_vec());
+                    out.push(b[i..].to_vec());
                     break;
                 }
                 let s = i;
@@ -418,6 +414,10 @@ fn strip_impl(vm: &mut Vm, a: &[Value], left: bool, right: bool) -> PyResult {
         while e > s && strip(b[e - 1]) {
             e -= 1;
         }
+    }
+    // Unchanged bytes are returned as they are, as CPython does.
+    if !ba && s == 0 && e == b.len() && matches!(arg(a, 0), Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_))) {
+        return Ok(arg(a, 0));
     }
     mk(vm, b[s..e].to_vec(), ba)
 }
@@ -866,8 +866,7 @@ pub fn encode(vm: &mut Vm, s: &str, encoding: &str, errors: &str) -> PyResult<Ve
                 "ignore" => {}
                 "replace" => out.push(b'?'),
                 _ => {
-                    let r = numfmt::py_str_repr(&c.to_string());
-                    let r = &r[1..r.len() - 1];
+                    let r = crate::repr::ascii_escape(&c.to_string());
                     return Err(vm.error(
                         ExcKind::UnicodeEncodeError,
                         format!("'{name}' codec can't encode character '{r}' in position {i}: ordinal not in range({limit})"),

@@ -22,6 +22,14 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
         TypeId::Type => match a.len() {
             1 => Ok(Value::Obj(vm.type_of(a[0]))),
             3 => {
+                if !matches!(a[1], Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_))) {
+                    let t = vm.type_name(a[1]);
+                    return Err(vm.type_error(format!("type.__new__() argument 2 must be tuple, not {t}")));
+                }
+                if !matches!(a[2], Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_))) {
+                    let t = vm.type_name(a[2]);
+                    return Err(vm.type_error(format!("type.__new__() argument 3 must be dict, not {t}")));
+                }
                 let ty = vm.type_obj(TypeId::Type);
                 vm.default_new(ty, crate::obj::Layout::Type, None, a, kw)
             }
@@ -164,8 +172,16 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             Ok(Value::Obj(vm.alloc(Obj::Slice(s, e, st))?))
         }
         TypeId::Enumerate => {
-            let it = vm.get_iter(arg(a, 0))?;
+            let src = match kwv(vm, "iterable").or(a.first().copied()) {
+                Some(v) => v,
+                None => return Err(vm.type_error("enumerate() missing required argument 'iterable' (pos 1)")),
+            };
+            let it = vm.get_iter(src)?;
             let start = kwv(vm, "start").or(a.get(1).copied()).unwrap_or(Value::Int(0));
+            if !matches!(start, Value::Int(_) | Value::Bool(_)) && num::as_num(&vm.heap, start).is_none() {
+                let t = vm.type_name(start);
+                return Err(vm.type_error(format!("'{t}' object cannot be interpreted as an integer")));
+            }
             vm.new_iter(IterState::Enumerate { it, count: start })
         }
         TypeId::Zip => {
@@ -260,9 +276,9 @@ fn int_new(vm: &mut Vm, a: &[Value], base_kw: Option<Value>) -> PyResult {
                     return vm.call(m, &[v], &[]);
                 }
             }
-            if let Value::Obj(h) = v {
-                if let Obj::Bytes(b) = vm.heap.get(h) {
-                    let s = String::from_utf8_lossy(b).to_string();
+            if let Some(b) = crate::types::bytes::buffer_opt(vm, v) {
+                {
+                    let s = String::from_utf8_lossy(&b).to_string();
                     return match numfmt::parse_int(&s, 10) {
                         Ok(numfmt::IntValue::Small(i)) => Ok(Value::Int(i)),
                         Ok(numfmt::IntValue::Big(bi)) => vm.new_bigint(bi),

@@ -127,7 +127,7 @@ fn str_split(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
             let mut rest = text.trim_start_matches(py_space);
             while !rest.is_empty() {
                 if maxsplit >= 0 && out.len() as i64 == maxsplit {
-                    out.push(rest.trim_end_matches(py_space).to_string());
+                    out.push(rest.to_string());
                     break;
                 }
                 let end = rest.find(py_space).unwrap_or(rest.len());
@@ -325,11 +325,7 @@ fn str_rsplit(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
                 break;
             }
             if maxsplit >= 0 && parts.len() as i64 >= maxsplit {
-                let mut st = 0;
-                while st < end && py_space(text[st]) {
-                    st += 1;
-                }
-                parts.push(text[st..end].iter().collect());
+                parts.push(text[..end].iter().collect());
                 break;
             }
             let mut st = end;
@@ -758,6 +754,7 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
     let args = &a[1..];
     let mut out = String::new();
     let mut auto = 0usize;
+    let mut manual: Option<bool> = None;
     let chars: Vec<char> = fmt.chars().collect();
     let mut i = 0;
     while i < chars.len() {
@@ -787,11 +784,34 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
                 None => (field, String::new()),
             };
             let (field, conv) = match field.find('!') {
-                Some(p) => (field[..p].to_string(), field[p + 1..].chars().next()),
+                Some(p) => {
+                    let rest: Vec<char> = field[p + 1..].chars().collect();
+                    match rest.len() {
+                        0 => return Err(vm.value_error("end of string while looking for conversion specifier")),
+                        1 => {}
+                        _ => return Err(vm.value_error("expected ':' after conversion specifier")),
+                    }
+                    if !matches!(rest[0], 'r' | 's' | 'a') {
+                        return Err(vm.value_error(format!("Unknown conversion specifier {}", rest[0])));
+                    }
+                    (field[..p].to_string(), Some(rest[0]))
+                }
                 None => (field, None),
             };
             let name_end = field.find(['.', '[']).unwrap_or(field.len());
             let head = &field[..name_end];
+            let numeric = head.parse::<usize>().is_ok();
+            if head.is_empty() || numeric {
+                // Automatic and manual numbering cannot be mixed.
+                if manual == Some(!numeric) {
+                    return Err(vm.value_error(if numeric {
+                        "cannot switch from automatic field numbering to manual field specification"
+                    } else {
+                        "cannot switch from manual field specification to automatic field numbering"
+                    }));
+                }
+                manual = Some(numeric);
+            }
             let mut v = if head.is_empty() {
                 let v = args.get(auto).copied();
                 auto += 1;
