@@ -314,10 +314,20 @@ fn compile_rx(vm: &mut Vm, src: &[u8], is_bytes: bool, flags: i64, full: bool) -
 
 // ---------------------------------------------------------------- module
 
+/// An attribute of this module, found through `sys.modules` (natives have
+/// no closure); imported afresh if a program removed it from there.
 fn module_attr(vm: &mut Vm, name: &str) -> Option<Value> {
     let modules = vm.modules;
-    match vm.dict_get_str(modules, "re") {
-        Some(Value::Obj(m)) => vm.dict_get_str(m, name),
+    let m = match vm.dict_get_str(modules, "re") {
+        Some(m) => m,
+        None => {
+            let n = vm.intern("re");
+            let g = vm.builtins;
+            vm.import_name(g, n, Value::Int(0), Value::None).ok()?
+        }
+    };
+    match m {
+        Value::Obj(m) => vm.dict_get_str(m, name),
         _ => None,
     }
 }
@@ -357,7 +367,9 @@ fn class(vm: &mut Vm, name: &str, bases: Vec<Gc>, defs: &[(&'static str, NativeF
     put(vm, &mut ns, "__module__", m)?;
     let meta = Value::Obj(vm.type_obj(TypeId::Type));
     let n = vm.new_str(name)?;
-    vm.new_class(meta, n, bases, &ns)
+    let c = vm.new_class(meta, n, bases, &ns)?;
+    adopt_natives(vm, c);
+    Ok(c)
 }
 
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {
@@ -1268,4 +1280,23 @@ fn m_repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let g = group_text(vm, m, &sp, 0, Value::None)?;
     let r = vm.repr(g)?;
     vm.new_string(format!("<re.Match object; span=({}, {}), match={r}>", sp[0], sp[1]))
+}
+
+/// Makes `cls` the owner of the natives in its namespace: the VM binds
+/// `self` only for natives owned by a class.
+fn adopt_natives(vm: &mut Vm, cls: Gc) {
+    let vals: Vec<Value> = match vm.heap.get(cls) {
+        Obj::Class(c) => c.dict.values().collect(),
+        _ => Vec::new(),
+    };
+    for v in vals {
+        let Value::Obj(h) = v else { continue };
+        let target = match vm.heap.get(h) {
+            Obj::StaticMethod(Value::Obj(f)) | Obj::ClassMethod(Value::Obj(f)) => *f,
+            _ => h,
+        };
+        if let Obj::Native(n) = vm.heap.get_mut(target) {
+            n.owner = Value::Obj(cls);
+        }
+    }
 }
