@@ -34,7 +34,10 @@ fn check(name: &str, outdir: &Path) -> Outcome {
         ));
         return Outcome { name: name.to_string(), ok: false, detail };
     }
-    let bc_run = run(&capy, &[&out_s], &dir, &[]);
+    // The bytecode file lives elsewhere, so its folder is not the program's:
+    // point the module search path at the source folder, as a user would.
+    let dir_s = dir.to_string_lossy().to_string();
+    let bc_run = run(&capy, &[&out_s], &dir, &[("MICROPYPATH", dir_s.as_str())]);
     let mut ok = true;
     if bc_run.code != src_run.code || bc_run.timed_out != src_run.timed_out {
         ok = false;
