@@ -481,7 +481,20 @@ fn comb_perm(vm: &mut Vm, a: &[Value], name: &str) -> PyResult {
     if k > 2_000_000 {
         return Err(vm.memory_error());
     }
-    let p = product(n - k + 1, n + 1);
+    // n + 1 must not overflow the u64 ranges product() walks; beyond that
+    // (k is then small, by the estimate above) multiply the big factors one by one.
+    let p = if n < u64::MAX / 2 {
+        product(n - k + 1, n + 1)
+    } else {
+        if k > 100_000 {
+            return Err(vm.memory_error());
+        }
+        let mut p = BigInt::from(1);
+        for i in 0..k {
+            p *= BigInt::from(n - i);
+        }
+        p
+    };
     let r = if name == "comb" { p / product(1, k + 1) } else { p };
     vm.new_bigint(r)
 }

@@ -166,6 +166,7 @@ fn r_getrandbits(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if k as u64 > (vm.heap.limit() as u64).saturating_mul(8).min(1 << 36) {
         return Err(vm.memory_error());
     }
+    vm.charge(k as usize / 8 + 8)?;
     let r = with_rng(vm, a, |_, s| Ok(randbits(s, k as u64)))?;
     vm.new_bigint(r)
 }

@@ -95,7 +95,8 @@ fn sleep_for(vm: &mut Vm, secs: f64) -> PyResult {
     let Ok(total) = Duration::try_from_secs_f64(secs) else {
         return Err(vm.overflow_error("sleep length is too large"));
     };
-    let end = Instant::now() + total.min(Duration::from_secs(1 << 40));
+    let now = Instant::now();
+    let end = now.checked_add(total.min(Duration::from_secs(1 << 40))).unwrap_or(now);
     loop {
         if vm.interrupt.swap(false, Ordering::Relaxed) {
             let k = vm.exc_class(crate::ExcKind::KeyboardInterrupt);
@@ -188,7 +189,8 @@ fn t_mktime(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let mut f = [0i64; 6];
     for (slot, &v) in f.iter_mut().zip(items.iter()) {
         *slot = match as_num(&vm.heap, v) {
-            Some(Num::I(i)) if i.unsigned_abs() < 1 << 40 => i,
+            // Bounded so the seconds arithmetic below cannot overflow.
+            Some(Num::I(i)) if i.unsigned_abs() < 1 << 31 => i,
             _ => return Err(vm.overflow_error("mktime argument out of range")),
         };
     }
