@@ -90,7 +90,7 @@ impl Vm {
                     if let Some(v) = crate::types::special_attr(self, obj, name)? {
                         return Ok(Some(v));
                     }
-                    return Ok(None);
+                    return self.module_getattr_hook(d, name);
                 }
                 Obj::Class(_) => return self.class_getattr(h, name),
                 Obj::Super { class, this } => {
@@ -135,6 +135,16 @@ impl Vm {
             return self.getattr_fallback(obj, t, name);
         }
         Ok(None)
+    }
+
+    /// A module-level `__getattr__(name)` (PEP 562) for missing attributes.
+    fn module_getattr_hook(&mut self, d: Gc, name: Value) -> PyResult<Option<Value>> {
+        let Some(hook) = self.dict_get_str(d, "__getattr__") else { return Ok(None) };
+        match self.call(hook, &[name], &[]) {
+            Ok(v) => Ok(Some(v)),
+            Err(e) if self.err_is(e, ExcKind::AttributeError) => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     /// MicroPython makes `.value` and `.errno` aliases of `args[0]` on every

@@ -80,7 +80,9 @@ impl Vm {
         }
         let has_fromlist = !fromlist.is_none() && self.truthy(fromlist)?;
         if has_fromlist || level > 0 && name_s.is_empty() {
-            if has_fromlist {
+            // MicroPython lets fromlist be any true value (`True` as in
+            // `__import__(m, g, l, True, 1)`): only sequences name submodules.
+            if has_fromlist && !matches!(fromlist, Value::Bool(_) | Value::Int(_)) {
                 for item in self.iter_to_vec(fromlist)? {
                     if let Some(s) = self.heap.str_of(item).map(|s| s.to_string()) {
                         if s != "*" && self.getattr_opt(module, item)?.is_none() {
@@ -246,18 +248,37 @@ impl Vm {
     }
 
     pub(crate) fn import_star(&mut self, module: Value, ns: Value) -> PyResult<()> {
-        let Value::Obj(h) = module else { return Ok(()) };
-        let d = match self.heap.get(h) {
-            Obj::Module(m) => m.dict,
-            _ => return Ok(()),
-        };
-        let all = self.dict_get_str(d, "__all__");
-        let names: Vec<Value> = match all {
+        // Any object works, as in CPython: its `__all__`, else the public
+        // names of its `__dict__` (modules use their namespace directly).
+        let all_name = self.intern("__all__");
+        let names: Vec<Value> = match self.getattr_opt(module, all_name)? {
             Some(a) => self.iter_to_vec(a)?,
-            None => match self.heap.get(d) {
-                Obj::Dict(t) => t.keys().filter(|k| !self.heap.str_of(*k).is_some_and(|s| s.starts_with('_'))).collect(),
-                _ => Vec::new(),
-            },
+            None => {
+                let d = match module {
+                    Value::Obj(h) => match self.heap.get(h) {
+                        Obj::Module(m) => Some(Value::Obj(m.dict)),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let d = match d {
+                    Some(d) => d,
+                    None => {
+                        let dn = self.intern("__dict__");
+                        match self.getattr_opt(module, dn)? {
+                            Some(d) => d,
+                            None => {
+                                return Err(self.error(
+                                    ExcKind::ImportError,
+                                    "from-import-* object has no __dict__ and no __all__",
+                                ))
+                            }
+                        }
+                    }
+                };
+                let keys = self.iter_to_vec(d)?;
+                keys.into_iter().filter(|k| !self.heap.str_of(*k).is_some_and(|s| s.starts_with('_'))).collect()
+            }
         };
         for n in names {
             let v = self.getattr(module, n)?;

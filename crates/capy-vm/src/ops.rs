@@ -237,25 +237,26 @@ impl Vm {
             let b_first = ta != tb && self.is_subclass(tb, ta);
             let order = if b_first { [(b, a, rname), (a, b, fname)] } else { [(a, b, fname), (b, a, rname)] };
             for (x, y, name) in order {
-                if let Some(m) = self.lookup_type_attr(x, name) {
-                    if !self.is_default_method(m) {
-                        let r = self.call(m, &[x, y], &[])?;
+                let m = self.lookup_type_attr(x, name).filter(|&m| !self.is_default_method(m));
+                if let Some(m) = m {
+                    let r = self.call(m, &[x, y], &[])?;
+                    if !matches!(r, Value::NotImplemented) {
+                        return Ok(r);
+                    }
+                } else if negate {
+                    // The default __ne__ inverts x's own __eq__ (not the reflected one).
+                    let eqm = self.lookup_type_attr(x, "__eq__").filter(|&m| !self.is_default_method(m));
+                    if let Some(eqm) = eqm {
+                        let r = self.call(eqm, &[x, y], &[])?;
                         if !matches!(r, Value::NotImplemented) {
-                            return Ok(r);
+                            return Ok(Value::Bool(!self.truthy(r)?));
                         }
                     }
                 }
             }
-            if negate {
-                // Default __ne__ inverts __eq__.
-                let r = self.rich_eq(a, b, false)?;
-                return Ok(Value::Bool(!self.truthy(r)?));
-            }
             let (ba, bb) = (self.builtin_base(a), self.builtin_base(b));
-            if !ba.is(a) || !bb.is(b) {
-                return Ok(Value::Bool(self.eq(ba, bb)?));
-            }
-            return Ok(Value::Bool(a.is(b)));
+            let same = if !ba.is(a) || !bb.is(b) { self.eq(ba, bb)? } else { a.is(b) };
+            return Ok(Value::Bool(same != negate));
         }
         let r = self.eq(a, b)?;
         Ok(Value::Bool(r != negate))
