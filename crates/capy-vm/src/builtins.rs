@@ -300,11 +300,7 @@ fn divmod(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn getattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "getattr", a, 2, 3)?;
-    if vm.heap.str_of(a[1]).is_none() {
-        return Err(vm.type_error("attribute name must be string"));
-    }
-    let name = vm.heap.str_of(a[1]).unwrap_or("").to_string();
-    let n = vm.intern(&name);
+    let n = attr_name(vm, a[1])?;
     match vm.getattr(a[0], n) {
         Ok(v) => Ok(v),
         Err(e) if a.len() == 3 && vm.err_is(e, ExcKind::AttributeError) => Ok(a[2]),

@@ -1115,7 +1115,7 @@ pub fn mv_getitem(vm: &mut Vm, m: Value, key: Value) -> PyResult {
     let i = vm.index_value(key)?;
     let j = if i < 0 { i + len as i64 } else { i };
     if !(0..len as i64).contains(&j) {
-        return Err(vm.index_error("index out of range"));
+        return Err(vm.index_error("index out of bounds on dimension 1"));
     }
     let p = start + j as usize;
     let all = buffer_opt(vm, obj).unwrap_or_default();
@@ -1152,7 +1152,7 @@ pub fn mv_setitem(vm: &mut Vm, m: Value, key: Value, v: Value) -> PyResult<()> {
             let i = vm.index_value(key)?;
             let j = if i < 0 { i + len as i64 } else { i };
             if !(0..len as i64).contains(&j) {
-                return Err(vm.index_error("index out of range"));
+                return Err(vm.index_error("index out of bounds on dimension 1"));
             }
             let c = match v {
                 Value::Int(_) | Value::Bool(_) => {
