@@ -335,7 +335,9 @@ fn seek(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let target = match whence {
         0 => {
             if off < 0 {
-                return Err(vm.value_error(format!("negative seek value {off}")));
+                // CPython's two classes word this differently.
+                let what = if st.text { "Negative seek position" } else { "negative seek value" };
+                return Err(vm.value_error(format!("{what} {off}")));
             }
             if st.text {
                 // Code points to bytes; beyond the end counts one byte each.

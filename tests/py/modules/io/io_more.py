@@ -28,3 +28,8 @@ try:
 except TypeError as e:
     print("TypeError", e)
 print(io.StringIO("abc").read(-1), io.StringIO(initial_value="q").getvalue())
+for cls in (io.StringIO, io.BytesIO):
+    try:
+        cls().seek(-1)
+    except ValueError as e:
+        print("ValueError", e)
