@@ -28,3 +28,8 @@ try:
     b"a" + "b"
 except TypeError:
     print("TypeError")
+print(b"=%r=%b=%%b=%a" % (b"str", b"x", "é"), bytearray(b"%s!") % b"hi")
+try:
+    b"%s" % 5
+except TypeError as e:
+    print("TypeError", e)

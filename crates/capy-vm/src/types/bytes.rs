@@ -915,33 +915,101 @@ fn b_decode(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 pub fn bytes_percent(vm: &mut Vm, fmt: Value, args: Value) -> PyResult {
     let Some(f) = buffer_opt(vm, fmt) else { return Ok(Value::NotImplemented) };
     let ba = matches!(vm.builtin_base(fmt), Value::Obj(h) if matches!(vm.heap.get(h), Obj::ByteArray(_)));
-    let to_latin = |vm: &mut Vm, v: Value| -> PyResult<Value> {
-        match buffer_opt(vm, v) {
-            Some(b) => {
+    let (convs, conv_pos) = percent_convs(&f);
+    // `%s`/`%b` take bytes-like values, passed through as Latin-1 text;
+    // `%r`/`%a` keep the value so its repr is used.
+    let to_latin = |vm: &mut Vm, v: Value, conv: u8| -> PyResult<Value> {
+        match (conv, buffer_opt(vm, v)) {
+            (b's' | b'b', Some(b)) => {
                 let s: String = b.iter().map(|&c| c as char).collect();
                 vm.new_string(s)
             }
-            None => Ok(v),
+            (b's' | b'b', None) => {
+                let t = vm.type_name(v);
+                Err(vm.type_error(format!(
+                    "%b requires a bytes-like object, or an object that implements __bytes__, not '{t}'"
+                )))
+            }
+            (b'c', Some(b)) if b.len() == 1 => Ok(Value::Int(b[0] as i64)),
+            _ => Ok(v),
         }
     };
     let conv_args = match args {
         Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_)) => {
             let items = vm.seq_items(args)?;
             let mut out = Vec::with_capacity(items.len());
-            for it in items {
-                out.push(to_latin(vm, it)?);
+            for (i, it) in items.into_iter().enumerate() {
+                let c = convs.get(i).copied().unwrap_or(b'r');
+                out.push(to_latin(vm, it, c)?);
             }
             vm.new_tuple(out)?
         }
         Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_)) => args,
-        _ => to_latin(vm, args)?,
+        _ => {
+            let c = convs.first().copied().unwrap_or(b'r');
+            to_latin(vm, args, c)?
+        }
     };
-    let fs: String = f.iter().map(|&c| c as char).collect();
+    // `%b` is bytes' spelling of `%s`.
+    let fs: String = f
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| if c == b'b' && conv_pos.contains(&i) { 's' } else { c as char })
+        .collect();
     let fv = vm.new_string(fs)?;
     let r = crate::types::str::percent_format(vm, fv, conv_args)?;
     let rs = vm.heap.str_of(r).unwrap_or("").to_string();
     let out: Vec<u8> = rs.chars().map(|c| c as u32 as u8).collect();
     mk(vm, out, ba)
+}
+
+/// The conversion character consuming each positional argument of a
+/// `%` format (`*` widths and precisions consume one as `d`).
+fn percent_convs(f: &[u8]) -> (Vec<u8>, Vec<usize>) {
+    let mut out = Vec::new();
+    let mut pos = Vec::new();
+    let mut i = 0;
+    while i < f.len() {
+        if f[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        i += 1;
+        if f.get(i) == Some(&b'(') {
+            while i < f.len() && f[i] != b')' {
+                i += 1;
+            }
+            i += 1;
+        }
+        while i < f.len() && matches!(f[i], b'-' | b'+' | b' ' | b'#' | b'0') {
+            i += 1;
+        }
+        if f.get(i) == Some(&b'*') {
+            out.push(b'd');
+            i += 1;
+        }
+        while i < f.len() && f[i].is_ascii_digit() {
+            i += 1;
+        }
+        if f.get(i) == Some(&b'.') {
+            i += 1;
+            if f.get(i) == Some(&b'*') {
+                out.push(b'd');
+                i += 1;
+            }
+            while i < f.len() && f[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
+        if let Some(&c) = f.get(i) {
+            pos.push(i);
+            if c != b'%' {
+                out.push(c);
+            }
+        }
+        i += 1;
+    }
+    (out, pos)
 }
 
 // ---- bytearray mutators
