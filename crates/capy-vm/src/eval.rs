@@ -58,9 +58,16 @@ impl Vm {
         loop {
             match self.exec(f) {
                 Ok(exit) => return Ok(exit),
-                Err(e) => {
+                Err(mut e) => {
                     self.note_raise(e, f);
-                    if self.blocks.len() > f.block_base {
+                    // Raising and catching in a loop need not pass a
+                    // back-edge: poll the time budget here too.
+                    if let Err(t) = self.poll_budget() {
+                        self.note_raise(t, f);
+                        e = t;
+                    }
+                    // Past the timeout's grace period nothing may catch.
+                    if self.blocks.len() > f.block_base && !self.timeout_fatal {
                         let b = self.blocks.pop().unwrap_or(Block { handler: 0, sp: 0, handling: 0 });
                         self.stack.truncate(b.sp);
                         self.handling.truncate(b.handling);
@@ -342,18 +349,30 @@ impl Vm {
                 Instr::PopJumpIfFalse(t) => {
                     let v = self.pop();
                     if !self.truthy_fast(v)? {
+                        // Hand-made bytecode may loop with conditional jumps.
+                        if (t as usize) < f.ip {
+                            self.safe_point(Some(f))?;
+                        }
                         f.ip = t as usize;
                     }
                 }
                 Instr::PopJumpIfTrue(t) => {
                     let v = self.pop();
                     if self.truthy_fast(v)? {
+                        // Hand-made bytecode may loop with conditional jumps.
+                        if (t as usize) < f.ip {
+                            self.safe_point(Some(f))?;
+                        }
                         f.ip = t as usize;
                     }
                 }
                 Instr::JumpIfFalseOrPop(t) => {
                     let v = self.top();
                     if !self.truthy_fast(v)? {
+                        // Hand-made bytecode may loop with conditional jumps.
+                        if (t as usize) < f.ip {
+                            self.safe_point(Some(f))?;
+                        }
                         f.ip = t as usize;
                     } else {
                         self.stack.pop();
@@ -362,6 +381,10 @@ impl Vm {
                 Instr::JumpIfTrueOrPop(t) => {
                     let v = self.top();
                     if self.truthy_fast(v)? {
+                        // Hand-made bytecode may loop with conditional jumps.
+                        if (t as usize) < f.ip {
+                            self.safe_point(Some(f))?;
+                        }
                         f.ip = t as usize;
                     } else {
                         self.stack.pop();
@@ -934,6 +957,12 @@ impl Vm {
         if self.depth >= self.limits.recursion {
             self.stack.truncate(f.base);
             return Err(self.error(ExcKind::RecursionError, "maximum recursion depth exceeded"));
+        }
+        // Calls are safe points for the time budget: recursion-heavy code
+        // (e.g. naive fib) has no loop back-edges to be stopped at.
+        if let Err(e) = self.poll_budget() {
+            self.stack.truncate(f.base);
+            return Err(e);
         }
         self.depth += 1;
         self.frames.push(crate::vm::FrameInfo {

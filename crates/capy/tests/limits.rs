@@ -1,0 +1,549 @@
+//! End-to-end tests of the resource limits through the `capy` binary
+//! (DESIGN.md part 1: "No input, however malformed, may make the runtime
+//! panic, abort, hang without a limit"). Every limit must surface as a
+//! Python exception — catchable, or printed as a traceback with exit 1 —
+//! and never as a native crash, a Rust panic message or a hang.
+
+mod common;
+
+use common::{run, RunOutput};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+fn capy() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_capy"))
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(tag: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let d = std::env::temp_dir().join(format!(
+        "capy-limits-{}-{}-{}",
+        std::process::id(),
+        tag,
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("create scratch dir");
+    d
+}
+
+/// Writes `src` to `dir/name` and runs `capy [opts] name` in `dir`.
+fn run_py(dir: &Path, name: &str, src: &str, opts: &[&str]) -> RunOutput {
+    std::fs::write(dir.join(name), src).expect("write program");
+    let mut args: Vec<&str> = opts.to_vec();
+    args.push(name);
+    run(&capy(), &args, dir, &[])
+}
+
+/// The process ended by itself (no signal, no kill by the harness) and no
+/// Rust panic or internal error reached stderr.
+fn assert_clean(what: &str, o: &RunOutput) {
+    assert!(o.spawn_error.is_none(), "{what}: {}", o.describe_status());
+    assert!(!o.timed_out, "{what}: hung ({})\nstdout: {}", o.describe_status(), tail(&o.stdout));
+    assert!(
+        o.code.is_some(),
+        "{what}: crashed ({})\nstderr: {}",
+        o.describe_status(),
+        tail(&o.stderr)
+    );
+    assert!(
+        !o.stderr.contains("panicked") && !o.stderr.contains("internal error"),
+        "{what}: the runtime panicked:\n{}",
+        tail(&o.stderr)
+    );
+    assert_ne!(o.code, Some(70), "{what}: internal error exit status\n{}", tail(&o.stderr));
+}
+
+fn tail(s: &str) -> String {
+    common::tail(s, 8)
+}
+
+/// Uncaught: exit 1 with a traceback whose last line names `exc`.
+fn assert_uncaught(what: &str, o: &RunOutput, exc: &[&str]) {
+    assert_clean(what, o);
+    assert_eq!(o.code, Some(1), "{what}: expected exit 1\nstderr: {}", tail(&o.stderr));
+    let last = o.last_stderr_line();
+    assert!(
+        exc.iter().any(|e| last.starts_with(e)),
+        "{what}: expected one of {exc:?} as the exception line, got {last:?}\nstderr: {}",
+        tail(&o.stderr)
+    );
+}
+
+fn assert_ok_stdout(what: &str, o: &RunOutput, expected: &str) {
+    assert_clean(what, o);
+    assert_eq!(
+        o.code,
+        Some(0),
+        "{what}: expected exit 0, got {}\nstderr: {}",
+        o.describe_status(),
+        tail(&o.stderr)
+    );
+    assert_eq!(o.stdout, expected, "{what}: stdout");
+}
+
+// ---- heap
+
+const ALLOC_FOREVER: &str = "\
+l = []
+while True:
+    l.append([0] * 1000)
+";
+
+#[test]
+fn heap_limit_raises_memory_error() {
+    let d = scratch("heap");
+    let o = run_py(&d, "grow.py", ALLOC_FOREVER, &["--heap", "8M"]);
+    assert_uncaught("allocate forever under --heap 8M", &o, &["MemoryError"]);
+    assert!(o.stderr.contains("Traceback"), "no traceback:\n{}", o.stderr);
+}
+
+#[test]
+fn heap_limit_strings_and_dicts() {
+    // Growth by other paths than list.append: string concatenation,
+    // dict insertion, bytes repetition.
+    let d = scratch("heap2");
+    for (i, src) in [
+        "s = 'x'\nwhile True:\n    s = s + s\n",
+        "d = {}\ni = 0\nwhile True:\n    d[i] = str(i) * 10\n    i += 1\n",
+        "b = b'ab' * (64 << 20)\nprint(len(b))\n",
+        "l = [None] * (1 << 30)\nprint(len(l))\n",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let o = run_py(&d, &format!("g{i}.py"), src, &["--heap", "8M"]);
+        assert_uncaught(&format!("heap program {i}: {src:?}"), &o, &["MemoryError"]);
+    }
+}
+
+#[test]
+fn heap_limit_memory_error_is_recoverable() {
+    let d = scratch("heap-recover");
+    let src = "\
+l = []
+try:
+    while True:
+        l.append([0] * 1000)
+except MemoryError:
+    n = len(l)
+    l = None
+    print('recovered')
+# The heap is usable again once the garbage is gone.
+m = [i for i in range(10000)]
+print(sum(m))
+try:
+    while True:
+        m.append(str(len(m)) * 100)
+except MemoryError:
+    m = None
+    print('recovered again')
+";
+    let o = run_py(&d, "recover.py", src, &["--heap", "8M"]);
+    assert_ok_stdout("catch MemoryError", &o, "recovered\n49995000\nrecovered again\n");
+}
+
+// ---- time
+
+#[test]
+fn timeout_stops_an_infinite_loop() {
+    let d = scratch("timeout");
+    let start = Instant::now();
+    let o = run_py(&d, "spin.py", "while True:\n    pass\n", &["--timeout", "0.5"]);
+    let took = start.elapsed();
+    assert_uncaught("while True: pass under --timeout 0.5", &o, &["TimeoutError"]);
+    assert!(took < Duration::from_secs(5), "took {took:?} to stop");
+}
+
+#[test]
+fn timeout_is_catchable() {
+    let d = scratch("timeout-catch");
+    let src = "\
+n = 0
+try:
+    while True:
+        n += 1
+except TimeoutError:
+    print('caught TimeoutError')
+print('after', n > 0)
+";
+    let start = Instant::now();
+    let o = run_py(&d, "spin.py", src, &["--timeout", "0.5"]);
+    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+    assert_ok_stdout("catch TimeoutError", &o, "caught TimeoutError\nafter True\n");
+}
+
+#[test]
+fn timeout_interrupts_recursion_and_calls() {
+    // The budget is also checked on calls, not only on loop back-edges.
+    let d = scratch("timeout-calls");
+    let src = "\
+def f(n):
+    if n == 0:
+        return 0
+    return f(n - 1) + f(n - 1)
+f(60)
+";
+    let start = Instant::now();
+    let o = run_py(&d, "calls.py", src, &["--timeout", "0.5"]);
+    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+    assert_uncaught("exponential recursion under --timeout 0.5", &o, &["TimeoutError"]);
+}
+
+#[test]
+fn timeout_cannot_be_swallowed_forever() {
+    // Catching TimeoutError buys a grace period, not unlimited time
+    // (regression: a program catching it in a loop ran forever).
+    let d = scratch("timeout-swallow");
+    let src = "\
+while True:
+    try:
+        while True:
+            pass
+    except TimeoutError:
+        print('caught')
+";
+    let start = Instant::now();
+    let o = run_py(&d, "swallow.py", src, &["--timeout", "0.5"]);
+    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+    assert_uncaught("swallowing TimeoutError", &o, &["TimeoutError"]);
+    assert!(o.stdout.starts_with("caught\n"), "stdout {:?}", o.stdout);
+    // Raising and catching in a loop has no loop back-edge in the handler
+    // path; it must be stopped too.
+    let src = "\
+def f():
+    while True:
+        try:
+            raise ValueError
+        except ValueError:
+            pass
+f()
+";
+    let start = Instant::now();
+    let o = run_py(&d, "raise.py", src, &["--timeout", "0.5"]);
+    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+    assert_uncaught("raise/catch loop", &o, &["TimeoutError"]);
+}
+
+// ---- recursion
+
+const RECURSE: &str = "\
+def f(n):
+    return f(n + 1) + 1
+try:
+    f(0)
+except RecursionError:
+    print('RecursionError')
+class C:
+    def __repr__(self):
+        return repr(self)
+try:
+    repr(C())
+except RecursionError:
+    print('RecursionError in __repr__')
+def g():
+    try:
+        return g()
+    finally:
+        pass
+try:
+    g()
+except RecursionError:
+    print('RecursionError through finally')
+print('continues')
+";
+
+#[test]
+fn deep_recursion_is_caught() {
+    let d = scratch("recursion");
+    let expected = "RecursionError\nRecursionError in __repr__\nRecursionError through finally\ncontinues\n";
+    let o = run_py(&d, "rec.py", RECURSE, &[]);
+    assert_ok_stdout("default recursion limit", &o, expected);
+    // The largest limit the CLI accepts must still fit the native stack.
+    let o = run_py(&d, "rec.py", RECURSE, &["--recursion", "20000"]);
+    assert_ok_stdout("--recursion 20000", &o, expected);
+    let o = run_py(&d, "rec.py", RECURSE, &["--recursion", "50"]);
+    assert_ok_stdout("--recursion 50", &o, expected);
+}
+
+#[test]
+fn uncaught_recursion_error() {
+    let d = scratch("recursion-uncaught");
+    let o = run_py(&d, "rec.py", "def f():\n    f()\nf()\n", &[]);
+    assert_uncaught("uncaught recursion", &o, &["RecursionError"]);
+}
+
+// ---- deeply nested data
+
+#[test]
+fn deeply_nested_data() {
+    // Each operation recurses over the structure; each must either work
+    // or raise (RecursionError / MemoryError), never crash the process.
+    let d = scratch("nested-data");
+    let src = "\
+def nest(kind, n):
+    x = kind()
+    for i in range(n):
+        if kind is list:
+            x = [x]
+        elif kind is tuple:
+            x = (x,)
+        elif kind is dict:
+            x = {'k': x}
+    return x
+ops = [
+    ('repr', lambda a, b: repr(a)),
+    ('str', lambda a, b: str(a)),
+    ('eq', lambda a, b: a == b),
+    ('lt', lambda a, b: a < b),
+    ('hash', lambda a, b: hash(a)),
+    ('in', lambda a, b: a in [b]),
+    ('set', lambda a, b: {a}),
+    ('dictkey', lambda a, b: {a: 1}),
+    ('format', lambda a, b: '%s' % (a,)),
+    ('fstring', lambda a, b: f'{a}'),
+]
+for kind in (list, tuple, dict):
+    a = nest(kind, 100000)
+    b = nest(kind, 100000)
+    for name, op in ops:
+        try:
+            op(a, b)
+        except (RecursionError, MemoryError, TypeError):
+            pass
+    print(kind.__name__, 'ok')
+# A self-referencing list prints as [...]; comparing it recurses.
+l = [1]
+l.append(l)
+print(repr(l))
+try:
+    print(l == l[:])
+except RecursionError:
+    print('RecursionError')
+print('done')
+";
+    let o = run_py(&d, "nested.py", src, &[]);
+    assert_clean("deeply nested data", &o);
+    assert!(
+        o.stdout.starts_with("list ok\ntuple ok\ndict ok\n[1, [...]]\n") && o.stdout.ends_with("done\n"),
+        "deeply nested data: stdout {:?}\nstderr: {}",
+        o.stdout,
+        tail(&o.stderr)
+    );
+    assert_eq!(o.code, Some(0));
+}
+
+#[test]
+fn deeply_nested_data_uncaught() {
+    let d = scratch("nested-uncaught");
+    let src = "x = []\nfor i in range(200000):\n    x = [x]\nprint(repr(x)[:1])\n";
+    let o = run_py(&d, "nested.py", src, &[]);
+    assert_uncaught("repr of 200000-deep list", &o, &["RecursionError", "MemoryError"]);
+}
+
+// ---- deeply nested source
+
+#[test]
+fn deeply_nested_source() {
+    let d = scratch("nested-source");
+    let n = 100_000;
+    let sources: Vec<(&str, String)> = vec![
+        ("parens", format!("x = {}1{}\n", "(".repeat(n), ")".repeat(n))),
+        ("lists", format!("x = {}{}\n", "[".repeat(n), "]".repeat(n))),
+        ("dicts", format!("x = {}1{}\n", "{1: ".repeat(n), "}".repeat(n))),
+        ("unary", format!("x = {}1\n", "-".repeat(n))),
+        ("not", format!("x = {}1\n", "not ".repeat(n))),
+        ("binop chain", format!("x = {}1\n", "1 + ".repeat(n))),
+        ("power chain", format!("x = {}1\n", "1 ** ".repeat(n))),
+        ("calls", format!("x = {}{}\n", "f(".repeat(n), ")".repeat(n))),
+        ("attrs", format!("x = a{}\n", ".b".repeat(n))),
+        ("subscripts", format!("x = a{}\n", "[0]".repeat(n))),
+        ("lambdas", format!("x = {}1\n", "lambda: ".repeat(n))),
+        ("ifexp", format!("x = {}1\n", "1 if 1 else ".repeat(n))),
+        ("fstring", format!("x = {}1{}\n", "f'{".repeat(50), "}'".repeat(50))),
+        ("blocks", {
+            let mut s = String::new();
+            for i in 0..1000 {
+                s.push_str(&" ".repeat(i));
+                s.push_str("if 1:\n");
+            }
+            s.push_str(&" ".repeat(1000));
+            s.push_str("pass\n");
+            s
+        }),
+    ];
+    for (what, src) in &sources {
+        let o = run_py(&d, "deep.py", src, &[]);
+        assert_clean(&format!("nested source: {what}"), &o);
+        // Either rejected at compile time (SyntaxError, RecursionError,
+        // MemoryError), or compiled and then failed or ran normally
+        // (e.g. NameError for `f`), but never anything else.
+        if o.code != Some(0) {
+            assert_uncaught(
+                &format!("nested source: {what}"),
+                &o,
+                &["SyntaxError", "RecursionError", "MemoryError", "NameError", "IndentationError", "TypeError"],
+            );
+        }
+    }
+    // Far beyond the parser's nesting limit → rejected with a message.
+    // (Plain grouping parentheses may be accepted at any depth.)
+    let o = run_py(&d, "deep.py", &sources[1].1, &[]);
+    assert_uncaught("100000 nested lists", &o, &["SyntaxError", "RecursionError", "MemoryError"]);
+}
+
+#[test]
+fn deeply_nested_source_in_eval_is_catchable() {
+    let d = scratch("nested-eval");
+    let src = "\
+for src in ['(' * 100000 + ')' * 100000, '[' * 100000 + ']' * 100000, '-' * 100000 + '1']:
+    try:
+        eval(src)
+        print('accepted')
+    except (SyntaxError, RecursionError, MemoryError):
+        print('rejected')
+print('alive')
+";
+    let o = run_py(&d, "ev.py", src, &[]);
+    assert_clean("eval of nested source", &o);
+    assert_eq!(o.code, Some(0), "stderr: {}", tail(&o.stderr));
+    assert!(o.stdout.ends_with("alive\n") && o.stdout.lines().count() == 4, "stdout: {:?}", o.stdout);
+}
+
+// ---- bytecode files
+
+const BC_PROGRAM: &str = "\
+def fib(n):
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+class P:
+    def __init__(self, x):
+        self.x = x
+    def __repr__(self):
+        return f'P({self.x!r})'
+try:
+    raise ValueError('boom')
+except ValueError as e:
+    print('caught', e)
+print([P(i) for i in range(3)], fib(15), {'a': (1, 2.5, 'z')}, b'bytes')
+g = (i * i for i in range(5))
+print(sum(g))
+";
+const BC_OUTPUT: &str = "caught boom\n[P(0), P(1), P(2)] 610 {'a': (1, 2.5, 'z')} b'bytes'\n30\n";
+
+/// Compiles BC_PROGRAM with `capy compile`; returns its bytes.
+fn compiled(d: &Path) -> Vec<u8> {
+    std::fs::write(d.join("prog.py"), BC_PROGRAM).unwrap();
+    let o = run(&capy(), &["compile", "prog.py", "-o", "prog.capyc"], d, &[]);
+    assert_clean("capy compile", &o);
+    assert_eq!(o.code, Some(0), "capy compile failed: {}", o.stderr);
+    let bytes = std::fs::read(d.join("prog.capyc")).expect("compiled file");
+    let o = run(&capy(), &["prog.capyc"], d, &[]);
+    assert_ok_stdout("run the compiled file", &o, BC_OUTPUT);
+    bytes
+}
+
+fn run_bytes(d: &Path, bytes: &[u8]) -> RunOutput {
+    std::fs::write(d.join("bad.capyc"), bytes).unwrap();
+    run(&capy(), &["bad.capyc"], d, &[])
+}
+
+#[test]
+fn truncated_bytecode_is_rejected() {
+    let d = scratch("bc-trunc");
+    let good = compiled(&d);
+    // Every prefix (sampled for long files) must be refused cleanly.
+    let step = (good.len() / 150).max(1);
+    let mut cut = 5; // keep the "CAPYC" magic so the loader is exercised
+    while cut < good.len() {
+        let o = run_bytes(&d, &good[..cut]);
+        let what = format!("bytecode truncated to {cut} of {} bytes", good.len());
+        assert_clean(&what, &o);
+        assert_eq!(o.code, Some(1), "{what}: expected exit 1, stdout {:?}", o.stdout);
+        assert!(o.stderr.contains("invalid bytecode"), "{what}: stderr {:?}", o.stderr);
+        cut += step;
+    }
+}
+
+#[test]
+fn corrupted_bytecode_never_crashes() {
+    let d = scratch("bc-corrupt");
+    let good = compiled(&d);
+    // Deterministic pseudo-random corruption (xorshift), so a failure is
+    // reproducible from the iteration number.
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for i in 0..120 {
+        let mut b = good.clone();
+        let flips = 1 + (next() % 4) as usize;
+        for _ in 0..flips {
+            let pos = 5 + (next() as usize) % (b.len() - 5);
+            match next() % 3 {
+                0 => b[pos] ^= 1 << (next() % 8),
+                1 => b[pos] = next() as u8,
+                _ => b[pos] = 0xff,
+            }
+        }
+        let o = run_bytes(&d, &b);
+        let what = format!("corruption #{i}");
+        assert_clean(&what, &o);
+        // A flip inside, say, a string constant still loads and runs;
+        // anything the loader refuses must be reported as such.
+        assert!(matches!(o.code, Some(0) | Some(1)), "{what}: {}", o.describe_status());
+        if o.code == Some(1) && !o.stderr.contains("invalid bytecode") {
+            assert!(o.stderr.contains("Traceback"), "{what}: unclear error {:?}", tail(&o.stderr));
+        }
+    }
+}
+
+#[test]
+fn random_bytecode_is_rejected() {
+    let d = scratch("bc-random");
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for i in 0..60 {
+        let len = 5 + (i * 37) % 700;
+        let mut b = b"CAPYC".to_vec();
+        while b.len() < len {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            b.push(seed as u8);
+        }
+        let o = run_bytes(&d, &b);
+        let what = format!("random bytecode #{i} ({len} bytes)");
+        assert_clean(&what, &o);
+        assert_eq!(o.code, Some(1), "{what}: expected exit 1");
+        assert!(o.stderr.contains("invalid bytecode"), "{what}: stderr {:?}", o.stderr);
+    }
+    // Empty and magic-only files.
+    for b in [&b"CAPYC"[..], b"CAPYC\0\0\0\0\0\0\0\0"] {
+        let o = run_bytes(&d, b);
+        assert_clean("tiny bytecode file", &o);
+        assert_eq!(o.code, Some(1), "tiny file {b:?}: {}", o.describe_status());
+    }
+}
+
+#[test]
+fn compile_rejects_bad_source_cleanly() {
+    let d = scratch("compile-bad");
+    std::fs::write(d.join("bad.py"), "def f(:\n").unwrap();
+    let o = run(&capy(), &["compile", "bad.py", "-o", "bad.capyc"], &d, &[]);
+    assert_clean("capy compile bad.py", &o);
+    assert_eq!(o.code, Some(1));
+    assert!(o.stderr.contains("SyntaxError"), "stderr {:?}", o.stderr);
+    let deep = format!("x = {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
+    std::fs::write(d.join("deep.py"), deep).unwrap();
+    let o = run(&capy(), &["compile", "deep.py", "-o", "deep.capyc"], &d, &[]);
+    assert_clean("capy compile deep.py", &o);
+    assert_eq!(o.code, Some(1), "stderr {:?}", o.stderr);
+    std::fs::write(d.join("nul.py"), [0xffu8, 0xfe, 0x00, 0x41]).unwrap();
+    let o = run(&capy(), &["compile", "nul.py", "-o", "nul.capyc"], &d, &[]);
+    assert_clean("capy compile of non-UTF-8", &o);
+    assert_eq!(o.code, Some(1));
+}
