@@ -441,6 +441,10 @@ impl Vm {
     }
 
     pub fn collect_garbage(&mut self, extra: &[Value]) {
+        // A collection is expensive: check the clock at the next safe point.
+        // Near a full heap every allocation may collect, and 4096 such
+        // safe points overran a 1 s timeout by minutes (fuzzing, run_bytecode).
+        self.poll_countdown = 1;
         let mut roots: Vec<Value> = Vec::with_capacity(self.stack.len() + 256);
         roots.extend_from_slice(&self.stack);
         roots.extend_from_slice(&self.handling);

@@ -227,6 +227,20 @@ f()
     assert_uncaught("raise/catch loop", &o, &["TimeoutError"]);
 }
 
+#[test]
+fn timeout_holds_when_every_allocation_collects() {
+    // Fuzzer find (run_bytecode): a loop raising KeyError with the heap
+    // nearly full collected on every allocation, so 4096 safe points took
+    // minutes and the 1 s budget was never checked.
+    let d = scratch("timeout-gc");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gc_thrash_timeout.bin");
+    std::fs::copy(&data, d.join("t.capyc")).expect("test data");
+    let start = Instant::now();
+    let o = run(&capy(), &["--heap", "16M", "--timeout", "1", "--recursion", "200", "t.capyc"], &d, &[]);
+    assert!(start.elapsed() < Duration::from_secs(8), "took {:?}", start.elapsed());
+    assert_clean("GC-thrashing loop under --timeout 1", &o);
+}
+
 // ---- recursion
 
 const RECURSE: &str = "\
