@@ -4,7 +4,9 @@
 use std::path::Path;
 
 fn walk(dir: &Path, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -33,18 +35,62 @@ impl Rng {
 }
 
 const PIECES: &[&str] = &[
-    "(", ")", "[", "]", "{", "}", ":", "\n", "    ", "\t", "*", "**", "=", ":=", "yield ", "await ", "async ",
-    "lambda: ", "nonlocal x\n", "global x\n", "return ", "break\n", "continue\n", "try:\n", "finally:\n",
-    "except E as e:\n", "with a as b:\n", "for x in y:\n", "class C:\n", "def f(a, *b, c=1, **d):\n", "f'{x!r:{y}}'",
-    "[x for x in y if (z := x)]", "'''", "\"", "\\", "super()", "del x\n", "@d\n", "-", "not ", "1e5j", "0x",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    ":",
+    "\n",
+    "    ",
+    "\t",
+    "*",
+    "**",
+    "=",
+    ":=",
+    "yield ",
+    "await ",
+    "async ",
+    "lambda: ",
+    "nonlocal x\n",
+    "global x\n",
+    "return ",
+    "break\n",
+    "continue\n",
+    "try:\n",
+    "finally:\n",
+    "except E as e:\n",
+    "with a as b:\n",
+    "for x in y:\n",
+    "class C:\n",
+    "def f(a, *b, c=1, **d):\n",
+    "f'{x!r:{y}}'",
+    "[x for x in y if (z := x)]",
+    "'''",
+    "\"",
+    "\\",
+    "super()",
+    "del x\n",
+    "@d\n",
+    "-",
+    "not ",
+    "1e5j",
+    "0x",
 ];
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mut corpus = Vec::new();
-    walk(Path::new(args.get(1).map(|s| s.as_str()).unwrap_or(".")), &mut corpus);
+    walk(
+        Path::new(args.get(1).map(|s| s.as_str()).unwrap_or(".")),
+        &mut corpus,
+    );
     let iters: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1000);
-    let mut rng = Rng(args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0x9e3779b97f4a7c15));
+    let mut rng = Rng(args
+        .get(3)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x9e3779b97f4a7c15));
     let (mut ok, mut err) = (0, 0);
     for _ in 0..iters {
         let base = &corpus[rng.below(corpus.len())];

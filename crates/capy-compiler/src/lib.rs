@@ -12,13 +12,13 @@
 //! [`validate`] handle the bytecode file format and verification.
 
 pub mod bytecode;
-pub mod serialize;
-pub mod validate;
 mod compile;
 mod dis;
 mod error;
+pub mod serialize;
 pub mod source;
 pub mod symtable;
+pub mod validate;
 
 pub use bytecode::{BinOp, CmpOp, Code, Const, Instr, UnOp};
 pub use dis::disassemble;
@@ -66,16 +66,28 @@ pub fn compile(source: &str, filename: &str, mode: Mode) -> Result<Rc<Code>, Com
 /// of 64 MiB + 512 bytes per source byte, for callers (REPL, tests) that
 /// run on small stacks. Only the depth-checked tree comes back; code
 /// generation (bounded by [`symtable::MAX_DEPTH`]) runs on the caller's thread.
-pub fn compile_with_big_stack(source: &str, filename: &str, mode: Mode) -> Result<Rc<Code>, CompileError> {
+pub fn compile_with_big_stack(
+    source: &str,
+    filename: &str,
+    mode: Mode,
+) -> Result<Rc<Code>, CompileError> {
     let owned_source = source.to_string();
     let owned_name = filename.to_string();
     let stack = big_stack_size(source.len());
-    let worker = std::thread::Builder::new().stack_size(stack).spawn(move || {
-        let src = SourceMap::new(&owned_source, &owned_name);
-        parse_checked(&src, mode)
-    });
+    let worker = std::thread::Builder::new()
+        .stack_size(stack)
+        .spawn(move || {
+            let src = SourceMap::new(&owned_source, &owned_name);
+            parse_checked(&src, mode)
+        });
     let src = SourceMap::new(source, filename);
-    let spawn_error = || src.error(CompileErrorKind::TooDeep, "cannot start the compiler thread", 0);
+    let spawn_error = || {
+        src.error(
+            CompileErrorKind::TooDeep,
+            "cannot start the compiler thread",
+            0,
+        )
+    };
     let handle = worker.map_err(|_| spawn_error())?;
     let (tree, table) = handle.join().map_err(|_| spawn_error())??;
     generate(&src, mode, &tree, &table)
@@ -127,11 +139,22 @@ fn drop_deep(tree: ast::Mod, source_len: usize) {
     }
 }
 
-fn generate(src: &SourceMap, mode: Mode, tree: &ast::Mod, table: &SymbolTable) -> Result<Rc<Code>, CompileError> {
+fn generate(
+    src: &SourceMap,
+    mode: Mode,
+    tree: &ast::Mod,
+    table: &SymbolTable,
+) -> Result<Rc<Code>, CompileError> {
     match tree {
-        ast::Mod::Module(m) => compile::compile_module(src, table, mode, &m.body, None).map_err(|e| *e),
-        ast::Mod::Interactive(m) => compile::compile_module(src, table, mode, &m.body, None).map_err(|e| *e),
-        ast::Mod::Expression(e) => compile::compile_module(src, table, mode, &[], Some(&e.body)).map_err(|e| *e),
+        ast::Mod::Module(m) => {
+            compile::compile_module(src, table, mode, &m.body, None).map_err(|e| *e)
+        }
+        ast::Mod::Interactive(m) => {
+            compile::compile_module(src, table, mode, &m.body, None).map_err(|e| *e)
+        }
+        ast::Mod::Expression(e) => {
+            compile::compile_module(src, table, mode, &[], Some(&e.body)).map_err(|e| *e)
+        }
         ast::Mod::FunctionType(_) => Err(src.syntax_error("unsupported source kind", 0)),
     }
 }

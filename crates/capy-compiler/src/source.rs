@@ -113,7 +113,9 @@ impl<'s> SourceMap<'s> {
             ParseErrorType::UnrecognizedToken(Tok::EndOfFile, _) => {
                 self.eof_error(offset, lex_mode)
             }
-            ParseErrorType::UnrecognizedToken(Tok::Newline, _) if self.compound_header_without_colon(offset) => {
+            ParseErrorType::UnrecognizedToken(Tok::Newline, _)
+                if self.compound_header_without_colon(offset) =>
+            {
                 self.syntax_error("expected ':'", offset)
             }
             ParseErrorType::UnrecognizedToken(..) if self.looks_like_print_statement(offset) => {
@@ -147,7 +149,12 @@ impl<'s> SourceMap<'s> {
         use CompileErrorKind::*;
         use LexicalErrorType as L;
         let msg = match err {
-            L::IndentationError if self.source.get(offset..).is_none_or(|rest| rest.trim().is_empty()) => {
+            L::IndentationError
+                if self
+                    .source
+                    .get(offset..)
+                    .is_none_or(|rest| rest.trim().is_empty()) =>
+            {
                 // End of input where a block should start (`if x:` then EOF).
                 let at = self.source.trim_end().len();
                 let msg = self.expected_block_before_line(self.line_of(at) + 1);
@@ -356,10 +363,22 @@ impl<'s> SourceMap<'s> {
         let text = self.line_text(self.line_of(offset)).unwrap_or_default();
         let t = text.trim_start();
         let t = t.strip_prefix("async ").unwrap_or(t);
-        let word: String = t.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let word: String = t
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
         let keyword = matches!(
             word.as_str(),
-            "if" | "elif" | "else" | "while" | "for" | "def" | "class" | "try" | "except" | "finally" | "with"
+            "if" | "elif"
+                | "else"
+                | "while"
+                | "for"
+                | "def"
+                | "class"
+                | "try"
+                | "except"
+                | "finally"
+                | "with"
         );
         keyword && !t.trim_end().ends_with(':')
     }

@@ -87,8 +87,18 @@ fn indentation_errors() {
         CompileErrorKind::IndentationError,
         "expected an indented block after 'if' statement on line 1",
     );
-    check("if x:\n", "expected an indented block after 'if' statement on line 1", 1, 6);
-    check("def f():", "expected an indented block after function definition on line 1", 1, 9);
+    check(
+        "if x:\n",
+        "expected an indented block after 'if' statement on line 1",
+        1,
+        6,
+    );
+    check(
+        "def f():",
+        "expected an indented block after function definition on line 1",
+        1,
+        9,
+    );
     check_kind(
         "def f():\n\n  # c\nreturn",
         CompileErrorKind::IndentationError,

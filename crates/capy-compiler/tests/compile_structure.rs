@@ -847,7 +847,10 @@ fn return_and_break_unwind_through_handlers_and_loops() {
 fn negative_number_literals_fold() {
     let c = module("a = -1\nb = -0.0\nc = -2j\nd = -x\n");
     assert_eq!(c.instrs[0], Instr::LoadSmallInt(-1));
-    assert!(c.consts.iter().any(|k| matches!(k, Const::Float(f) if f.to_bits() == (-0.0f64).to_bits())));
+    assert!(c
+        .consts
+        .iter()
+        .any(|k| matches!(k, Const::Float(f) if f.to_bits() == (-0.0f64).to_bits())));
     assert!(c.consts.contains(&Const::Complex(-0.0, -2.0)));
     assert!(c.instrs.contains(&Instr::UnaryOp(UnOp::Neg)));
 }

@@ -11,7 +11,9 @@ impl Vm {
     /// Looks `name` up along the MRO of class `c` (no descriptor binding).
     pub fn lookup_mro(&self, c: Gc, name: Value) -> Option<Value> {
         let hash = self.heap.pystr(name)?.hash;
-        let Obj::Class(cls) = self.heap.get(c) else { return None };
+        let Obj::Class(cls) = self.heap.get(c) else {
+            return None;
+        };
         for &k in &cls.mro {
             if let Obj::Class(kc) = self.heap.get(k) {
                 if let Some(p) = kc.dict.probe_name(&self.heap, hash, name) {
@@ -34,7 +36,9 @@ impl Vm {
     pub fn lookup_mro_str(&mut self, c: Gc, name: &str) -> Option<Value> {
         // No interning: hashing a short name is cheaper than the intern table.
         let hash = crate::heap::str_hash(name);
-        let Obj::Class(cls) = self.heap.get(c) else { return None };
+        let Obj::Class(cls) = self.heap.get(c) else {
+            return None;
+        };
         for &k in &cls.mro {
             if let Obj::Class(kc) = self.heap.get(k) {
                 if let Some(p) = kc.dict.probe_str(&self.heap, hash, name) {
@@ -55,7 +59,9 @@ impl Vm {
     pub fn is_default_method(&self, m: Value) -> bool {
         match m {
             Value::Obj(h) => match self.heap.get(h) {
-                Obj::Native(n) => n.owner.is(Value::Obj(self.type_obj(crate::types::TypeId::Object))),
+                Obj::Native(n) => n
+                    .owner
+                    .is(Value::Obj(self.type_obj(crate::types::TypeId::Object))),
                 _ => false,
             },
             _ => false,
@@ -107,7 +113,9 @@ impl Vm {
                 if !self.is_default_method(ga) {
                     return match self.call(ga, &[obj, name], &[]) {
                         Ok(v) => Ok(Some(v)),
-                        Err(e) if self.err_is(e, ExcKind::AttributeError) => self.getattr_fallback(obj, t, name),
+                        Err(e) if self.err_is(e, ExcKind::AttributeError) => {
+                            self.getattr_fallback(obj, t, name)
+                        }
                         Err(e) => Err(e),
                     };
                 }
@@ -139,7 +147,9 @@ impl Vm {
 
     /// A module-level `__getattr__(name)` (PEP 562) for missing attributes.
     fn module_getattr_hook(&mut self, d: Gc, name: Value) -> PyResult<Option<Value>> {
-        let Some(hook) = self.dict_get_str(d, "__getattr__") else { return Ok(None) };
+        let Some(hook) = self.dict_get_str(d, "__getattr__") else {
+            return Ok(None);
+        };
         match self.call(hook, &[name], &[]) {
             Ok(v) => Ok(Some(v)),
             Err(e) if self.err_is(e, ExcKind::AttributeError) => Ok(None),
@@ -173,7 +183,9 @@ impl Vm {
 
     fn instance_dict_get(&mut self, obj: Value, name: Value) -> PyResult<Option<Value>> {
         let Value::Obj(h) = obj else { return Ok(None) };
-        let Some(s) = self.heap.pystr(name) else { return Ok(None) };
+        let Some(s) = self.heap.pystr(name) else {
+            return Ok(None);
+        };
         let hash = s.hash;
         let d = match self.heap.get(h) {
             Obj::Instance(i) => &i.dict,
@@ -225,13 +237,22 @@ impl Vm {
     fn bind(&mut self, attr: Value, obj: Value, t: Gc) -> PyResult {
         let Value::Obj(h) = attr else { return Ok(attr) };
         match self.heap.get(h) {
-            Obj::Func(_) => Ok(Value::Obj(self.alloc(Obj::BoundMethod { this: obj, func: attr })?)),
+            Obj::Func(_) => Ok(Value::Obj(self.alloc(Obj::BoundMethod {
+                this: obj,
+                func: attr,
+            })?)),
             Obj::Native(_) if self.native_is_method(h) => {
-                Ok(Value::Obj(self.alloc(Obj::BoundMethod { this: obj, func: attr })?))
+                Ok(Value::Obj(self.alloc(Obj::BoundMethod {
+                    this: obj,
+                    func: attr,
+                })?))
             }
             Obj::ClassMethod(f) => {
                 let f = *f;
-                Ok(Value::Obj(self.alloc(Obj::BoundMethod { this: Value::Obj(t), func: f })?))
+                Ok(Value::Obj(self.alloc(Obj::BoundMethod {
+                    this: Value::Obj(t),
+                    func: f,
+                })?))
             }
             Obj::StaticMethod(f) => Ok(*f),
             Obj::Instance(_) => match self.lookup_type_attr(attr, "__get__") {
@@ -249,7 +270,10 @@ impl Vm {
             return Ok(Some(match self.heap.get(h) {
                 Obj::ClassMethod(f) => {
                     let f = *f;
-                    Value::Obj(self.alloc(Obj::BoundMethod { this: Value::Obj(c), func: f })?)
+                    Value::Obj(self.alloc(Obj::BoundMethod {
+                        this: Value::Obj(c),
+                        func: f,
+                    })?)
                 }
                 Obj::StaticMethod(f) => *f,
                 Obj::Instance(_) => match self.lookup_type_attr(a, "__get__") {
@@ -285,12 +309,20 @@ impl Vm {
             Obj::Class(c) => c.mro.clone(),
             _ => Vec::new(),
         };
-        let Some(s) = self.heap.pystr(name) else { return Ok(None) };
+        let Some(s) = self.heap.pystr(name) else {
+            return Ok(None);
+        };
         let (hash, key) = (s.hash, s.s.to_string());
-        let pos = mro.iter().position(|&k| k == class).map_or(mro.len(), |p| p + 1);
+        let pos = mro
+            .iter()
+            .position(|&k| k == class)
+            .map_or(mro.len(), |p| p + 1);
         for &k in &mro[pos..] {
             let found = match self.heap.get(k) {
-                Obj::Class(kc) => kc.dict.probe_str(&self.heap, hash, &key).map(|p| kc.dict.value_at(p)),
+                Obj::Class(kc) => kc
+                    .dict
+                    .probe_str(&self.heap, hash, &key)
+                    .map(|p| kc.dict.value_at(p)),
                 _ => None,
             };
             if let Some(a) = found {
@@ -323,14 +355,19 @@ impl Vm {
     /// is a plain method, avoiding a bound-method allocation; else (attr, Null).
     pub fn load_method(&mut self, obj: Value, name: Value) -> PyResult<(Value, Value)> {
         let plain = match obj {
-            Value::Obj(h) => !matches!(self.heap.get(h), Obj::Module(_) | Obj::Class(_) | Obj::Super { .. }),
+            Value::Obj(h) => !matches!(
+                self.heap.get(h),
+                Obj::Module(_) | Obj::Class(_) | Obj::Super { .. }
+            ),
             _ => true,
         };
         if plain {
             let t = self.type_of(obj);
             let has_getattribute = self.class_flags(t).user_getattribute
                 && self.is_user_instance(obj)
-                && self.lookup_mro_str(t, "__getattribute__").is_some_and(|g| !self.is_default_method(g));
+                && self
+                    .lookup_mro_str(t, "__getattribute__")
+                    .is_some_and(|g| !self.is_default_method(g));
             if !has_getattribute {
                 if let Some(a @ Value::Obj(ah)) = self.lookup_mro(t, name) {
                     if (matches!(self.heap.get(ah), Obj::Func(_)) || self.native_is_method(ah))
@@ -384,7 +421,9 @@ impl Vm {
 
     /// `object.__setattr__`: store in the instance (or class/module) dict.
     pub fn generic_setattr(&mut self, obj: Value, name: Value, v: Value) -> PyResult<()> {
-        let Value::Obj(h) = obj else { return Err(self.readonly_attr(obj, name)) };
+        let Value::Obj(h) = obj else {
+            return Err(self.readonly_attr(obj, name));
+        };
         let hash = self.hash(name)?;
         let heap_ptr: *const crate::heap::Heap = &self.heap;
         let _ = heap_ptr;
@@ -425,7 +464,10 @@ impl Vm {
     fn readonly_attr(&mut self, obj: Value, name: Value) -> crate::PyErr {
         let n = self.heap.str_of(name).unwrap_or("?").to_string();
         let t = self.type_name(obj);
-        self.error(ExcKind::AttributeError, format!("'{t}' object has no attribute '{n}'"))
+        self.error(
+            ExcKind::AttributeError,
+            format!("'{t}' object has no attribute '{n}'"),
+        )
     }
 
     /// `del obj.name`.
@@ -458,7 +500,9 @@ impl Vm {
                 }
             }
         }
-        let Value::Obj(h) = obj else { return Err(self.readonly_attr(obj, name)) };
+        let Value::Obj(h) = obj else {
+            return Err(self.readonly_attr(obj, name));
+        };
         let hash = self.hash(name)?;
         let pos = {
             let d = match self.heap.get(h) {
@@ -468,7 +512,11 @@ impl Vm {
                 Obj::Class(c) => Some(&c.dict),
                 Obj::Module(m) => {
                     let d = m.dict;
-                    return if self.dict_del(Value::Obj(d), name)? { Ok(()) } else { Err(self.attribute_error(obj, "?")) };
+                    return if self.dict_del(Value::Obj(d), name)? {
+                        Ok(())
+                    } else {
+                        Err(self.attribute_error(obj, "?"))
+                    };
                 }
                 _ => None,
             };

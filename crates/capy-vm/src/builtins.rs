@@ -107,9 +107,17 @@ fn arg(a: &[Value], i: usize) -> Value {
 fn want(vm: &mut Vm, name: &str, a: &[Value], min: usize, max: usize) -> PyResult<()> {
     if a.len() < min || a.len() > max {
         let msg = if min == max {
-            format!("{name}() takes exactly {min} argument{} ({} given)", if min == 1 { "" } else { "s" }, a.len())
+            format!(
+                "{name}() takes exactly {min} argument{} ({} given)",
+                if min == 1 { "" } else { "s" },
+                a.len()
+            )
         } else if a.len() < min {
-            format!("{name} expected at least {min} argument{}, got {}", if min == 1 { "" } else { "s" }, a.len())
+            format!(
+                "{name} expected at least {min} argument{}, got {}",
+                if min == 1 { "" } else { "s" },
+                a.len()
+            )
         } else {
             format!("{name} expected at most {max} arguments, got {}", a.len())
         };
@@ -119,7 +127,9 @@ fn want(vm: &mut Vm, name: &str, a: &[Value], min: usize, max: usize) -> PyResul
 }
 
 fn kwarg(vm: &Vm, kw: Kw, name: &str) -> Option<Value> {
-    kw.iter().find(|(k, _)| vm.heap.str_of(*k) == Some(name)).map(|(_, v)| *v)
+    kw.iter()
+        .find(|(k, _)| vm.heap.str_of(*k) == Some(name))
+        .map(|(_, v)| *v)
 }
 
 fn print(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
@@ -173,7 +183,11 @@ fn ascii(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn format(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "format", a, 1, 2)?;
-    let spec = if a.len() > 1 { vm.to_str(a[1])? } else { String::new() };
+    let spec = if a.len() > 1 {
+        vm.to_str(a[1])?
+    } else {
+        String::new()
+    };
     let s = vm.format(a[0], &spec)?;
     vm.new_string(s)
 }
@@ -275,7 +289,9 @@ fn ord(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             return Ok(Value::Int(c as i64));
         }
         let n = s.chars().count();
-        return Err(vm.type_error(format!("ord() expected a character, but string of length {n} found")));
+        return Err(vm.type_error(format!(
+            "ord() expected a character, but string of length {n} found"
+        )));
     }
     if let Value::Obj(h) = a[0] {
         let one = match vm.heap.get(h) {
@@ -361,32 +377,45 @@ fn class_list(vm: &mut Vm, v: Value, fname: &str) -> PyResult<Vec<Gc>> {
                 }
                 Ok(out)
             }
-            _ => Err(vm.type_error(format!("{fname}() arg 2 must be a type, a tuple of types, or a union"))),
+            _ => Err(vm.type_error(format!(
+                "{fname}() arg 2 must be a type, a tuple of types, or a union"
+            ))),
         },
-        _ => Err(vm.type_error(format!("{fname}() arg 2 must be a type, a tuple of types, or a union"))),
+        _ => Err(vm.type_error(format!(
+            "{fname}() arg 2 must be a type, a tuple of types, or a union"
+        ))),
     }
 }
 
 fn isinstance(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "isinstance", a, 2, 2)?;
     let classes = class_list(vm, a[1], "isinstance")?;
-    Ok(Value::Bool(classes.into_iter().any(|c| vm.isinstance(a[0], c))))
+    Ok(Value::Bool(
+        classes.into_iter().any(|c| vm.isinstance(a[0], c)),
+    ))
 }
 
 fn issubclass(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "issubclass", a, 2, 2)?;
-    let Value::Obj(c) = a[0] else { return Err(vm.type_error("issubclass() arg 1 must be a class")) };
+    let Value::Obj(c) = a[0] else {
+        return Err(vm.type_error("issubclass() arg 1 must be a class"));
+    };
     if !matches!(vm.heap.get(c), Obj::Class(_)) {
         return Err(vm.type_error("issubclass() arg 1 must be a class"));
     }
     let classes = class_list(vm, a[1], "issubclass")?;
-    Ok(Value::Bool(classes.into_iter().any(|b| vm.is_subclass(c, b))))
+    Ok(Value::Bool(
+        classes.into_iter().any(|b| vm.is_subclass(c, b)),
+    ))
 }
 
 fn iter(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "iter", a, 1, 2)?;
     if a.len() == 2 {
-        return vm.new_iter(IterState::CallIter { f: a[0], sentinel: a[1] });
+        return vm.new_iter(IterState::CallIter {
+            f: a[0],
+            sentinel: a[1],
+        });
     }
     vm.get_iter(a[0])
 }
@@ -394,7 +423,10 @@ fn iter(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn next(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "next", a, 1, 2)?;
     let is_iter = match a[0] {
-        Value::Obj(h) => matches!(vm.heap.get(h), Obj::Iter(_) | Obj::Generator(_)) || vm.lookup_type_attr(a[0], "__next__").is_some(),
+        Value::Obj(h) => {
+            matches!(vm.heap.get(h), Obj::Iter(_) | Obj::Generator(_))
+                || vm.lookup_type_attr(a[0], "__next__").is_some()
+        }
         _ => false,
     };
     if !is_iter {
@@ -423,7 +455,11 @@ fn next(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn min_max(vm: &mut Vm, a: &[Value], kw: Kw, op: CmpOp, name: &str) -> PyResult {
     let key = kwarg(vm, kw, "key").filter(|k| !k.is_none());
     let default = kwarg(vm, kw, "default");
-    let items = if a.len() == 1 { vm.iter_to_vec(a[0])? } else { a.to_vec() };
+    let items = if a.len() == 1 {
+        vm.iter_to_vec(a[0])?
+    } else {
+        a.to_vec()
+    };
     if a.is_empty() {
         return Err(vm.type_error(format!("{name} expected at least 1 argument, got 0")));
     }
@@ -473,7 +509,11 @@ fn pow(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             return Err(vm.value_error("base is not invertible for the given modulus"));
         }
         let r = b.modpow(&e, &m);
-        let r = if !r.is_zero() && r.is_negative() != m.is_negative() { r + &m } else { r };
+        let r = if !r.is_zero() && r.is_negative() != m.is_negative() {
+            r + &m
+        } else {
+            r
+        };
         return vm.new_bigint(r);
     }
     vm.binary_op(BinOp::Pow, a[0], a[1])
@@ -481,7 +521,11 @@ fn pow(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn round(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "round", a, 1, 2)?;
-    let nd = if a.len() == 2 && !a[1].is_none() { Some(vm.index_value(a[1])?) } else { None };
+    let nd = if a.len() == 2 && !a[1].is_none() {
+        Some(vm.index_value(a[1])?)
+    } else {
+        None
+    };
     match (num::as_num(&vm.heap, a[0]), nd) {
         (Some(num::Num::F(f)), None) => {
             if f.is_nan() {
@@ -494,7 +538,9 @@ fn round(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             let b = numfmt::float_to_bigint(r).map_err(|e| vm.num_err(e))?;
             vm.new_bigint(b)
         }
-        (Some(num::Num::F(f)), Some(n)) => Ok(Value::Float(numfmt::round_float(f, n).map_err(|e| vm.num_err(e))?)),
+        (Some(num::Num::F(f)), Some(n)) => Ok(Value::Float(
+            numfmt::round_float(f, n).map_err(|e| vm.num_err(e))?,
+        )),
         (Some(num::Num::I(i)), None) => Ok(Value::Int(i)),
         (Some(num::Num::I(i)), Some(n)) => vm.new_bigint(numfmt::round_int(&i.into(), n)),
         (Some(num::Num::B(b)), n) => vm.new_bigint(numfmt::round_int(&b, n.unwrap_or(0))),
@@ -571,7 +617,8 @@ fn exec_or_eval(vm: &mut Vm, a: &[Value], mode: capy_compiler::Mode) -> PyResult
     let src = a.first().copied().unwrap_or(Value::None);
     let text = match vm.heap.str_of(src) {
         Some(s) => Some(s.to_string()),
-        None => crate::types::bytes::buffer_opt(vm, src).map(|b| String::from_utf8_lossy(&b).to_string()),
+        None => crate::types::bytes::buffer_opt(vm, src)
+            .map(|b| String::from_utf8_lossy(&b).to_string()),
     };
     let code = match text {
         Some(s) => vm.compile(&s, "<string>", mode)?,
@@ -583,7 +630,11 @@ fn exec_or_eval(vm: &mut Vm, a: &[Value], mode: capy_compiler::Mode) -> PyResult
             _ => return Err(vm.type_error("exec() arg 1 must be a string or code object")),
         },
     };
-    let fname = if mode == capy_compiler::Mode::Eval { "eval" } else { "exec" };
+    let fname = if mode == capy_compiler::Mode::Eval {
+        "eval"
+    } else {
+        "exec"
+    };
     if let Some(&g) = a.get(1) {
         if !g.is_none() && !matches!(g, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_))) {
             let t = vm.type_name(g);
@@ -633,7 +684,9 @@ pub fn construct(vm: &mut Vm, t: TypeId, _cls: Gc, a: &[Value], kw: Kw) -> PyRes
 
 /// The current frame's local variables as a dict (module frames: globals).
 fn frame_locals(vm: &mut Vm) -> PyResult {
-    let Some(f) = vm.frames.last() else { return Ok(Value::Obj(vm.builtins)) };
+    let Some(f) = vm.frames.last() else {
+        return Ok(Value::Obj(vm.builtins));
+    };
     if !f.locals.is_null() {
         return Ok(f.locals);
     }
@@ -647,7 +700,9 @@ fn frame_locals(vm: &mut Vm) -> PyResult {
     for (i, name) in code.varnames.iter().enumerate() {
         let v = vm.stack.get(base + i).copied().unwrap_or(Value::Null);
         // A parameter captured by a closure lives in a cell instead.
-        if !v.is_null() && !matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Cell(_)) && code.cellvars.iter().any(|c| c == name)) {
+        if !v.is_null()
+            && !matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Cell(_)) && code.cellvars.iter().any(|c| c == name))
+        {
             let k = vm.intern(name);
             vm.dict_set(d, k, v)?;
         }
@@ -737,7 +792,8 @@ fn dir(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             for c in mro {
                 add_keys(vm, Value::Obj(c), &mut names);
             }
-            if matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Instance(_) | Obj::Exception(_) | Obj::Class(_))) {
+            if matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Instance(_) | Obj::Exception(_) | Obj::Class(_)))
+            {
                 names.insert("__class__".into());
                 names.insert("__dict__".into());
                 names.insert("__module__".into());
@@ -779,19 +835,28 @@ fn input(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn open(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
     // Files are an authority a compartment must be granted; none is yet.
-    Err(vm.error(ExcKind::OSError, "open() not available: no file system was granted"))
+    Err(vm.error(
+        ExcKind::OSError,
+        "open() not available: no file system was granted",
+    ))
 }
 
 fn compile(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let get = |vm: &Vm, i: usize, name: &str| kwarg(vm, kw, name).or(a.get(i).copied());
-    let (Some(src), Some(fname), Some(mode)) = (get(vm, 0, "source"), get(vm, 1, "filename"), get(vm, 2, "mode")) else {
+    let (Some(src), Some(fname), Some(mode)) = (
+        get(vm, 0, "source"),
+        get(vm, 1, "filename"),
+        get(vm, 2, "mode"),
+    ) else {
         return Err(vm.type_error("compile() missing required argument 'source' (pos 1)"));
     };
     let source = match vm.heap.str_of(src) {
         Some(s) => s.to_string(),
         None => match crate::types::bytes::buffer_opt(vm, src) {
             Some(b) => String::from_utf8_lossy(&b).to_string(),
-            None => return Err(vm.type_error("compile() arg 1 must be a string, bytes or AST object")),
+            None => {
+                return Err(vm.type_error("compile() arg 1 must be a string, bytes or AST object"))
+            }
         },
     };
     let fname = vm.to_str(fname)?;

@@ -66,7 +66,12 @@ impl Vm {
         r
     }
 
-    fn call_native(&mut self, f: crate::obj::NativeFn, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    fn call_native(
+        &mut self,
+        f: crate::obj::NativeFn,
+        args: &[Value],
+        kw: &[(Value, Value)],
+    ) -> PyResult {
         // Natives that call back into Python (or into themselves, e.g. a
         // built-in method applied to a subclass instance) count towards the
         // recursion limit, so such cycles raise RecursionError instead of
@@ -84,7 +89,11 @@ impl Vm {
 
     /// `f(*args, **kwargs)` from the stack (CallEx).
     pub(crate) fn call_ex(&mut self, flags: u32) -> PyResult {
-        let kwargs = if flags & 1 != 0 { Some(self.pop()) } else { None };
+        let kwargs = if flags & 1 != 0 {
+            Some(self.pop())
+        } else {
+            None
+        };
         let args = self.top();
         let f = self.peek_at(1);
         let pos = self.iter_to_vec(args)?;
@@ -103,7 +112,10 @@ impl Vm {
 
     fn peek_at(&self, n: usize) -> Value {
         let len = self.stack.len();
-        self.stack.get(len.wrapping_sub(n + 1)).copied().unwrap_or(Value::None)
+        self.stack
+            .get(len.wrapping_sub(n + 1))
+            .copied()
+            .unwrap_or(Value::None)
     }
 
     /// Calls any callable. The result stays rooted until the calling native returns.
@@ -118,7 +130,9 @@ impl Vm {
     }
 
     fn call_inner(&mut self, callee: Value, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
-        let Value::Obj(h) = callee else { return Err(self.not_callable(callee)) };
+        let Value::Obj(h) = callee else {
+            return Err(self.not_callable(callee));
+        };
         match self.heap.get(h) {
             Obj::Func(_) => {
                 let fpos = self.stack.len();
@@ -179,7 +193,9 @@ impl Vm {
     /// Calls a Python function whose `n` positional arguments sit on the
     /// stack above it at `fpos`; pops callee and arguments.
     fn call_function_inplace(&mut self, h: Gc, fpos: usize, n: usize) -> PyResult {
-        let Obj::Func(func) = self.heap.get(h) else { return Err(self.type_error("not a function")) };
+        let Obj::Func(func) = self.heap.get(h) else {
+            return Err(self.type_error("not a function"));
+        };
         let code = &func.code;
         let simple = code.argcount as usize == n
             && code.kwonlyargcount == 0
@@ -203,17 +219,27 @@ impl Vm {
     /// Runs function `h` whose fast locals are already at `stack[base..]`
     /// (callee at `base - 1`); sets up cells, then runs or makes a generator.
     fn enter_function(&mut self, h: Gc, base: usize) -> PyResult {
-        let Obj::Func(func) = self.heap.get(h) else { return Err(self.type_error("not a function")) };
+        let Obj::Func(func) = self.heap.get(h) else {
+            return Err(self.type_error("not a function"));
+        };
         let code = func.code.clone();
         let consts = func.consts.clone();
         let globals = func.globals;
-        let closure: Vec<Value> = if code.freevars.is_empty() { Vec::new() } else { func.closure.to_vec() };
+        let closure: Vec<Value> = if code.freevars.is_empty() {
+            Vec::new()
+        } else {
+            func.closure.to_vec()
+        };
         let nlocals = code.varnames.len();
         self.stack.truncate(base + nlocals);
         self.stack.resize(base + nlocals, Value::Null);
         for i in 0..code.cellvars.len() {
             let init = match code.cell2arg.get(i).copied().flatten() {
-                Some(a) => self.stack.get(base + a as usize).copied().unwrap_or(Value::Null),
+                Some(a) => self
+                    .stack
+                    .get(base + a as usize)
+                    .copied()
+                    .unwrap_or(Value::Null),
                 None => Value::Null,
             };
             let c = match self.alloc(Obj::Cell(init)) {
@@ -226,7 +252,8 @@ impl Vm {
             self.stack.push(Value::Obj(c));
         }
         for j in 0..code.freevars.len() {
-            self.stack.push(closure.get(j).copied().unwrap_or(Value::Null));
+            self.stack
+                .push(closure.get(j).copied().unwrap_or(Value::Null));
         }
         let names = match self.heap.get(h) {
             Obj::Func(f) => f.names.clone(),
@@ -286,8 +313,15 @@ impl Vm {
     }
 
     /// Binds arguments to a function's parameters: returns its fast locals.
-    pub(crate) fn bind_args(&mut self, h: Gc, args: &[Value], kw: &[(Value, Value)]) -> PyResult<Vec<Value>> {
-        let Obj::Func(func) = self.heap.get(h) else { return Err(self.type_error("not a function")) };
+    pub(crate) fn bind_args(
+        &mut self,
+        h: Gc,
+        args: &[Value],
+        kw: &[(Value, Value)],
+    ) -> PyResult<Vec<Value>> {
+        let Obj::Func(func) = self.heap.get(h) else {
+            return Err(self.type_error("not a function"));
+        };
         let code = func.code.clone();
         let defaults = func.defaults.clone();
         let kwdefaults = func.kwdefaults;
@@ -302,7 +336,11 @@ impl Vm {
         locals[..npos].copy_from_slice(&args[..npos]);
         let mut slot = argc + kwonly;
         if has_varargs {
-            let extra = if args.len() > argc { args[argc..].to_vec() } else { Vec::new() };
+            let extra = if args.len() > argc {
+                args[argc..].to_vec()
+            } else {
+                Vec::new()
+            };
             locals[slot] = self.new_tuple(extra)?;
             slot += 1;
         } else if args.len() > argc {
@@ -311,7 +349,10 @@ impl Vm {
                 // MicroPython words "takes 0 ... but 1 were given" and its test
                 // runner detects the error-reporting level from that length.
                 let verb = if argc == 0 { "were" } else { was_were(given) };
-                format!("{fname}() takes {argc} positional argument{} but {given} {verb} given", plural(argc))
+                format!(
+                    "{fname}() takes {argc} positional argument{} but {given} {verb} given",
+                    plural(argc)
+                )
             } else {
                 format!(
                     "{fname}() takes from {} to {argc} positional arguments but {given} {} given",
@@ -330,11 +371,15 @@ impl Vm {
         };
         for &(name, value) in kw {
             let key = self.heap.str_of(name).unwrap_or("").to_string();
-            let idx = code.varnames[..argc + kwonly].iter().position(|v| **v == *key);
+            let idx = code.varnames[..argc + kwonly]
+                .iter()
+                .position(|v| **v == *key);
             match idx {
                 Some(i) if i >= posonly => {
                     if !locals[i].is_null() {
-                        return Err(self.type_error(format!("{fname}() got multiple values for argument '{key}'")));
+                        return Err(self.type_error(format!(
+                            "{fname}() got multiple values for argument '{key}'"
+                        )));
                     }
                     locals[i] = value;
                 }
@@ -389,10 +434,17 @@ impl Vm {
         let list = match quoted.len() {
             1 => quoted[0].clone(),
             2 => format!("{} and {}", quoted[0], quoted[1]),
-            _ => format!("{}, and {}", quoted[..quoted.len() - 1].join(", "), quoted[quoted.len() - 1]),
+            _ => format!(
+                "{}, and {}",
+                quoted[..quoted.len() - 1].join(", "),
+                quoted[quoted.len() - 1]
+            ),
         };
         let n = missing.len();
-        self.type_error(format!("{fname}() missing {n} required {kind} argument{}: {list}", plural(n)))
+        self.type_error(format!(
+            "{fname}() missing {n} required {kind} argument{}: {list}",
+            plural(n)
+        ))
     }
 
     /// MakeFunction: builds a function object from the stack.
@@ -405,11 +457,31 @@ impl Vm {
             },
             _ => return Err(self.error(ExcKind::SystemError, "MakeFunction without code")),
         };
-        let closure = if flags & 4 != 0 { self.pop() } else { Value::None };
-        let kwdefaults = if flags & 2 != 0 { self.pop() } else { Value::Null };
-        let defaults = if flags & 1 != 0 { self.pop() } else { Value::None };
-        let defaults = if defaults.is_none() { Vec::new() } else { self.seq_items(defaults)? };
-        let closure = if closure.is_none() { Vec::new() } else { self.seq_items(closure)? };
+        let closure = if flags & 4 != 0 {
+            self.pop()
+        } else {
+            Value::None
+        };
+        let kwdefaults = if flags & 2 != 0 {
+            self.pop()
+        } else {
+            Value::Null
+        };
+        let defaults = if flags & 1 != 0 {
+            self.pop()
+        } else {
+            Value::None
+        };
+        let defaults = if defaults.is_none() {
+            Vec::new()
+        } else {
+            self.seq_items(defaults)?
+        };
+        let closure = if closure.is_none() {
+            Vec::new()
+        } else {
+            self.seq_items(closure)?
+        };
         let (consts, names) = self.code_cache(&code)?;
         let name = self.intern(&code.name);
         let qualname = self.intern(&code.qualname);
@@ -417,7 +489,9 @@ impl Vm {
             Some(d) => self.new_str(d)?,
             None => Value::None,
         };
-        let module = self.dict_get_str(f.globals, "__name__").unwrap_or(Value::None);
+        let module = self
+            .dict_get_str(f.globals, "__name__")
+            .unwrap_or(Value::None);
         let func = Function {
             code,
             consts,
@@ -437,7 +511,9 @@ impl Vm {
 
     /// Runs a class body function with `ns` as its namespace.
     pub(crate) fn run_class_body(&mut self, body: Value, ns: Value) -> PyResult {
-        let Value::Obj(h) = body else { return Err(self.type_error("__build_class__: func must be a function")) };
+        let Value::Obj(h) = body else {
+            return Err(self.type_error("__build_class__: func must be a function"));
+        };
         let (code, globals, closure) = match self.heap.get(h) {
             Obj::Func(f) => (f.code.clone(), f.globals, f.closure.to_vec()),
             _ => return Err(self.type_error("__build_class__: func must be a function")),
@@ -450,7 +526,8 @@ impl Vm {
             self.stack.push(Value::Obj(c));
         }
         for j in 0..code.freevars.len() {
-            self.stack.push(closure.get(j).copied().unwrap_or(Value::Null));
+            self.stack
+                .push(closure.get(j).copied().unwrap_or(Value::Null));
         }
         let id = self.new_frame_id();
         let mut frame = Frame {

@@ -77,7 +77,10 @@ impl Dict {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (Value, Value)> + '_ {
-        self.entries.iter().filter(|e| !e.key.is_null()).map(|e| (e.key, e.value))
+        self.entries
+            .iter()
+            .filter(|e| !e.key.is_null())
+            .map(|e| (e.key, e.value))
     }
     pub fn keys(&self) -> impl Iterator<Item = Value> + '_ {
         self.iter().map(|(k, _)| k)
@@ -118,7 +121,11 @@ impl Dict {
                 }
             }
             perturb >>= 5;
-            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+            i = (i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(perturb as usize))
+                & mask;
         }
     }
 
@@ -142,7 +149,11 @@ impl Dict {
                 }
             }
             perturb >>= 5;
-            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+            i = (i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(perturb as usize))
+                & mask;
         }
     }
 
@@ -163,12 +174,19 @@ impl Dict {
             }
             if slot != DELETED {
                 let e = &self.entries[slot as usize];
-                if e.hash == hash && (e.key.is(key) || (heap.str_of(e.key).is_some() && heap.str_of(e.key) == heap.str_of(key))) {
+                if e.hash == hash
+                    && (e.key.is(key)
+                        || (heap.str_of(e.key).is_some() && heap.str_of(e.key) == heap.str_of(key)))
+                {
                     return Some(slot as usize);
                 }
             }
             perturb >>= 5;
-            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+            i = (i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(perturb as usize))
+                & mask;
         }
     }
 
@@ -212,7 +230,11 @@ impl Dict {
                 return;
             }
             perturb >>= 5;
-            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+            i = (i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(perturb as usize))
+                & mask;
         }
     }
 
@@ -235,7 +257,11 @@ impl Dict {
                 break;
             }
             perturb >>= 5;
-            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+            i = (i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(perturb as usize))
+                & mask;
         }
         self.entries[pos].key = Value::Null;
         self.entries[pos].value = Value::Null;
@@ -272,7 +298,11 @@ impl Dict {
             let mut perturb = e.hash;
             while self.index[i] != EMPTY {
                 perturb >>= 5;
-                i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+                i = (i
+                    .wrapping_mul(5)
+                    .wrapping_add(1)
+                    .wrapping_add(perturb as usize))
+                    & mask;
             }
             self.index[i] = pos as u32;
         }

@@ -1,9 +1,9 @@
 //! Exceptions: the built-in exception hierarchy and helpers to raise them.
 
+use crate::dict::Dict;
 use crate::obj::{ExcObj, Obj};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
-use crate::dict::Dict;
 
 /// A raised Python exception: a handle to the exception instance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

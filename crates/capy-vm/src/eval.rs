@@ -68,7 +68,11 @@ impl Vm {
                     }
                     // Past the timeout's grace period nothing may catch.
                     if self.blocks.len() > f.block_base && !self.timeout_fatal {
-                        let b = self.blocks.pop().unwrap_or(Block { handler: 0, sp: 0, handling: 0 });
+                        let b = self.blocks.pop().unwrap_or(Block {
+                            handler: 0,
+                            sp: 0,
+                            handling: 0,
+                        });
                         self.stack.truncate(b.sp);
                         self.handling.truncate(b.handling);
                         self.stack.push(e.value());
@@ -90,7 +94,12 @@ impl Vm {
         if let Obj::Exception(x) = self.heap.get_mut(e.0) {
             let fresh = x.traceback.is_empty();
             if x.traceback.last().map(|t| t.frame_id) != Some(f.id) {
-                x.traceback.push(TbEntry { filename: f.code.filename.clone(), name: f.code.name.clone(), line, frame_id: f.id });
+                x.traceback.push(TbEntry {
+                    filename: f.code.filename.clone(),
+                    name: f.code.name.clone(),
+                    line,
+                    frame_id: f.id,
+                });
             }
             if fresh {
                 if let Some(h) = handling {
@@ -143,7 +152,11 @@ impl Vm {
                 Instr::Rot3 => self.rotate(3),
                 Instr::Rot4 => self.rotate(4),
                 Instr::LoadFast(i) => {
-                    let v = self.stack.get(base + i as usize).copied().unwrap_or(Value::Null);
+                    let v = self
+                        .stack
+                        .get(base + i as usize)
+                        .copied()
+                        .unwrap_or(Value::Null);
                     if v.is_null() {
                         return Err(self.unbound_local(&code, i as usize));
                     }
@@ -175,11 +188,18 @@ impl Vm {
                     self.store_deref(base + nlocals + i as usize, Value::Null);
                 }
                 Instr::LoadClosure(i) => {
-                    let v = self.stack.get(base + nlocals + i as usize).copied().unwrap_or(Value::None);
+                    let v = self
+                        .stack
+                        .get(base + nlocals + i as usize)
+                        .copied()
+                        .unwrap_or(Value::None);
                     self.stack.push(v);
                 }
                 Instr::LoadClassDeref(i) => {
-                    let name = code.cell_name(i as usize).cloned().unwrap_or_else(|| "?".into());
+                    let name = code
+                        .cell_name(i as usize)
+                        .cloned()
+                        .unwrap_or_else(|| "?".into());
                     let found = match f.locals {
                         Value::Obj(d) => self.dict_get_str(d, &name),
                         _ => None,
@@ -215,13 +235,21 @@ impl Vm {
                 Instr::StoreName(i) => {
                     let name = name_at(f, i);
                     let v = self.top();
-                    let ns = if f.locals.is_null() { Value::Obj(f.globals) } else { f.locals };
+                    let ns = if f.locals.is_null() {
+                        Value::Obj(f.globals)
+                    } else {
+                        f.locals
+                    };
                     self.setitem(ns, name, v)?;
                     self.stack.pop();
                 }
                 Instr::DeleteName(i) => {
                     let name = name_at(f, i);
-                    let ns = if f.locals.is_null() { Value::Obj(f.globals) } else { f.locals };
+                    let ns = if f.locals.is_null() {
+                        Value::Obj(f.globals)
+                    } else {
+                        f.locals
+                    };
                     if self.delitem(ns, name).is_err() {
                         return Err(self.name_error(name));
                     }
@@ -294,10 +322,12 @@ impl Vm {
                                 self.binary_op(op, a, b)?
                             }
                         },
-                        (Value::Float(x), Value::Float(y)) => match crate::ops::float_fast(op, x, y) {
-                            Some(r) => r,
-                            None => self.binary_op(op, a, b)?,
-                        },
+                        (Value::Float(x), Value::Float(y)) => {
+                            match crate::ops::float_fast(op, x, y) {
+                                Some(r) => r,
+                                None => self.binary_op(op, a, b)?,
+                            }
+                        }
                         _ => {
                             self.sync_ip(f);
                             self.binary_op(op, a, b)?
@@ -606,17 +636,32 @@ impl Vm {
                 Instr::SetupWith(t) | Instr::SetupAsyncWith(t) => {
                     let mgr = self.top();
                     let is_async = matches!(instr, Instr::SetupAsyncWith(_));
-                    let (exit_name, enter_name) =
-                        if is_async { ("__aexit__", "__aenter__") } else { ("__exit__", "__enter__") };
+                    let (exit_name, enter_name) = if is_async {
+                        ("__aexit__", "__aenter__")
+                    } else {
+                        ("__exit__", "__enter__")
+                    };
                     let exit = self.getattr_str(mgr, exit_name)?;
                     let entered = self.call_method_by_name(mgr, enter_name, &[])?;
                     self.set_top(exit);
-                    self.blocks.push(Block { handler: t, sp: self.stack.len(), handling: self.handling.len() });
-                    let entered = if is_async { self.get_awaitable(entered)? } else { entered };
+                    self.blocks.push(Block {
+                        handler: t,
+                        sp: self.stack.len(),
+                        handling: self.handling.len(),
+                    });
+                    let entered = if is_async {
+                        self.get_awaitable(entered)?
+                    } else {
+                        entered
+                    };
                     self.stack.push(entered);
                 }
                 Instr::SetupExcept(t) => {
-                    self.blocks.push(Block { handler: t, sp: self.stack.len(), handling: self.handling.len() });
+                    self.blocks.push(Block {
+                        handler: t,
+                        sp: self.stack.len(),
+                        handling: self.handling.len(),
+                    });
                 }
                 Instr::PopBlock => {
                     if self.blocks.len() > f.block_base {
@@ -694,12 +739,20 @@ impl Vm {
                 }
                 Instr::ImportStar => {
                     let m = self.top();
-                    let ns = if f.locals.is_null() { Value::Obj(f.globals) } else { f.locals };
+                    let ns = if f.locals.is_null() {
+                        Value::Obj(f.globals)
+                    } else {
+                        f.locals
+                    };
                     self.import_star(m, ns)?;
                     self.stack.pop();
                 }
                 Instr::FormatValue(flags) => {
-                    let spec = if flags & 4 != 0 { self.pop() } else { Value::Null };
+                    let spec = if flags & 4 != 0 {
+                        self.pop()
+                    } else {
+                        Value::Null
+                    };
                     let v = self.top();
                     let s = self.format_value(v, flags & 3, spec)?;
                     self.set_top(s);
@@ -742,10 +795,16 @@ impl Vm {
     }
 
     fn unbound_local(&mut self, code: &capy_compiler::Code, i: usize) -> PyErr {
-        let name = code.varnames.get(i).map(|s| s.to_string()).unwrap_or_default();
+        let name = code
+            .varnames
+            .get(i)
+            .map(|s| s.to_string())
+            .unwrap_or_default();
         self.error(
             ExcKind::UnboundLocalError,
-            format!("cannot access local variable '{name}' where it is not associated with a value"),
+            format!(
+                "cannot access local variable '{name}' where it is not associated with a value"
+            ),
         )
     }
 
@@ -761,11 +820,17 @@ impl Vm {
         if v.is_null() {
             let name = code.cell_name(i).map(|s| s.to_string()).unwrap_or_default();
             let msg = if i < code.cellvars.len() {
-                format!("cannot access local variable '{name}' where it is not associated with a value")
+                format!(
+                    "cannot access local variable '{name}' where it is not associated with a value"
+                )
             } else {
                 format!("cannot access free variable '{name}' where it is not associated with a value in enclosing scope")
             };
-            let kind = if i < code.cellvars.len() { ExcKind::UnboundLocalError } else { ExcKind::NameError };
+            let kind = if i < code.cellvars.len() {
+                ExcKind::UnboundLocalError
+            } else {
+                ExcKind::NameError
+            };
             return Err(self.error(kind, msg));
         }
         Ok(v)
@@ -787,7 +852,9 @@ impl Vm {
     fn load_global(&mut self, globals: crate::value::Gc, name: Value) -> PyResult {
         let (hash, found) = {
             let s = self.heap.pystr(name);
-            let Some(s) = s else { return Err(self.name_error(name)) };
+            let Some(s) = s else {
+                return Err(self.name_error(name));
+            };
             (s.hash, ())
         };
         let _ = found;
@@ -814,7 +881,8 @@ impl Vm {
     }
 
     pub fn builtin_value(&self, name: &str) -> Value {
-        self.dict_get_str(self.builtins, name).unwrap_or(Value::None)
+        self.dict_get_str(self.builtins, name)
+            .unwrap_or(Value::None)
     }
 
     /// Fast truth test for the common cases.
@@ -879,7 +947,11 @@ impl Vm {
                 let v = self.pop();
                 let e = self.make_exception(v)?;
                 if let Some(c) = cause {
-                    let c = if c.is_none() { Value::None } else { self.make_exception(c)?.value() };
+                    let c = if c.is_none() {
+                        Value::None
+                    } else {
+                        self.make_exception(c)?.value()
+                    };
                     if let Obj::Exception(x) = self.heap.get_mut(e.0) {
                         x.cause = c;
                         x.suppress_context = true;
@@ -920,7 +992,12 @@ impl Vm {
     }
 
     /// Runs module-level code in `globals`.
-    pub fn run_code(&mut self, code: &std::rc::Rc<capy_compiler::Code>, globals: crate::value::Gc, locals: Value) -> PyResult {
+    pub fn run_code(
+        &mut self,
+        code: &std::rc::Rc<capy_compiler::Code>,
+        globals: crate::value::Gc,
+        locals: Value,
+    ) -> PyResult {
         let (consts, names) = self.code_cache(code)?;
         let base = self.stack.len();
         let nslots = code.varnames.len() + code.cellvars.len() + code.freevars.len();
@@ -989,7 +1066,8 @@ impl Vm {
 
     /// Whether the code is a generator, coroutine or async generator.
     pub fn is_generator_code(code: &capy_compiler::Code) -> bool {
-        code.flags & (code_flags::GENERATOR | code_flags::COROUTINE | code_flags::ASYNC_GENERATOR) != 0
+        code.flags & (code_flags::GENERATOR | code_flags::COROUTINE | code_flags::ASYNC_GENERATOR)
+            != 0
     }
 }
 

@@ -10,7 +10,12 @@ use crate::PyResult;
 
 impl Vm {
     /// Compiles source into a code object, turning syntax errors into SyntaxError.
-    pub fn compile(&mut self, source: &str, filename: &str, mode: capy_compiler::Mode) -> PyResult<std::rc::Rc<capy_compiler::Code>> {
+    pub fn compile(
+        &mut self,
+        source: &str,
+        filename: &str,
+        mode: capy_compiler::Mode,
+    ) -> PyResult<std::rc::Rc<capy_compiler::Code>> {
         match capy_compiler::compile(source, filename, mode) {
             Ok(c) => Ok(c),
             Err(e) => Err(self.syntax_error(&e)),
@@ -30,10 +35,13 @@ impl Vm {
             ("filename", self.new_str(&e.filename).unwrap_or(Value::None)),
             ("lineno", Value::Int(e.line as i64)),
             ("offset", Value::Int(e.col as i64)),
-            ("text", match &e.text {
-                Some(t) => self.new_str(t).unwrap_or(Value::None),
-                None => Value::None,
-            }),
+            (
+                "text",
+                match &e.text {
+                    Some(t) => self.new_str(t).unwrap_or(Value::None),
+                    None => Value::None,
+                },
+            ),
             ("msg", msg),
         ];
         for (k, v) in details {
@@ -44,7 +52,13 @@ impl Vm {
     }
 
     /// `import name` semantics: returns the top package unless `fromlist` is given.
-    pub fn import_name(&mut self, globals: Gc, name: Value, level: Value, fromlist: Value) -> PyResult {
+    pub fn import_name(
+        &mut self,
+        globals: Gc,
+        name: Value,
+        level: Value,
+        fromlist: Value,
+    ) -> PyResult {
         let name_s = self.heap.str_of(name).unwrap_or("").to_string();
         let level = match level {
             Value::Int(i) => i,
@@ -63,7 +77,10 @@ impl Vm {
             name_s.clone()
         };
         if full.is_empty() {
-            return Err(self.error(ExcKind::ImportError, "attempted relative import with no known parent package"));
+            return Err(self.error(
+                ExcKind::ImportError,
+                "attempted relative import with no known parent package",
+            ));
         }
         let mut module = Value::None;
         let mut prefix = String::new();
@@ -109,25 +126,38 @@ impl Vm {
     }
 
     fn current_package(&mut self, globals: Gc, level: i64) -> PyResult<String> {
-        let pkg = self.dict_get_str(globals, "__package__").and_then(|p| self.heap.str_of(p).map(|s| s.to_string()));
-        let name = self.dict_get_str(globals, "__name__").and_then(|p| self.heap.str_of(p).map(|s| s.to_string()));
+        let pkg = self
+            .dict_get_str(globals, "__package__")
+            .and_then(|p| self.heap.str_of(p).map(|s| s.to_string()));
+        let name = self
+            .dict_get_str(globals, "__name__")
+            .and_then(|p| self.heap.str_of(p).map(|s| s.to_string()));
         let is_pkg = self.dict_get_str(globals, "__path__").is_some();
         let mut base = match pkg {
             Some(p) if !p.is_empty() => p,
             _ => match name {
                 Some(n) if is_pkg => n,
-                Some(n) => n.rsplit_once('.').map(|(a, _)| a.to_string()).unwrap_or_default(),
+                Some(n) => n
+                    .rsplit_once('.')
+                    .map(|(a, _)| a.to_string())
+                    .unwrap_or_default(),
                 None => String::new(),
             },
         };
         if base.is_empty() || base == "__main__" {
-            return Err(self.error(ExcKind::ImportError, "attempted relative import with no known parent package"));
+            return Err(self.error(
+                ExcKind::ImportError,
+                "attempted relative import with no known parent package",
+            ));
         }
         for _ in 1..level {
             match base.rsplit_once('.') {
                 Some((a, _)) => base = a.to_string(),
                 None => {
-                    return Err(self.error(ExcKind::ImportError, "attempted relative import beyond top-level package"))
+                    return Err(self.error(
+                        ExcKind::ImportError,
+                        "attempted relative import beyond top-level package",
+                    ))
                 }
             }
         }
@@ -150,7 +180,11 @@ impl Vm {
         } else {
             let path_name = self.intern("__path__");
             match self.getattr_opt(parent, path_name)? {
-                Some(p) => self.iter_to_vec(p)?.into_iter().filter_map(|v| self.heap.str_of(v).map(|s| s.to_string())).collect(),
+                Some(p) => self
+                    .iter_to_vec(p)?
+                    .into_iter()
+                    .filter_map(|v| self.heap.str_of(v).map(|s| s.to_string()))
+                    .collect(),
                 None => Vec::new(),
             }
         };
@@ -178,11 +212,10 @@ impl Vm {
                 return Ok(Value::Obj(m));
             }
         }
-        Err(self.error(ExcKind::ModuleNotFoundError, format!("No module named '{full}'")))
-    }
-
-    fn intern_str(&mut self, s: &str) -> Value {
-        self.intern(s)
+        Err(self.error(
+            ExcKind::ModuleNotFoundError,
+            format!("No module named '{full}'"),
+        ))
     }
 
     fn bind_in_parent(&mut self, parent: Value, name: &str, m: Value) -> PyResult<()> {
@@ -203,7 +236,12 @@ impl Vm {
     ) -> PyResult {
         let src = match std::fs::read_to_string(path) {
             Ok(s) => s,
-            Err(e) => return Err(self.error(ExcKind::ImportError, format!("cannot read {}: {e}", path.display()))),
+            Err(e) => {
+                return Err(self.error(
+                    ExcKind::ImportError,
+                    format!("cannot read {}: {e}", path.display()),
+                ))
+            }
         };
         let fname = path.to_string_lossy().to_string();
         let code = self.compile(&src, &fname, capy_compiler::Mode::Exec)?;
@@ -215,7 +253,10 @@ impl Vm {
         self.dict_set_str(d, "__builtins__", b)?;
         let pkg = match &pkg_dir {
             Some(_) => full.to_string(),
-            None => full.rsplit_once('.').map(|(a, _)| a.to_string()).unwrap_or_default(),
+            None => full
+                .rsplit_once('.')
+                .map(|(a, _)| a.to_string())
+                .unwrap_or_default(),
         };
         let pv = self.new_string(pkg)?;
         self.dict_set_str(d, "__package__", pv)?;
@@ -232,7 +273,9 @@ impl Vm {
         }
         self.bind_in_parent(parent, last, Value::Obj(m))?;
         // The module may have replaced itself in sys.modules.
-        Ok(self.dict_get(Value::Obj(self.modules), key)?.unwrap_or(Value::Obj(m)))
+        Ok(self
+            .dict_get(Value::Obj(self.modules), key)?
+            .unwrap_or(Value::Obj(m)))
     }
 
     pub(crate) fn import_from(&mut self, module: Value, name: Value) -> PyResult {
@@ -244,7 +287,10 @@ impl Vm {
         if let Some(v) = self.try_import_submodule(&format!("{mname}.{n}"), module)? {
             return Ok(v);
         }
-        Err(self.error(ExcKind::ImportError, format!("cannot import name '{n}' from '{mname}'")))
+        Err(self.error(
+            ExcKind::ImportError,
+            format!("cannot import name '{n}' from '{mname}'"),
+        ))
     }
 
     pub(crate) fn import_star(&mut self, module: Value, ns: Value) -> PyResult<()> {
@@ -277,7 +323,9 @@ impl Vm {
                     }
                 };
                 let keys = self.iter_to_vec(d)?;
-                keys.into_iter().filter(|k| !self.heap.str_of(*k).is_some_and(|s| s.starts_with('_'))).collect()
+                keys.into_iter()
+                    .filter(|k| !self.heap.str_of(*k).is_some_and(|s| s.starts_with('_')))
+                    .collect()
             }
         };
         for n in names {

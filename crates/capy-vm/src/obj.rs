@@ -164,17 +164,49 @@ pub enum DictView {
 
 pub enum IterState {
     /// Indexes a list, tuple, str, bytes, bytearray or range-like sequence.
-    Seq { seq: Value, idx: usize },
+    Seq {
+        seq: Value,
+        idx: usize,
+    },
     /// Generic `__getitem__` iteration from 0 until IndexError.
-    GetItem { obj: Value, idx: i64 },
-    Range { cur: i64, stop: i64, step: i64 },
-    Dict { dict: Gc, pos: usize, len: usize, view: DictView },
-    Enumerate { it: Value, count: Value },
-    Zip { its: Vec<Value> },
-    Map { f: Value, its: Vec<Value> },
-    Filter { f: Value, it: Value },
-    Reversed { seq: Value, idx: usize },
-    CallIter { f: Value, sentinel: Value },
+    GetItem {
+        obj: Value,
+        idx: i64,
+    },
+    Range {
+        cur: i64,
+        stop: i64,
+        step: i64,
+    },
+    Dict {
+        dict: Gc,
+        pos: usize,
+        len: usize,
+        view: DictView,
+    },
+    Enumerate {
+        it: Value,
+        count: Value,
+    },
+    Zip {
+        its: Vec<Value>,
+    },
+    Map {
+        f: Value,
+        its: Vec<Value>,
+    },
+    Filter {
+        f: Value,
+        it: Value,
+    },
+    Reversed {
+        seq: Value,
+        idx: usize,
+    },
+    CallIter {
+        f: Value,
+        sentinel: Value,
+    },
     Exhausted,
 }
 
@@ -192,11 +224,18 @@ pub enum Obj {
     Dict(Box<Dict>),
     Set(Box<Dict>),
     FrozenSet(Box<Dict>),
-    Range { start: i64, stop: i64, step: i64 },
+    Range {
+        start: i64,
+        stop: i64,
+        step: i64,
+    },
     Slice(Value, Value, Value),
     Func(Box<Function>),
     Native(Box<NativeFunc>),
-    BoundMethod { this: Value, func: Value },
+    BoundMethod {
+        this: Value,
+        func: Value,
+    },
     Class(Box<Class>),
     Instance(Box<Instance>),
     Exception(Box<ExcObj>),
@@ -204,11 +243,22 @@ pub enum Obj {
     Cell(Value),
     Generator(Box<Generator>),
     Iter(Box<IterState>),
-    DictView { dict: Gc, view: DictView },
-    Property { fget: Value, fset: Value, fdel: Value, doc: Value },
+    DictView {
+        dict: Gc,
+        view: DictView,
+    },
+    Property {
+        fget: Value,
+        fset: Value,
+        fdel: Value,
+        doc: Value,
+    },
     ClassMethod(Value),
     StaticMethod(Value),
-    Super { class: Gc, this: Value },
+    Super {
+        class: Gc,
+        this: Value,
+    },
     Code(Rc<Code>),
     /// A CHERI capability value (`cheri.Capability`, modules/cheri.rs).
     Capability(Box<crate::modules::cheri::CapObj>),
@@ -216,7 +266,11 @@ pub enum Obj {
     CapMemory(Box<cheri::Memory>),
     /// A view of `len` bytes of a bytes or bytearray object from `start`
     /// (slicing a view makes a new view, no copy).
-    MemoryView { obj: Value, start: usize, len: usize },
+    MemoryView {
+        obj: Value,
+        start: usize,
+        len: usize,
+    },
 }
 
 impl Obj {
@@ -268,7 +322,12 @@ impl Obj {
             }
             Obj::Iter(it) => trace_iter(it, out),
             Obj::DictView { dict, .. } => out.push(Value::Obj(*dict)),
-            Obj::Property { fget, fset, fdel, doc } => out.extend_from_slice(&[*fget, *fset, *fdel, *doc]),
+            Obj::Property {
+                fget,
+                fset,
+                fdel,
+                doc,
+            } => out.extend_from_slice(&[*fget, *fset, *fdel, *doc]),
             Obj::Super { class, this } => out.extend_from_slice(&[Value::Obj(*class), *this]),
             Obj::MemoryView { obj, .. } => out.push(*obj),
         }

@@ -20,7 +20,9 @@ pub fn int_fast(op: BinOp, x: i64, y: i64) -> Option<Value> {
         BinOp::Add => x.checked_add(y)?,
         BinOp::Sub => x.checked_sub(y)?,
         BinOp::Mul => x.checked_mul(y)?,
-        BinOp::FloorDiv if y != 0 && !(x == i64::MIN && y == -1) => x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 },
+        BinOp::FloorDiv if y != 0 && !(x == i64::MIN && y == -1) => {
+            x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 }
+        }
         BinOp::Mod if y != 0 && !(x == i64::MIN && y == -1) => {
             let r = x % y;
             if r != 0 && ((r < 0) != (y < 0)) {
@@ -47,7 +49,9 @@ pub fn int_fast(op: BinOp, x: i64, y: i64) -> Option<Value> {
             }
             r
         }
-        BinOp::TrueDiv if y != 0 && x.unsigned_abs() < (1 << 53) && y.unsigned_abs() < (1 << 53) => {
+        BinOp::TrueDiv
+            if y != 0 && x.unsigned_abs() < (1 << 53) && y.unsigned_abs() < (1 << 53) =>
+        {
             return Some(Value::Float(x as f64 / y as f64))
         }
         _ => return None,
@@ -100,7 +104,8 @@ impl Vm {
         let ta = self.type_of(a);
         let tb = self.type_of(b);
         // A subclass's reflected method wins (so overriding works as in CPython).
-        let b_first = ta != tb && self.is_subclass(tb, ta) && self.lookup_type_attr(b, rname).is_some();
+        let b_first =
+            ta != tb && self.is_subclass(tb, ta) && self.lookup_type_attr(b, rname).is_some();
         if b_first {
             if let Some(r) = self.try_dunder(b, rname, a)? {
                 return Ok(r);
@@ -122,14 +127,21 @@ impl Vm {
             return self.binary_op(op, ba, bb);
         }
         let (na, nb) = (self.type_name(a), self.type_name(b));
-        Err(self.type_error(format!("unsupported operand type(s) for {}: '{na}' and '{nb}'", op.symbol())))
+        Err(self.type_error(format!(
+            "unsupported operand type(s) for {}: '{na}' and '{nb}'",
+            op.symbol()
+        )))
     }
 
     fn try_dunder(&mut self, obj: Value, name: &str, other: Value) -> PyResult<Option<Value>> {
         match self.lookup_type_attr(obj, name) {
             Some(m) => {
                 let r = self.call(m, &[obj, other], &[])?;
-                Ok(if matches!(r, Value::NotImplemented) { None } else { Some(r) })
+                Ok(if matches!(r, Value::NotImplemented) {
+                    None
+                } else {
+                    Some(r)
+                })
             }
             None => Ok(None),
         }
@@ -209,7 +221,9 @@ impl Vm {
         let base = self.exc_class(ExcKind::BaseException);
         for c in items {
             match c {
-                Value::Obj(ch) if matches!(self.heap.get(ch), Obj::Class(_)) && self.is_subclass(ch, base) => {
+                Value::Obj(ch)
+                    if matches!(self.heap.get(ch), Obj::Class(_)) && self.is_subclass(ch, base) =>
+                {
                     if self.isinstance(exc, ch) {
                         return Ok(true);
                     }
@@ -220,7 +234,9 @@ impl Vm {
                     }
                 }
                 _ => {
-                    return Err(self.type_error("catching classes that do not inherit from BaseException is not allowed"))
+                    return Err(self.type_error(
+                        "catching classes that do not inherit from BaseException is not allowed",
+                    ))
                 }
             }
         }
@@ -231,13 +247,23 @@ impl Vm {
     fn rich_eq(&mut self, a: Value, b: Value, negate: bool) -> PyResult {
         let user = self.is_user_instance(a) || self.is_user_instance(b);
         if user {
-            let (fname, rname) = if negate { ("__ne__", "__ne__") } else { ("__eq__", "__eq__") };
+            let (fname, rname) = if negate {
+                ("__ne__", "__ne__")
+            } else {
+                ("__eq__", "__eq__")
+            };
             let ta = self.type_of(a);
             let tb = self.type_of(b);
             let b_first = ta != tb && self.is_subclass(tb, ta);
-            let order = if b_first { [(b, a, rname), (a, b, fname)] } else { [(a, b, fname), (b, a, rname)] };
+            let order = if b_first {
+                [(b, a, rname), (a, b, fname)]
+            } else {
+                [(a, b, fname), (b, a, rname)]
+            };
             for (x, y, name) in order {
-                let m = self.lookup_type_attr(x, name).filter(|&m| !self.is_default_method(m));
+                let m = self
+                    .lookup_type_attr(x, name)
+                    .filter(|&m| !self.is_default_method(m));
                 if let Some(m) = m {
                     let r = self.call(m, &[x, y], &[])?;
                     if !matches!(r, Value::NotImplemented) {
@@ -245,7 +271,9 @@ impl Vm {
                     }
                 } else if negate {
                     // The default __ne__ inverts x's own __eq__ (not the reflected one).
-                    let eqm = self.lookup_type_attr(x, "__eq__").filter(|&m| !self.is_default_method(m));
+                    let eqm = self
+                        .lookup_type_attr(x, "__eq__")
+                        .filter(|&m| !self.is_default_method(m));
                     if let Some(eqm) = eqm {
                         let r = self.call(eqm, &[x, y], &[])?;
                         if !matches!(r, Value::NotImplemented) {
@@ -255,7 +283,11 @@ impl Vm {
                 }
             }
             let (ba, bb) = (self.builtin_base(a), self.builtin_base(b));
-            let same = if !ba.is(a) || !bb.is(b) { self.eq(ba, bb)? } else { a.is(b) };
+            let same = if !ba.is(a) || !bb.is(b) {
+                self.eq(ba, bb)?
+            } else {
+                a.is(b)
+            };
             return Ok(Value::Bool(same != negate));
         }
         let r = self.eq(a, b)?;
@@ -283,7 +315,9 @@ impl Vm {
     }
 
     fn eq_containers(&mut self, a: Value, b: Value) -> PyResult<bool> {
-        let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else { return Ok(false) };
+        let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else {
+            return Ok(false);
+        };
         match (self.heap.get(ha), self.heap.get(hb)) {
             (Obj::List(x), Obj::List(y)) => {
                 if x.len() != y.len() {
@@ -391,12 +425,16 @@ impl Vm {
             _ => ">=",
         };
         let (na, nb) = (self.type_name(a), self.type_name(b));
-        Err(self.type_error(format!("'{sym}' not supported between instances of '{na}' and '{nb}'")))
+        Err(self.type_error(format!(
+            "'{sym}' not supported between instances of '{na}' and '{nb}'"
+        )))
     }
 
     /// Ordering of built-in sequences and sets; None when unsupported.
     fn order_builtin(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<Option<bool>> {
-        let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else { return Ok(None) };
+        let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else {
+            return Ok(None);
+        };
         let ord = match (self.heap.get(ha), self.heap.get(hb)) {
             (Obj::Str(x), Obj::Str(y)) => x.s.as_bytes().cmp(y.s.as_bytes()),
             (Obj::Bytes(x), Obj::Bytes(y)) => x[..].cmp(&y[..]),
@@ -464,7 +502,9 @@ impl Vm {
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => !d.is_empty(),
                 Obj::BigInt(_) => true,
                 Obj::Complex(re, im) => *re != 0.0 || *im != 0.0,
-                Obj::Range { start, stop, step } => crate::types::range::range_len(*start, *stop, *step) > 0,
+                Obj::Range { start, stop, step } => {
+                    crate::types::range::range_len(*start, *stop, *step) > 0
+                }
                 Obj::Instance(_) | Obj::Exception(_) => return self.truthy_user(v),
                 Obj::DictView { .. } => self.len(v)? > 0,
                 _ => true,
@@ -541,14 +581,19 @@ impl Vm {
                         }
                     }
                     _ => {
-                        if self.lookup_type_attr(v, "__eq__").is_some_and(|e| !self.is_default_method(e)) {
+                        if self
+                            .lookup_type_attr(v, "__eq__")
+                            .is_some_and(|e| !self.is_default_method(e))
+                        {
                             return Err(self.unhashable(v));
                         }
                         Ok(identity_hash(h))
                     }
                 }
             }
-            Obj::List(_) | Obj::Dict(_) | Obj::Set(_) | Obj::ByteArray(_) | Obj::Slice(..) => Err(self.unhashable(v)),
+            Obj::List(_) | Obj::Dict(_) | Obj::Set(_) | Obj::ByteArray(_) | Obj::Slice(..) => {
+                Err(self.unhashable(v))
+            }
             _ => Ok(identity_hash(h)),
         }
     }
@@ -601,7 +646,9 @@ pub fn fast_hash(heap: &Heap, v: Value) -> Option<u64> {
             Obj::Str(s) => s.hash,
             Obj::Bytes(b) => crate::heap::str_hash(&String::from_utf8_lossy(b)) ^ 0x7,
             Obj::BigInt(b) => num::hash_bigint(b),
-            Obj::Complex(re, im) => num::hash_f64(*re).wrapping_add(num::hash_f64(*im).wrapping_mul(1000003)),
+            Obj::Complex(re, im) => {
+                num::hash_f64(*re).wrapping_add(num::hash_f64(*im).wrapping_mul(1000003))
+            }
             _ => return None,
         },
     })
@@ -616,7 +663,9 @@ pub fn fast_eq(heap: &Heap, a: Value, b: Value) -> Option<bool> {
         (Value::Obj(ha), Value::Obj(hb)) => match (heap.get(ha), heap.get(hb)) {
             (Obj::Str(x), Obj::Str(y)) => Some(x.hash == y.hash && x.s == y.s),
             (Obj::Bytes(x), Obj::Bytes(y)) => Some(x == y),
-            (Obj::Bytes(x), Obj::ByteArray(y)) | (Obj::ByteArray(y), Obj::Bytes(x)) => Some(x[..] == y[..]),
+            (Obj::Bytes(x), Obj::ByteArray(y)) | (Obj::ByteArray(y), Obj::Bytes(x)) => {
+                Some(x[..] == y[..])
+            }
             (Obj::ByteArray(x), Obj::ByteArray(y)) => Some(x == y),
             (Obj::Tuple(x), Obj::Tuple(y)) => {
                 if x.len() != y.len() {
@@ -636,8 +685,22 @@ pub fn fast_eq(heap: &Heap, a: Value, b: Value) -> Option<bool> {
             (Obj::Exception(_), _) | (_, Obj::Exception(_)) => None,
             (Obj::List(_), Obj::List(_)) | (Obj::Dict(_), Obj::Dict(_)) => None,
             (Obj::Set(_) | Obj::FrozenSet(_), Obj::Set(_) | Obj::FrozenSet(_)) => None,
-            (Obj::Range { start: s1, stop: e1, step: t1 }, Obj::Range { start: s2, stop: e2, step: t2 }) => {
-                let (l1, l2) = (crate::types::range::range_len(*s1, *e1, *t1), crate::types::range::range_len(*s2, *e2, *t2));
+            (
+                Obj::Range {
+                    start: s1,
+                    stop: e1,
+                    step: t1,
+                },
+                Obj::Range {
+                    start: s2,
+                    stop: e2,
+                    step: t2,
+                },
+            ) => {
+                let (l1, l2) = (
+                    crate::types::range::range_len(*s1, *e1, *t1),
+                    crate::types::range::range_len(*s2, *e2, *t2),
+                );
                 Some(l1 == l2 && (l1 == 0 || (s1 == s2 && (l1 == 1 || t1 == t2))))
             }
             _ => Some(ha == hb),

@@ -53,12 +53,18 @@ impl Vm {
         })
     }
 
-    fn repr_obj(&mut self, v: Value, h: crate::value::Gc, active: &mut Vec<crate::value::Gc>) -> PyResult<String> {
+    fn repr_obj(
+        &mut self,
+        v: Value,
+        h: crate::value::Gc,
+        active: &mut Vec<crate::value::Gc>,
+    ) -> PyResult<String> {
         Ok(match self.heap.get(h) {
             Obj::Str(s) => numfmt::py_str_repr(&s.s),
             Obj::BigInt(b) => {
                 let b = (**b).clone();
-                numfmt::int_to_decimal_string(&b, numfmt::DEFAULT_MAX_STR_DIGITS).map_err(|e| self.num_err(e))?
+                numfmt::int_to_decimal_string(&b, numfmt::DEFAULT_MAX_STR_DIGITS)
+                    .map_err(|e| self.num_err(e))?
             }
             Obj::Complex(re, im) => numfmt::complex_repr(*re, *im),
             Obj::Bytes(b) => bytes_repr(b, "b'", "'"),
@@ -82,7 +88,11 @@ impl Vm {
                 let items: Vec<(Value, Value)> = d.iter().collect();
                 let mut parts = Vec::with_capacity(items.len());
                 for (k, x) in items {
-                    parts.push(format!("{}: {}", self.repr_nested(k, active)?, self.repr_nested(x, active)?));
+                    parts.push(format!(
+                        "{}: {}",
+                        self.repr_nested(k, active)?,
+                        self.repr_nested(x, active)?
+                    ));
                 }
                 format!("{{{}}}", parts.join(", "))
             }
@@ -90,7 +100,11 @@ impl Vm {
                 let frozen = matches!(self.heap.get(h), Obj::FrozenSet(_));
                 let keys: Vec<Value> = d.keys().collect();
                 if keys.is_empty() {
-                    return Ok(if frozen { "frozenset()".into() } else { "set()".into() });
+                    return Ok(if frozen {
+                        "frozenset()".into()
+                    } else {
+                        "set()".into()
+                    });
                 }
                 let inner = format!("{{{}}}", self.join_reprs_in(&keys, active)?);
                 if frozen {
@@ -108,7 +122,12 @@ impl Vm {
             }
             Obj::Slice(a, b, c) => {
                 let (a, b, c) = (*a, *b, *c);
-                format!("slice({}, {}, {})", self.repr(a)?, self.repr(b)?, self.repr(c)?)
+                format!(
+                    "slice({}, {}, {})",
+                    self.repr(a)?,
+                    self.repr(b)?,
+                    self.repr(c)?
+                )
             }
             Obj::Func(f) => {
                 let q = self.heap.str_of(f.qualname).unwrap_or("?").to_string();
@@ -117,7 +136,10 @@ impl Vm {
             Obj::Native(n) => format!("<built-in function {}>", n.name),
             Obj::BoundMethod { this, func } => {
                 let (this, func) = (*this, *func);
-                let fname = self.getattr_str(func, "__name__").ok().and_then(|n| self.heap.str_of(n).map(|s| s.to_string()));
+                let fname = self
+                    .getattr_str(func, "__name__")
+                    .ok()
+                    .and_then(|n| self.heap.str_of(n).map(|s| s.to_string()));
                 let r = self.repr(this)?;
                 format!("<bound method {} of {r}>", fname.unwrap_or_default())
             }
@@ -127,13 +149,23 @@ impl Vm {
                 let module = if builtin {
                     None
                 } else {
-                    self.dict_get_str(h, "__module__").and_then(|m| self.heap.str_of(m).map(|s| s.to_string()))
+                    self.dict_get_str(h, "__module__")
+                        .and_then(|m| self.heap.str_of(m).map(|s| s.to_string()))
                 };
                 let class_dict_module = match self.heap.get(h) {
-                    Obj::Class(c) => c.dict.probe_str(&self.heap, crate::heap::str_hash("__module__"), "__module__").map(|p| c.dict.value_at(p)),
+                    Obj::Class(c) => c
+                        .dict
+                        .probe_str(
+                            &self.heap,
+                            crate::heap::str_hash("__module__"),
+                            "__module__",
+                        )
+                        .map(|p| c.dict.value_at(p)),
                     _ => None,
                 };
-                let module = module.or_else(|| class_dict_module.and_then(|m| self.heap.str_of(m).map(|s| s.to_string())));
+                let module = module.or_else(|| {
+                    class_dict_module.and_then(|m| self.heap.str_of(m).map(|s| s.to_string()))
+                });
                 match module {
                     Some(m) if m != "builtins" => format!("<class '{m}.{name}'>"),
                     _ => format!("<class '{name}'>"),
@@ -151,7 +183,10 @@ impl Vm {
                     crate::obj::GenKind::Coroutine => "coroutine",
                     crate::obj::GenKind::AsyncGenerator => "async_generator",
                 };
-                format!("<{kind} object {q} at 0x{:x}>", crate::ops::identity_hash(h))
+                format!(
+                    "<{kind} object {q} at 0x{:x}>",
+                    crate::ops::identity_hash(h)
+                )
             }
             Obj::DictView { dict, view } => {
                 let (d, view) = (*dict, *view);
@@ -166,7 +201,11 @@ impl Vm {
             }
             Obj::Cell(_) => "<cell>".into(),
             Obj::Capability(c) => crate::modules::cheri::cap_repr(c),
-            Obj::Code(c) => format!("<code object {} at 0x{:x}>", c.name, crate::ops::identity_hash(h)),
+            Obj::Code(c) => format!(
+                "<code object {} at 0x{:x}>",
+                c.name,
+                crate::ops::identity_hash(h)
+            ),
             Obj::MemoryView { .. } => format!("<memory at 0x{:x}>", crate::ops::identity_hash(h)),
             _ => {
                 let t = self.type_name(v);
@@ -208,12 +247,17 @@ impl Vm {
                 Obj::Class(c) => self.heap.str_of(c.qualname).unwrap_or("?").to_string(),
                 _ => "?".into(),
             };
-            let module = self.dict_get_str(t, "__module__").and_then(|m| self.heap.str_of(m).map(|s| s.to_string()));
+            let module = self
+                .dict_get_str(t, "__module__")
+                .and_then(|m| self.heap.str_of(m).map(|s| s.to_string()));
             let prefix = match module {
                 Some(m) if m != "builtins" => format!("{m}."),
                 _ => String::new(),
             };
-            return Ok(format!("<{prefix}{name} object at 0x{:x}>", crate::ops::identity_hash(h)));
+            return Ok(format!(
+                "<{prefix}{name} object at 0x{:x}>",
+                crate::ops::identity_hash(h)
+            ));
         }
         Ok("?".into())
     }
@@ -222,7 +266,11 @@ impl Vm {
         self.join_reprs_in(items, &mut Vec::new())
     }
 
-    fn join_reprs_in(&mut self, items: &[Value], active: &mut Vec<crate::value::Gc>) -> PyResult<String> {
+    fn join_reprs_in(
+        &mut self,
+        items: &[Value],
+        active: &mut Vec<crate::value::Gc>,
+    ) -> PyResult<String> {
         let mut out = String::new();
         for (i, &x) in items.iter().enumerate() {
             if i > 0 {
@@ -246,7 +294,9 @@ impl Vm {
                                 Some(s) => Ok(s.to_string()),
                                 None => {
                                     let t = self.type_name(r);
-                                    Err(self.type_error(format!("__str__ returned non-string (type {t})")))
+                                    Err(self.type_error(format!(
+                                        "__str__ returned non-string (type {t})"
+                                    )))
                                 }
                             };
                         }
@@ -260,7 +310,11 @@ impl Vm {
                         };
                     }
                     let base = self.builtin_base(v);
-                    if !base.is(v) && self.lookup_type_attr(v, "__repr__").is_none_or(|m| self.is_default_method(m)) {
+                    if !base.is(v)
+                        && self
+                            .lookup_type_attr(v, "__repr__")
+                            .is_none_or(|m| self.is_default_method(m))
+                    {
                         return self.to_str(base);
                     }
                 }
@@ -316,7 +370,9 @@ impl Vm {
     fn format_default(&mut self, v: Value, spec: &str) -> PyResult<String> {
         if !spec.is_empty() {
             let t = self.type_name(v);
-            return Err(self.type_error(format!("unsupported format string passed to {t}.__format__")));
+            return Err(self.type_error(format!(
+                "unsupported format string passed to {t}.__format__"
+            )));
         }
         self.to_str(v)
     }
@@ -335,7 +391,11 @@ impl Vm {
             }
             _ => v,
         };
-        let spec = if spec.is_null() { String::new() } else { self.heap.str_of(spec).unwrap_or("").to_string() };
+        let spec = if spec.is_null() {
+            String::new()
+        } else {
+            self.heap.str_of(spec).unwrap_or("").to_string()
+        };
         if spec.is_empty() && self.heap.str_of(v).is_some() {
             return Ok(v);
         }
@@ -371,7 +431,11 @@ pub fn ascii_escape(s: &str) -> String {
 
 /// `repr()` of bytes content with the given prefix and suffix.
 pub fn bytes_repr(b: &[u8], prefix: &str, suffix: &str) -> String {
-    let quote = if b.contains(&b'\'') && !b.contains(&b'"') { '"' } else { '\'' };
+    let quote = if b.contains(&b'\'') && !b.contains(&b'"') {
+        '"'
+    } else {
+        '\''
+    };
     let mut out = String::with_capacity(b.len() + 3);
     out.push_str(&prefix[..prefix.len() - 1]);
     out.push(quote);

@@ -31,7 +31,11 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { heap_bytes: 4 << 30, recursion: 1000, timeout: None }
+        Limits {
+            heap_bytes: 4 << 30,
+            recursion: 1000,
+            timeout: None,
+        }
     }
 }
 
@@ -112,7 +116,9 @@ impl Vm {
         // Bootstrap objects are allocated before the limit applies, so a
         // tiny limit still yields a working instance that raises MemoryError.
         heap.set_limit(usize::MAX);
-        let placeholder = heap.alloc(Obj::Dict(Box::default())).unwrap_or_else(|_| unreachable_gc());
+        let placeholder = heap
+            .alloc(Obj::Dict(Box::default()))
+            .unwrap_or_else(|_| unreachable_gc());
         let mut vm = Vm {
             heap,
             stack: Vec::with_capacity(1024),
@@ -135,7 +141,10 @@ impl Vm {
             deadline_was_hit: false,
             poll_countdown: POLL_INTERVAL,
             prealloc_memory_error: placeholder,
-            out: Output { out: Box::new(std::io::stdout()), err: Box::new(std::io::stderr()) },
+            out: Output {
+                out: Box::new(std::io::stdout()),
+                err: Box::new(std::io::stderr()),
+            },
             next_frame_id: 0,
             sys_path: Vec::new(),
             argv: Vec::new(),
@@ -150,7 +159,8 @@ impl Vm {
         vm.modules = vm.new_dict_obj();
         crate::builtins::init(&mut vm);
         crate::modules::register_all(&mut vm);
-        vm.heap.set_limit(limits.heap_bytes.max(vm.heap.bytes() + (64 << 10)));
+        vm.heap
+            .set_limit(limits.heap_bytes.max(vm.heap.bytes() + (64 << 10)));
         vm
     }
 
@@ -209,12 +219,17 @@ impl Vm {
             }
         }
         let hash = str_hash(s);
-        Ok(Value::Obj(self.alloc(Obj::Str(PyStr { s: s.into(), hash }))?))
+        Ok(Value::Obj(
+            self.alloc(Obj::Str(PyStr { s: s.into(), hash }))?,
+        ))
     }
 
     pub fn new_string(&mut self, s: String) -> PyResult {
         let hash = str_hash(&s);
-        Ok(Value::Obj(self.alloc(Obj::Str(PyStr { s: s.into_boxed_str(), hash }))?))
+        Ok(Value::Obj(self.alloc(Obj::Str(PyStr {
+            s: s.into_boxed_str(),
+            hash,
+        }))?))
     }
 
     /// An interned string: one object per distinct content, for names.
@@ -239,7 +254,9 @@ impl Vm {
                 return Ok(Value::Obj(t));
             }
         }
-        Ok(Value::Obj(self.alloc(Obj::Tuple(items.into_boxed_slice()))?))
+        Ok(Value::Obj(
+            self.alloc(Obj::Tuple(items.into_boxed_slice()))?,
+        ))
     }
 
     pub fn new_list(&mut self, items: Vec<Value>) -> PyResult {
@@ -363,7 +380,8 @@ impl Vm {
             Obj::Module(m) => return self.dict_get_str(m.dict, key),
             _ => return None,
         };
-        dict.probe_str(&self.heap, str_hash(key), key).map(|p| dict.value_at(p))
+        dict.probe_str(&self.heap, str_hash(key), key)
+            .map(|p| dict.value_at(p))
     }
 
     pub fn dict_set_str(&mut self, d: Gc, key: &str, v: Value) -> PyResult<()> {
@@ -431,7 +449,11 @@ impl Vm {
                     self.timeout_fatal = true;
                 } else {
                     self.deadline_was_hit = true;
-                    let grace = self.limits.timeout.unwrap_or_default().min(Duration::from_secs(1));
+                    let grace = self
+                        .limits
+                        .timeout
+                        .unwrap_or_default()
+                        .min(Duration::from_secs(1));
                     self.deadline = Some(now + grace);
                 }
                 return Err(self.error(ExcKind::TimeoutError, "execution time limit exceeded"));
@@ -489,7 +511,14 @@ impl Vm {
         let names: Vec<Value> = code.names.iter().map(|n| self.intern(n)).collect();
         let consts: Rc<[Value]> = consts.into();
         let names: Rc<[Value]> = names.into();
-        self.code_cache.insert(key, CodeCache { code: code.clone(), consts: consts.clone(), names: names.clone() });
+        self.code_cache.insert(
+            key,
+            CodeCache {
+                code: code.clone(),
+                consts: consts.clone(),
+                names: names.clone(),
+            },
+        );
         Ok((consts, names))
     }
 
@@ -558,5 +587,8 @@ impl std::hash::Hasher for Fnv {
 
 fn unreachable_gc() -> Gc {
     // The bootstrap allocation cannot fail: the limit is usize::MAX.
-    Gc { idx: u32::MAX, gen: u32::MAX }
+    Gc {
+        idx: u32::MAX,
+        gen: u32::MAX,
+    }
 }

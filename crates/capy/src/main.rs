@@ -8,7 +8,8 @@ use capy_vm::{ExcKind, Limits, Value, Vm};
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "usage: capy [options] [FILE [ARGS...] | -c CODE [ARGS...] | -m MODULE [ARGS...]]
+const USAGE: &str =
+    "usage: capy [options] [FILE [ARGS...] | -c CODE [ARGS...] | -m MODULE [ARGS...]]
        capy run FILE [ARGS...]
        capy compile FILE [-o OUT]
        capy cheri decode|setbounds ...
@@ -66,11 +67,16 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
-        let value = |i: usize| args.get(i + 1).cloned().ok_or_else(|| format!("option {a} needs a value"));
+        let value = |i: usize| {
+            args.get(i + 1)
+                .cloned()
+                .ok_or_else(|| format!("option {a} needs a value"))
+        };
         match a {
             "--heap" => {
                 let v = value(i)?;
-                limits.heap_bytes = parse_size(&v).ok_or_else(|| format!("bad --heap size: {v}"))?;
+                limits.heap_bytes =
+                    parse_size(&v).ok_or_else(|| format!("bad --heap size: {v}"))?;
                 i += 2;
             }
             "--timeout" => {
@@ -88,7 +94,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 // onto the heap limit.
                 let v = value(i)?;
                 if let Some(sz) = v.strip_prefix("heapsize=") {
-                    limits.heap_bytes = parse_size(sz).ok_or_else(|| format!("bad -X heapsize: {sz}"))?;
+                    limits.heap_bytes =
+                        parse_size(sz).ok_or_else(|| format!("bad -X heapsize: {sz}"))?;
                 }
                 i += 2;
             }
@@ -102,13 +109,21 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 let code = value(i)?;
                 let mut rest = vec!["-c".to_string()];
                 rest.extend_from_slice(&args[i + 2..]);
-                return Ok(Options { limits, program: Program::Code(code), args: rest });
+                return Ok(Options {
+                    limits,
+                    program: Program::Code(code),
+                    args: rest,
+                });
             }
             "-m" => {
                 let m = value(i)?;
                 let mut rest = vec![m.clone()];
                 rest.extend_from_slice(&args[i + 2..]);
-                return Ok(Options { limits, program: Program::Module(m), args: rest });
+                return Ok(Options {
+                    limits,
+                    program: Program::Module(m),
+                    args: rest,
+                });
             }
             "run" if i == 0 => {
                 i += 1;
@@ -118,11 +133,19 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             }
             _ if a.starts_with('-') && a != "-" => return Err(format!("unknown option {a}")),
             _ => {
-                return Ok(Options { limits, program: Program::File(a.to_string()), args: args[i..].to_vec() });
+                return Ok(Options {
+                    limits,
+                    program: Program::File(a.to_string()),
+                    args: args[i..].to_vec(),
+                });
             }
         }
     }
-    Ok(Options { limits, program: Program::Repl, args: vec![String::new()] })
+    Ok(Options {
+        limits,
+        program: Program::Repl,
+        args: vec![String::new()],
+    })
 }
 
 fn main() -> ExitCode {
@@ -135,7 +158,10 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Some("--version") => {
-            println!("capy {} (Python 3 dialect of MicroPython)", env!("CARGO_PKG_VERSION"));
+            println!(
+                "capy {} (Python 3 dialect of MicroPython)",
+                env!("CARGO_PKG_VERSION")
+            );
             return ExitCode::SUCCESS;
         }
         _ => {}
@@ -144,7 +170,9 @@ fn main() -> ExitCode {
         Ok(o) => o,
         Err(m) => return usage_error(&m),
     };
-    let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || run(opts));
+    let worker = std::thread::Builder::new()
+        .stack_size(STACK_BYTES)
+        .spawn(move || run(opts));
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),
         _ => {
@@ -311,7 +339,9 @@ fn compile_main(args: &[String]) -> ExitCode {
             a => return usage_error(&format!("compile: unexpected argument {a}")),
         }
     }
-    let Some(input) = input else { return usage_error("compile needs a FILE") };
+    let Some(input) = input else {
+        return usage_error("compile needs a FILE");
+    };
     let out = out.unwrap_or_else(|| {
         let stem = input.strip_suffix(".py").unwrap_or(&input);
         format!("{stem}.capyc")
@@ -323,12 +353,14 @@ fn compile_main(args: &[String]) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || {
-        match capy_compiler::compile(&src, &input, Mode::Exec) {
-            Ok(code) => Ok(capy_compiler::serialize::to_bytes(&code)),
-            Err(e) => Err(e.to_string()),
-        }
-    });
+    let worker = std::thread::Builder::new()
+        .stack_size(STACK_BYTES)
+        .spawn(
+            move || match capy_compiler::compile(&src, &input, Mode::Exec) {
+                Ok(code) => Ok(capy_compiler::serialize::to_bytes(&code)),
+                Err(e) => Err(e.to_string()),
+            },
+        );
     match worker.map(|h| h.join()) {
         Ok(Ok(Ok(bytes))) => match std::fs::write(&out, bytes) {
             Ok(()) => ExitCode::SUCCESS,

@@ -7,7 +7,10 @@ use rustyline::error::ReadlineError;
 use std::sync::atomic::Ordering;
 
 pub fn run(vm: &mut Vm) -> u8 {
-    println!("capy {} (MicroPython dialect of Python 3); Ctrl-D to exit", env!("CARGO_PKG_VERSION"));
+    println!(
+        "capy {} (MicroPython dialect of Python 3); Ctrl-D to exit",
+        env!("CARGO_PKG_VERSION")
+    );
     let mut ed = match rustyline::DefaultEditor::new() {
         Ok(e) => e,
         Err(e) => {
@@ -77,7 +80,10 @@ fn needs_more(buf: &str, last: &str) -> bool {
         return true;
     }
     match capy_compiler::compile(buf, "<stdin>", Mode::Single) {
-        Err(e) => e.kind == CompileErrorKind::SyntaxError && (e.msg.contains("EOF") || e.msg.contains("never closed")),
+        Err(e) => {
+            e.kind == CompileErrorKind::SyntaxError
+                && (e.msg.contains("EOF") || e.msg.contains("never closed"))
+        }
         Ok(_) => false,
     }
 }

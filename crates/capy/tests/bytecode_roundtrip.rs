@@ -32,7 +32,11 @@ fn check(name: &str, outdir: &Path) -> Outcome {
             if out.exists() { "" } else { ", no output file" },
             tail(&comp.stderr, 4)
         ));
-        return Outcome { name: name.to_string(), ok: false, detail };
+        return Outcome {
+            name: name.to_string(),
+            ok: false,
+            detail,
+        };
     }
     // The bytecode file lives elsewhere, so its folder is not the program's:
     // point the module search path at the source folder, as a user would.
@@ -50,7 +54,9 @@ fn check(name: &str, outdir: &Path) -> Outcome {
     }
     if bc_run.stdout != src_run.stdout {
         ok = false;
-        detail.push_str("    stdout differs (expected = run from source, actual = run from bytecode):\n");
+        detail.push_str(
+            "    stdout differs (expected = run from source, actual = run from bytecode):\n",
+        );
         detail.push_str(&short_diff(&src_run.stdout, &bc_run.stdout));
     }
     if src_run.stderr.trim().is_empty() != bc_run.stderr.trim().is_empty()
@@ -64,13 +70,21 @@ fn check(name: &str, outdir: &Path) -> Outcome {
         ));
     }
     let _ = std::fs::remove_file(&out);
-    Outcome { name: name.to_string(), ok, detail }
+    Outcome {
+        name: name.to_string(),
+        ok,
+        detail,
+    }
 }
 
 #[test]
 fn bytecode_roundtrip() {
     let all = find_tests();
-    assert!(!all.is_empty(), "no tests found under {}", tests_dir().display());
+    assert!(
+        !all.is_empty(),
+        "no tests found under {}",
+        tests_dir().display()
+    );
     let selected: Vec<String> = match filter() {
         Some(f) => all.iter().filter(|t| t.contains(&f)).cloned().collect(),
         None => all.clone(),

@@ -39,9 +39,17 @@ fn check(name: &str, python: &Path) -> Outcome {
                 py.describe_status(),
                 tail(&py.stderr, 5)
             ));
-            return Outcome { name: name.to_string(), ok: false, detail };
+            return Outcome {
+                name: name.to_string(),
+                ok: false,
+                detail,
+            };
         }
-        let last = if d.stderr_last { Some(py.last_stderr_line()) } else { None };
+        let last = if d.stderr_last {
+            Some(py.last_stderr_line())
+        } else {
+            None
+        };
         (py.stdout, want, last)
     };
 
@@ -72,14 +80,22 @@ fn check(name: &str, python: &Path) -> Outcome {
             ));
         }
     }
-    Outcome { name: name.to_string(), ok, detail }
+    Outcome {
+        name: name.to_string(),
+        ok,
+        detail,
+    }
 }
 
 #[test]
 fn conformance() {
     let python = cpython_exe();
     let all = find_tests();
-    assert!(!all.is_empty(), "no tests found under {}", tests_dir().display());
+    assert!(
+        !all.is_empty(),
+        "no tests found under {}",
+        tests_dir().display()
+    );
     let selected: Vec<String> = match filter() {
         Some(f) => all.iter().filter(|t| t.contains(&f)).cloned().collect(),
         None => all.clone(),

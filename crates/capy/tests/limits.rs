@@ -41,7 +41,12 @@ fn run_py(dir: &Path, name: &str, src: &str, opts: &[&str]) -> RunOutput {
 /// Rust panic or internal error reached stderr.
 fn assert_clean(what: &str, o: &RunOutput) {
     assert!(o.spawn_error.is_none(), "{what}: {}", o.describe_status());
-    assert!(!o.timed_out, "{what}: hung ({})\nstdout: {}", o.describe_status(), tail(&o.stdout));
+    assert!(
+        !o.timed_out,
+        "{what}: hung ({})\nstdout: {}",
+        o.describe_status(),
+        tail(&o.stdout)
+    );
     assert!(
         o.code.is_some(),
         "{what}: crashed ({})\nstderr: {}",
@@ -53,7 +58,12 @@ fn assert_clean(what: &str, o: &RunOutput) {
         "{what}: the runtime panicked:\n{}",
         tail(&o.stderr)
     );
-    assert_ne!(o.code, Some(70), "{what}: internal error exit status\n{}", tail(&o.stderr));
+    assert_ne!(
+        o.code,
+        Some(70),
+        "{what}: internal error exit status\n{}",
+        tail(&o.stderr)
+    );
 }
 
 fn tail(s: &str) -> String {
@@ -63,7 +73,12 @@ fn tail(s: &str) -> String {
 /// Uncaught: exit 1 with a traceback whose last line names `exc`.
 fn assert_uncaught(what: &str, o: &RunOutput, exc: &[&str]) {
     assert_clean(what, o);
-    assert_eq!(o.code, Some(1), "{what}: expected exit 1\nstderr: {}", tail(&o.stderr));
+    assert_eq!(
+        o.code,
+        Some(1),
+        "{what}: expected exit 1\nstderr: {}",
+        tail(&o.stderr)
+    );
     let last = o.last_stderr_line();
     assert!(
         exc.iter().any(|e| last.starts_with(e)),
@@ -97,7 +112,11 @@ fn heap_limit_raises_memory_error() {
     let d = scratch("heap");
     let o = run_py(&d, "grow.py", ALLOC_FOREVER, &["--heap", "8M"]);
     assert_uncaught("allocate forever under --heap 8M", &o, &["MemoryError"]);
-    assert!(o.stderr.contains("Traceback"), "no traceback:\n{}", o.stderr);
+    assert!(
+        o.stderr.contains("Traceback"),
+        "no traceback:\n{}",
+        o.stderr
+    );
 }
 
 #[test]
@@ -142,7 +161,11 @@ except MemoryError:
     print('recovered again')
 ";
     let o = run_py(&d, "recover.py", src, &["--heap", "8M"]);
-    assert_ok_stdout("catch MemoryError", &o, "recovered\n49995000\nrecovered again\n");
+    assert_ok_stdout(
+        "catch MemoryError",
+        &o,
+        "recovered\n49995000\nrecovered again\n",
+    );
 }
 
 // ---- time
@@ -151,9 +174,18 @@ except MemoryError:
 fn timeout_stops_an_infinite_loop() {
     let d = scratch("timeout");
     let start = Instant::now();
-    let o = run_py(&d, "spin.py", "while True:\n    pass\n", &["--timeout", "0.5"]);
+    let o = run_py(
+        &d,
+        "spin.py",
+        "while True:\n    pass\n",
+        &["--timeout", "0.5"],
+    );
     let took = start.elapsed();
-    assert_uncaught("while True: pass under --timeout 0.5", &o, &["TimeoutError"]);
+    assert_uncaught(
+        "while True: pass under --timeout 0.5",
+        &o,
+        &["TimeoutError"],
+    );
     assert!(took < Duration::from_secs(5), "took {took:?} to stop");
 }
 
@@ -171,8 +203,16 @@ print('after', n > 0)
 ";
     let start = Instant::now();
     let o = run_py(&d, "spin.py", src, &["--timeout", "0.5"]);
-    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
-    assert_ok_stdout("catch TimeoutError", &o, "caught TimeoutError\nafter True\n");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert_ok_stdout(
+        "catch TimeoutError",
+        &o,
+        "caught TimeoutError\nafter True\n",
+    );
 }
 
 #[test]
@@ -188,8 +228,16 @@ f(60)
 ";
     let start = Instant::now();
     let o = run_py(&d, "calls.py", src, &["--timeout", "0.5"]);
-    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
-    assert_uncaught("exponential recursion under --timeout 0.5", &o, &["TimeoutError"]);
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert_uncaught(
+        "exponential recursion under --timeout 0.5",
+        &o,
+        &["TimeoutError"],
+    );
 }
 
 #[test]
@@ -207,7 +255,11 @@ while True:
 ";
     let start = Instant::now();
     let o = run_py(&d, "swallow.py", src, &["--timeout", "0.5"]);
-    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
     assert_uncaught("swallowing TimeoutError", &o, &["TimeoutError"]);
     assert!(o.stdout.starts_with("caught\n"), "stdout {:?}", o.stdout);
     // Raising and catching in a loop has no loop back-edge in the handler
@@ -223,7 +275,11 @@ f()
 ";
     let start = Instant::now();
     let o = run_py(&d, "raise.py", src, &["--timeout", "0.5"]);
-    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
     assert_uncaught("raise/catch loop", &o, &["TimeoutError"]);
 }
 
@@ -236,8 +292,25 @@ fn timeout_holds_when_every_allocation_collects() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gc_thrash_timeout.bin");
     std::fs::copy(&data, d.join("t.capyc")).expect("test data");
     let start = Instant::now();
-    let o = run(&capy(), &["--heap", "16M", "--timeout", "1", "--recursion", "200", "t.capyc"], &d, &[]);
-    assert!(start.elapsed() < Duration::from_secs(8), "took {:?}", start.elapsed());
+    let o = run(
+        &capy(),
+        &[
+            "--heap",
+            "16M",
+            "--timeout",
+            "1",
+            "--recursion",
+            "200",
+            "t.capyc",
+        ],
+        &d,
+        &[],
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(8),
+        "took {:?}",
+        start.elapsed()
+    );
     assert_clean("GC-thrashing loop under --timeout 1", &o);
 }
 
@@ -272,7 +345,8 @@ print('continues')
 #[test]
 fn deep_recursion_is_caught() {
     let d = scratch("recursion");
-    let expected = "RecursionError\nRecursionError in __repr__\nRecursionError through finally\ncontinues\n";
+    let expected =
+        "RecursionError\nRecursionError in __repr__\nRecursionError through finally\ncontinues\n";
     let o = run_py(&d, "rec.py", RECURSE, &[]);
     assert_ok_stdout("default recursion limit", &o, expected);
     // The largest limit the CLI accepts must still fit the native stack.
@@ -341,7 +415,9 @@ print('done')
     let o = run_py(&d, "nested.py", src, &[]);
     assert_clean("deeply nested data", &o);
     assert!(
-        o.stdout.starts_with("list ok\ntuple ok\ndict ok\n[1, [...]]\n") && o.stdout.ends_with("done\n"),
+        o.stdout
+            .starts_with("list ok\ntuple ok\ndict ok\n[1, [...]]\n")
+            && o.stdout.ends_with("done\n"),
         "deeply nested data: stdout {:?}\nstderr: {}",
         o.stdout,
         tail(&o.stderr)
@@ -354,7 +430,11 @@ fn deeply_nested_data_uncaught() {
     let d = scratch("nested-uncaught");
     let src = "x = []\nfor i in range(200000):\n    x = [x]\nprint(repr(x)[:1])\n";
     let o = run_py(&d, "nested.py", src, &[]);
-    assert_uncaught("repr of 200000-deep list", &o, &["RecursionError", "MemoryError"]);
+    assert_uncaught(
+        "repr of 200000-deep list",
+        &o,
+        &["RecursionError", "MemoryError"],
+    );
 }
 
 // ---- deeply nested source
@@ -364,19 +444,31 @@ fn deeply_nested_source() {
     let d = scratch("nested-source");
     let n = 100_000;
     let sources: Vec<(&str, String)> = vec![
-        ("parens", format!("x = {}1{}\n", "(".repeat(n), ")".repeat(n))),
+        (
+            "parens",
+            format!("x = {}1{}\n", "(".repeat(n), ")".repeat(n)),
+        ),
         ("lists", format!("x = {}{}\n", "[".repeat(n), "]".repeat(n))),
-        ("dicts", format!("x = {}1{}\n", "{1: ".repeat(n), "}".repeat(n))),
+        (
+            "dicts",
+            format!("x = {}1{}\n", "{1: ".repeat(n), "}".repeat(n)),
+        ),
         ("unary", format!("x = {}1\n", "-".repeat(n))),
         ("not", format!("x = {}1\n", "not ".repeat(n))),
         ("binop chain", format!("x = {}1\n", "1 + ".repeat(n))),
         ("power chain", format!("x = {}1\n", "1 ** ".repeat(n))),
-        ("calls", format!("x = {}{}\n", "f(".repeat(n), ")".repeat(n))),
+        (
+            "calls",
+            format!("x = {}{}\n", "f(".repeat(n), ")".repeat(n)),
+        ),
         ("attrs", format!("x = a{}\n", ".b".repeat(n))),
         ("subscripts", format!("x = a{}\n", "[0]".repeat(n))),
         ("lambdas", format!("x = {}1\n", "lambda: ".repeat(n))),
         ("ifexp", format!("x = {}1\n", "1 if 1 else ".repeat(n))),
-        ("fstring", format!("x = {}1{}\n", "f'{".repeat(50), "}'".repeat(50))),
+        (
+            "fstring",
+            format!("x = {}1{}\n", "f'{".repeat(50), "}'".repeat(50)),
+        ),
         ("blocks", {
             let mut s = String::new();
             for i in 0..1000 {
@@ -398,14 +490,25 @@ fn deeply_nested_source() {
             assert_uncaught(
                 &format!("nested source: {what}"),
                 &o,
-                &["SyntaxError", "RecursionError", "MemoryError", "NameError", "IndentationError", "TypeError"],
+                &[
+                    "SyntaxError",
+                    "RecursionError",
+                    "MemoryError",
+                    "NameError",
+                    "IndentationError",
+                    "TypeError",
+                ],
             );
         }
     }
     // Far beyond the parser's nesting limit → rejected with a message.
     // (Plain grouping parentheses may be accepted at any depth.)
     let o = run_py(&d, "deep.py", &sources[1].1, &[]);
-    assert_uncaught("100000 nested lists", &o, &["SyntaxError", "RecursionError", "MemoryError"]);
+    assert_uncaught(
+        "100000 nested lists",
+        &o,
+        &["SyntaxError", "RecursionError", "MemoryError"],
+    );
 }
 
 #[test]
@@ -423,7 +526,11 @@ print('alive')
     let o = run_py(&d, "ev.py", src, &[]);
     assert_clean("eval of nested source", &o);
     assert_eq!(o.code, Some(0), "stderr: {}", tail(&o.stderr));
-    assert!(o.stdout.ends_with("alive\n") && o.stdout.lines().count() == 4, "stdout: {:?}", o.stdout);
+    assert!(
+        o.stdout.ends_with("alive\n") && o.stdout.lines().count() == 4,
+        "stdout: {:?}",
+        o.stdout
+    );
 }
 
 // ---- bytecode files
@@ -474,8 +581,17 @@ fn truncated_bytecode_is_rejected() {
         let o = run_bytes(&d, &good[..cut]);
         let what = format!("bytecode truncated to {cut} of {} bytes", good.len());
         assert_clean(&what, &o);
-        assert_eq!(o.code, Some(1), "{what}: expected exit 1, stdout {:?}", o.stdout);
-        assert!(o.stderr.contains("invalid bytecode"), "{what}: stderr {:?}", o.stderr);
+        assert_eq!(
+            o.code,
+            Some(1),
+            "{what}: expected exit 1, stdout {:?}",
+            o.stdout
+        );
+        assert!(
+            o.stderr.contains("invalid bytecode"),
+            "{what}: stderr {:?}",
+            o.stderr
+        );
         cut += step;
     }
 }
@@ -509,9 +625,17 @@ fn corrupted_bytecode_never_crashes() {
         assert_clean(&what, &o);
         // A flip inside, say, a string constant still loads and runs;
         // anything the loader refuses must be reported as such.
-        assert!(matches!(o.code, Some(0) | Some(1)), "{what}: {}", o.describe_status());
+        assert!(
+            matches!(o.code, Some(0) | Some(1)),
+            "{what}: {}",
+            o.describe_status()
+        );
         if o.code == Some(1) && !o.stderr.contains("invalid bytecode") {
-            assert!(o.stderr.contains("Traceback"), "{what}: unclear error {:?}", tail(&o.stderr));
+            assert!(
+                o.stderr.contains("Traceback"),
+                "{what}: unclear error {:?}",
+                tail(&o.stderr)
+            );
         }
     }
 }
@@ -533,7 +657,11 @@ fn random_bytecode_is_rejected() {
         let what = format!("random bytecode #{i} ({len} bytes)");
         assert_clean(&what, &o);
         assert_eq!(o.code, Some(1), "{what}: expected exit 1");
-        assert!(o.stderr.contains("invalid bytecode"), "{what}: stderr {:?}", o.stderr);
+        assert!(
+            o.stderr.contains("invalid bytecode"),
+            "{what}: stderr {:?}",
+            o.stderr
+        );
     }
     // Empty and magic-only files.
     for b in [&b"CAPYC"[..], b"CAPYC\0\0\0\0\0\0\0\0"] {
@@ -553,7 +681,12 @@ fn compile_rejects_bad_source_cleanly() {
     assert!(o.stderr.contains("SyntaxError"), "stderr {:?}", o.stderr);
     let deep = format!("x = {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
     std::fs::write(d.join("deep.py"), deep).unwrap();
-    let o = run(&capy(), &["compile", "deep.py", "-o", "deep.capyc"], &d, &[]);
+    let o = run(
+        &capy(),
+        &["compile", "deep.py", "-o", "deep.capyc"],
+        &d,
+        &[],
+    );
     assert_clean("capy compile deep.py", &o);
     assert_eq!(o.code, Some(1), "stderr {:?}", o.stderr);
     std::fs::write(d.join("nul.py"), [0xffu8, 0xfe, 0x00, 0x41]).unwrap();

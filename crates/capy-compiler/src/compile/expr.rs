@@ -90,7 +90,9 @@ impl<'a, 'src> Compiler<'a, 'src> {
                 self.emit(Instr::BinaryOp(binop(b.op)));
                 Ok(())
             }
-            Expr::UnaryOp(u) if u.op == ast::UnaryOp::USub && self.negative_literal(&u.operand) => Ok(()),
+            Expr::UnaryOp(u) if u.op == ast::UnaryOp::USub && self.negative_literal(&u.operand) => {
+                Ok(())
+            }
             Expr::UnaryOp(u) => {
                 self.expr(&u.operand)?;
                 let op = match u.op {
@@ -230,7 +232,9 @@ impl<'a, 'src> Compiler<'a, 'src> {
     /// LoadSmallInt and `-0.0` keeps its sign). Returns false, emitting
     /// nothing, when the operand is not a number literal.
     fn negative_literal(&mut self, operand: &Expr) -> bool {
-        let Expr::Constant(c) = operand else { return false };
+        let Expr::Constant(c) = operand else {
+            return false;
+        };
         match &c.value {
             ast::Constant::Int(i) => self.constant(&ast::Constant::Int(-i.clone())),
             ast::Constant::Float(f) => self.load_const(Const::Float(-f)),

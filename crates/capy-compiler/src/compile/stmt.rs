@@ -232,7 +232,10 @@ impl<'a, 'src> Compiler<'a, 'src> {
                     | Expr::IfExp(_)
                     | Expr::NamedExpr(_)
                     | Expr::GeneratorExp(_)
-                    | Expr::UnaryOp(ast::ExprUnaryOp { op: ast::UnaryOp::Not, .. })
+                    | Expr::UnaryOp(ast::ExprUnaryOp {
+                        op: ast::UnaryOp::Not,
+                        ..
+                    })
             );
         match t {
             Expr::Name(_)

@@ -121,7 +121,9 @@ fn this(vm: &mut Vm, v: Value) -> PyResult<Arr> {
         }
     }
     let t = vm.type_name(v);
-    Err(vm.type_error(format!("descriptor requires an 'array.array' object but received a '{t}'")))
+    Err(vm.type_error(format!(
+        "descriptor requires an 'array.array' object but received a '{t}'"
+    )))
 }
 
 fn is_array(vm: &mut Vm, v: Value) -> bool {
@@ -166,14 +168,24 @@ fn encode(vm: &mut Vm, tc: char, v: Value) -> PyResult<Vec<u8>> {
                 return Err(vm.type_error(format!("must be real number, not {t}")));
             }
         };
-        return Ok(if tc == 'f' { (f as f32).to_ne_bytes().to_vec() } else { f.to_ne_bytes().to_vec() });
+        return Ok(if tc == 'f' {
+            (f as f32).to_ne_bytes().to_vec()
+        } else {
+            f.to_ne_bytes().to_vec()
+        });
     }
     let b = vm.builtin_base(v);
     let n: i128 = match b {
         Value::Int(i) => i as i128,
         Value::Bool(x) => x as i128,
         Value::Obj(h) if matches!(vm.heap.get(h), Obj::BigInt(_)) => match vm.heap.get(h) {
-            Obj::BigInt(x) => x.to_i128().unwrap_or(if x.sign() == num_bigint::Sign::Minus { i128::MIN } else { i128::MAX }),
+            Obj::BigInt(x) => x
+                .to_i128()
+                .unwrap_or(if x.sign() == num_bigint::Sign::Minus {
+                    i128::MIN
+                } else {
+                    i128::MAX
+                }),
             _ => 0,
         },
         _ => vm.index_value(v)? as i128,
@@ -189,7 +201,10 @@ fn encode(vm: &mut Vm, tc: char, v: Value) -> PyResult<Vec<u8>> {
     }
     if n > hi {
         let msg = if matches!(tc, 'l' | 'q' | 'L' | 'Q') {
-            format!("Python int too large to convert to C {}", if lo == 0 { "unsigned long" } else { "long" })
+            format!(
+                "Python int too large to convert to C {}",
+                if lo == 0 { "unsigned long" } else { "long" }
+            )
         } else {
             format!("{what} is greater than maximum")
         };
@@ -198,7 +213,11 @@ fn encode(vm: &mut Vm, tc: char, v: Value) -> PyResult<Vec<u8>> {
     let size = itemsize(tc);
     // The low `size` bytes of the two's complement form of an in-range value.
     let full = (n as u64).to_ne_bytes();
-    Ok(if cfg!(target_endian = "little") { full[..size].to_vec() } else { full[8 - size..].to_vec() })
+    Ok(if cfg!(target_endian = "little") {
+        full[..size].to_vec()
+    } else {
+        full[8 - size..].to_vec()
+    })
 }
 
 /// Decodes the item at index `i` into a Python value.
@@ -240,7 +259,11 @@ fn values(vm: &mut Vm, a: &Arr) -> PyResult<Vec<Value>> {
 fn make(vm: &mut Vm, cls: Gc, tc: char, bytes: Vec<u8>) -> PyResult {
     vm.charge(bytes.len())?;
     let buf = Value::Obj(vm.alloc(Obj::ByteArray(bytes))?);
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance { class: cls, dict: Dict::new(), base: buf })))?);
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
+        class: cls,
+        dict: Dict::new(),
+        base: buf,
+    })))?);
     let k = vm.intern("typecode");
     let s = vm.new_string(tc.to_string())?;
     vm.generic_setattr(obj, k, s)?;
@@ -250,28 +273,40 @@ fn make(vm: &mut Vm, cls: Gc, tc: char, bytes: Vec<u8>) -> PyResult {
 }
 
 fn new(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let Some(&Value::Obj(cls)) = a.first() else { return Err(vm.type_error("array.__new__ needs a type")) };
+    let Some(&Value::Obj(cls)) = a.first() else {
+        return Err(vm.type_error("array.__new__ needs a type"));
+    };
     if a.len() < 2 || a.len() > 3 {
-        return Err(vm.type_error(format!("array() takes at most 2 arguments ({} given)", a.len().saturating_sub(1))));
+        return Err(vm.type_error(format!(
+            "array() takes at most 2 arguments ({} given)",
+            a.len().saturating_sub(1)
+        )));
     }
     let tcv = a[1];
     let tc = match vm.heap.str_of(tcv) {
         Some(s) if s.chars().count() == 1 => s.chars().next().unwrap_or('?'),
         _ => {
             let t = vm.type_name(tcv);
-            return Err(vm.type_error(format!("array() argument 1 must be a unicode character, not {t}")));
+            return Err(vm.type_error(format!(
+                "array() argument 1 must be a unicode character, not {t}"
+            )));
         }
     };
     if !TYPECODES.contains(tc) {
-        return Err(vm.value_error("bad typecode (must be b, B, u, h, H, i, I, l, L, q, Q, f or d)"));
+        return Err(
+            vm.value_error("bad typecode (must be b, B, u, h, H, i, I, l, L, q, Q, f or d)")
+        );
     }
     let obj = make(vm, cls, tc, Vec::new())?;
     if let Some(&init) = a.get(2) {
         let ib = vm.builtin_base(init);
         if vm.heap.str_of(ib).is_some() {
-            return Err(vm.type_error(format!("cannot use a str to initialize an array with typecode '{tc}'")));
+            return Err(vm.type_error(format!(
+                "cannot use a str to initialize an array with typecode '{tc}'"
+            )));
         }
-        if matches!(ib, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_))) {
+        if matches!(ib, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)))
+        {
             frombytes(vm, &[obj, ib], &[])?;
         } else {
             extend_values(vm, obj, init)?;
@@ -519,7 +554,9 @@ fn setitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         let src = arg(a, 2);
         if !is_array(vm, src) {
             let t = vm.type_name(src);
-            return Err(vm.type_error(format!("can only assign array (not \"{t}\") to array slice")));
+            return Err(vm.type_error(format!(
+                "can only assign array (not \"{t}\") to array slice"
+            )));
         }
         let other = this(vm, src)?;
         if other.tc != arr.tc {

@@ -38,7 +38,9 @@ fn data_arg(vm: &mut Vm, v: Value, allow_str: bool) -> PyResult<Vec<u8>> {
         return Err(vm.type_error("a bytes-like object is required, not 'str'"));
     }
     match v {
-        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) => crate::types::str::bytes_of(vm, v),
+        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) => {
+            crate::types::str::bytes_of(vm, v)
+        }
         _ => {
             let t = vm.type_name(v);
             Err(vm.type_error(format!("a bytes-like object is required, not '{t}'")))
@@ -56,7 +58,11 @@ fn kw_get(vm: &mut Vm, kw: Kw, allowed: &[&str], fname: &str) -> PyResult<Vec<Op
         let name = vm.heap.str_of(k).unwrap_or("").to_string();
         match allowed.iter().position(|a| *a == name) {
             Some(i) => out[i] = Some(v),
-            None => return Err(vm.type_error(format!("{fname}() got an unexpected keyword argument '{name}'"))),
+            None => {
+                return Err(vm.type_error(format!(
+                    "{fname}() got an unexpected keyword argument '{name}'"
+                )))
+            }
         }
     }
     Ok(out)
@@ -65,7 +71,10 @@ fn kw_get(vm: &mut Vm, kw: Kw, allowed: &[&str], fname: &str) -> PyResult<Vec<Op
 fn hexlify(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let k = kw_get(vm, kw, &["sep", "bytes_per_sep"], "hexlify")?;
     if a.is_empty() || a.len() > 3 {
-        return Err(vm.type_error(format!("hexlify() takes from 1 to 3 arguments ({} given)", a.len())));
+        return Err(vm.type_error(format!(
+            "hexlify() takes from 1 to 3 arguments ({} given)",
+            a.len()
+        )));
     }
     let data = data_arg(vm, a[0], false)?;
     let sep = match a.get(1).copied().or(k[0]) {
@@ -90,7 +99,11 @@ fn hexlify(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         // A positive bytes_per_sep counts groups from the right, as CPython.
         if let Some(s) = sep {
             if i > 0 && per != 0 {
-                let boundary = if per > 0 { (n - i) % group == 0 } else { i % group == 0 };
+                let boundary = if per > 0 {
+                    (n - i) % group == 0
+                } else {
+                    i % group == 0
+                };
                 if boundary {
                     out.push(s);
                 }
@@ -104,7 +117,10 @@ fn hexlify(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 
 fn unhexlify(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if a.len() != 1 {
-        return Err(vm.type_error(format!("unhexlify() takes exactly one argument ({} given)", a.len())));
+        return Err(vm.type_error(format!(
+            "unhexlify() takes exactly one argument ({} given)",
+            a.len()
+        )));
     }
     let data = data_arg(vm, a[0], true)?;
     if data.len() % 2 != 0 {
@@ -127,7 +143,10 @@ const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 fn b2a_base64(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let k = kw_get(vm, kw, &["newline"], "b2a_base64")?;
     if a.len() != 1 {
-        return Err(vm.type_error(format!("b2a_base64() takes exactly one argument ({} given)", a.len())));
+        return Err(vm.type_error(format!(
+            "b2a_base64() takes exactly one argument ({} given)",
+            a.len()
+        )));
     }
     let newline = match k[0] {
         Some(v) => vm.truthy(v)?,
@@ -136,7 +155,11 @@ fn b2a_base64(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let data = data_arg(vm, a[0], false)?;
     let mut out = Vec::with_capacity(data.len().div_ceil(3) * 4 + 1);
     for chunk in data.chunks(3) {
-        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
         let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
         for i in 0..4 {
             if i <= chunk.len() {
@@ -168,7 +191,10 @@ fn b64_value(c: u8) -> Option<u32> {
 fn a2b_base64(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let k = kw_get(vm, kw, &["strict_mode"], "a2b_base64")?;
     if a.len() != 1 {
-        return Err(vm.type_error(format!("a2b_base64() takes exactly one argument ({} given)", a.len())));
+        return Err(vm.type_error(format!(
+            "a2b_base64() takes exactly one argument ({} given)",
+            a.len()
+        )));
     }
     let strict = match k[0] {
         Some(v) => vm.truthy(v)?,
@@ -181,7 +207,14 @@ fn a2b_base64(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     for &c in &data {
         if c == b'=' {
             if strict && quad < 2 {
-                return Err(error(vm, if count == 0 { "Leading padding not allowed" } else { "Discontinuous padding not allowed" }));
+                return Err(error(
+                    vm,
+                    if count == 0 {
+                        "Leading padding not allowed"
+                    } else {
+                        "Discontinuous padding not allowed"
+                    },
+                ));
             }
             pads += 1;
             if quad >= 2 && quad + pads >= 4 {
@@ -229,7 +262,10 @@ fn a2b_base64(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 
 fn crc32(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if a.is_empty() || a.len() > 2 {
-        return Err(vm.type_error(format!("crc32 expected at most 2 arguments, got {}", a.len())));
+        return Err(vm.type_error(format!(
+            "crc32 expected at most 2 arguments, got {}",
+            a.len()
+        )));
     }
     let data = data_arg(vm, a[0], false)?;
     let start = match a.get(1) {
@@ -245,7 +281,11 @@ fn crc32(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     for &b in &data {
         crc ^= b as u32;
         for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
         }
     }
     Ok(Value::Int((!crc) as i64))

@@ -77,7 +77,10 @@ impl CheriState {
 
     /// The existing region of `obj` covering at least `len` bytes.
     pub(crate) fn region_of(&self, obj: Gc, len: u64) -> Option<u64> {
-        self.regions.iter().find(|r| r.obj == obj && r.len >= len).map(|r| r.base)
+        self.regions
+            .iter()
+            .find(|r| r.obj == obj && r.len >= len)
+            .map(|r| r.base)
     }
 }
 
@@ -92,7 +95,9 @@ pub(crate) fn map_region(vm: &mut Vm, obj: Gc, len: u64, align_mask: u64) -> PyR
     let mask = align_mask & !(GRANULE - 1);
     let reserved = cheri::representable_length(len).max(len);
     let base = next.checked_add(!mask).map(|x| x & mask);
-    let end = base.and_then(|b| b.checked_add(reserved)).and_then(|e| e.checked_add(GAP));
+    let end = base
+        .and_then(|b| b.checked_add(reserved))
+        .and_then(|e| e.checked_add(GAP));
     match (base, end) {
         (Some(base), Some(end)) if end <= ADDRESS_LIMIT => {
             st.next = end;
@@ -155,7 +160,9 @@ fn arg(vm: &mut Vm, a: &[Value], i: usize, fname: &str) -> PyResult<Value> {
 }
 
 pub fn new_cap(vm: &mut Vm, cap: Capability, owner: Value) -> PyResult {
-    Ok(Value::Obj(vm.alloc(Obj::Capability(Box::new(CapObj { cap, owner })))?))
+    Ok(Value::Obj(
+        vm.alloc(Obj::Capability(Box::new(CapObj { cap, owner })))?,
+    ))
 }
 
 /// The capability and owner of a capability object, or None.
@@ -250,7 +257,13 @@ fn make_fault(vm: &mut Vm, f: Fault) -> PyResult<PyErr> {
 
 /// Check an access of `size` bytes at `cap.address() + offset` and find
 /// its region: (region object, index of the first byte in it, address).
-fn locate(vm: &Vm, cap: &Capability, offset: u64, size: u64, need: Perms) -> Result<(Gc, u64, u64), Fault> {
+fn locate(
+    vm: &Vm,
+    cap: &Capability,
+    offset: u64,
+    size: u64,
+    need: Perms,
+) -> Result<(Gc, u64, u64), Fault> {
     let addr = cap.address().wrapping_add(offset);
     cap.check_access(addr, size, need)?;
     let a = bounds_address(addr);
@@ -344,7 +357,9 @@ fn load_cap(vm: &Vm, cap: &Capability, offset: u64) -> Result<Capability, Fault>
         v = v.clear_tag();
     }
     if v.tag() && !v.is_sealed() && !cap.perms().contains(Perms::MUTABLE_LOAD) {
-        v = v.and_perms(!(Perms::STORE | Perms::STORE_CAP | Perms::STORE_LOCAL_CAP | Perms::MUTABLE_LOAD));
+        v = v.and_perms(
+            !(Perms::STORE | Perms::STORE_CAP | Perms::STORE_LOCAL_CAP | Perms::MUTABLE_LOAD),
+        );
     }
     Ok(v)
 }
@@ -451,7 +466,12 @@ pub fn install_properties(vm: &mut Vm) -> PyResult<()> {
     ];
     for &(name, f) in PROPS {
         let fget = crate::types::native(vm, name, f, false, Value::Obj(t));
-        let p = vm.alloc(Obj::Property { fget, fset: Value::None, fdel: Value::None, doc: Value::None })?;
+        let p = vm.alloc(Obj::Property {
+            fget,
+            fset: Value::None,
+            fdel: Value::None,
+            doc: Value::None,
+        })?;
         vm.dict_set_str_class(t, name, Value::Obj(p))?;
     }
     Ok(())
@@ -706,7 +726,9 @@ fn cap_has_perms(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let (c, _) = this(vm, a)?;
     let v = arg(vm, a, 1, "has_perms")?;
     let bits = arg_u64(vm, v, "perms")?;
-    Ok(Value::Bool(c.perms().contains(Perms::from_bits(bits as u32))))
+    Ok(Value::Bool(
+        c.perms().contains(Perms::from_bits(bits as u32)),
+    ))
 }
 
 /// A byte offset from the cursor: any int, taken modulo 2^64 (address
@@ -746,7 +768,11 @@ pub fn int_bits(vm: &mut Vm, v: Value) -> PyResult<u64> {
         if let Obj::BigInt(b) = vm.heap.get(h) {
             let (sign, digits) = b.to_u64_digits();
             let low = digits.first().copied().unwrap_or(0);
-            return Ok(if sign == num_bigint::Sign::Minus { low.wrapping_neg() } else { low });
+            return Ok(if sign == num_bigint::Sign::Minus {
+                low.wrapping_neg()
+            } else {
+                low
+            });
         }
     }
     Ok(vm.index_value(v)? as u64)

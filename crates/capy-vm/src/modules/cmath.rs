@@ -148,7 +148,12 @@ fn c_log10(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         return Err(domain(vm));
     }
     let (re, im) = ln(z.0, z.1);
-    finish(vm, z, re / std::f64::consts::LN_10, im / std::f64::consts::LN_10)
+    finish(
+        vm,
+        z,
+        re / std::f64::consts::LN_10,
+        im / std::f64::consts::LN_10,
+    )
 }
 
 fn c_sqrt(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

@@ -27,7 +27,9 @@ fn arg(a: &[Value], i: usize) -> Value {
 }
 
 fn kwarg(vm: &Vm, kw: Kw, name: &str) -> Option<Value> {
-    kw.iter().find(|(k, _)| vm.heap.str_of(*k) == Some(name)).map(|(_, v)| *v)
+    kw.iter()
+        .find(|(k, _)| vm.heap.str_of(*k) == Some(name))
+        .map(|(_, v)| *v)
 }
 
 fn put(vm: &mut Vm, ns: &mut Dict, k: &str, v: Value) -> PyResult<()> {
@@ -125,7 +127,11 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
 }
 
 fn new_instance(vm: &mut Vm, cls: Gc, base: Value) -> PyResult {
-    Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance { class: cls, dict: Dict::new(), base })))?))
+    Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
+        class: cls,
+        dict: Dict::new(),
+        base,
+    })))?))
 }
 
 fn cls_arg(vm: &mut Vm, a: &[Value]) -> PyResult<Gc> {
@@ -139,13 +145,15 @@ fn cls_arg(vm: &mut Vm, a: &[Value]) -> PyResult<Gc> {
 
 fn is_identifier(s: &str) -> bool {
     let mut cs = s.chars();
-    matches!(cs.next(), Some(c) if c == '_' || c.is_alphabetic()) && cs.all(|c| c == '_' || c.is_alphanumeric())
+    matches!(cs.next(), Some(c) if c == '_' || c.is_alphabetic())
+        && cs.all(|c| c == '_' || c.is_alphanumeric())
 }
 
 const KEYWORDS: &[&str] = &[
-    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del",
-    "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal",
-    "not", "or", "pass", "raise", "return", "try", "while", "with", "yield",
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield",
 ];
 
 fn namedtuple(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
@@ -166,7 +174,11 @@ fn namedtuple(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     };
     let mut names: Vec<String> = Vec::new();
     if let Some(s) = vm.heap.str_of(fields_v) {
-        names = s.replace(',', " ").split_whitespace().map(|x| x.to_string()).collect();
+        names = s
+            .replace(',', " ")
+            .split_whitespace()
+            .map(|x| x.to_string())
+            .collect();
     } else {
         for f in vm.iter_to_vec(fields_v)? {
             let s = vm.to_str(f)?;
@@ -176,23 +188,33 @@ fn namedtuple(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     if rename {
         let mut seen = std::collections::HashSet::new();
         for (i, n) in names.iter_mut().enumerate() {
-            if !is_identifier(n) || KEYWORDS.contains(&n.as_str()) || n.starts_with('_') || !seen.insert(n.clone()) {
+            if !is_identifier(n)
+                || KEYWORDS.contains(&n.as_str())
+                || n.starts_with('_')
+                || !seen.insert(n.clone())
+            {
                 *n = format!("_{i}");
             }
         }
     }
     for n in std::iter::once(&tname).chain(names.iter()) {
         if !is_identifier(n) {
-            return Err(vm.value_error(format!("Type names and field names must be valid identifiers: '{n}'")));
+            return Err(vm.value_error(format!(
+                "Type names and field names must be valid identifiers: '{n}'"
+            )));
         }
         if KEYWORDS.contains(&n.as_str()) {
-            return Err(vm.value_error(format!("Type names and field names cannot be a keyword: '{n}'")));
+            return Err(vm.value_error(format!(
+                "Type names and field names cannot be a keyword: '{n}'"
+            )));
         }
     }
     let mut seen = std::collections::HashSet::new();
     for n in &names {
         if n.starts_with('_') {
-            return Err(vm.value_error(format!("Field names cannot start with an underscore: '{n}'")));
+            return Err(vm.value_error(format!(
+                "Field names cannot start with an underscore: '{n}'"
+            )));
         }
         if !seen.insert(n.clone()) {
             return Err(vm.value_error(format!("Encountered duplicate field name: '{n}'")));
@@ -218,12 +240,25 @@ fn namedtuple(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         vm.dict_set(fd, field_vals[first_default + i], dv)?;
     }
     put(vm, &mut ns, "_field_defaults", fd)?;
-    put(vm, &mut ns, "__slots__", Value::Obj(vm.empty_tuple.unwrap_or(vm.builtins)))?;
+    put(
+        vm,
+        &mut ns,
+        "__slots__",
+        Value::Obj(vm.empty_tuple.unwrap_or(vm.builtins)),
+    )?;
     let getter = crate::types::native(vm, "_tuplegetter", nt_getter, false, Value::None);
     for (i, n) in names.iter().enumerate() {
-        let bound = Value::Obj(vm.alloc(Obj::BoundMethod { this: Value::Int(i as i64), func: getter })?);
+        let bound = Value::Obj(vm.alloc(Obj::BoundMethod {
+            this: Value::Int(i as i64),
+            func: getter,
+        })?);
         let doc = vm.new_string(format!("Alias for field number {i}"))?;
-        let prop = Value::Obj(vm.alloc(Obj::Property { fget: bound, fset: Value::None, fdel: Value::None, doc })?);
+        let prop = Value::Obj(vm.alloc(Obj::Property {
+            fget: bound,
+            fset: Value::None,
+            fdel: Value::None,
+            doc,
+        })?);
         put(vm, &mut ns, n, prop)?;
     }
     static_new(vm, &mut ns, nt_new)?;
@@ -238,13 +273,21 @@ fn namedtuple(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let module = match kwarg(vm, kw, "module") {
         Some(m) if !m.is_none() => vm.to_str(m)?,
         _ => match vm.frames.last().map(|f| f.globals) {
-            Some(g) => vm.dict_get_str(g, "__name__").and_then(|v| vm.heap.str_of(v).map(|s| s.to_string())),
+            Some(g) => vm
+                .dict_get_str(g, "__name__")
+                .and_then(|v| vm.heap.str_of(v).map(|s| s.to_string())),
             None => None,
         }
         .unwrap_or_else(|| "__main__".to_string()),
     };
     let tuple_t = vm.type_obj(TypeId::Tuple);
-    Ok(Value::Obj(make_class(vm, &tname, vec![tuple_t], ns, &module)?))
+    Ok(Value::Obj(make_class(
+        vm,
+        &tname,
+        vec![tuple_t],
+        ns,
+        &module,
+    )?))
 }
 
 /// Field names of a namedtuple class (or of the class of an instance).
@@ -269,10 +312,21 @@ fn nt_build(vm: &mut Vm, cls: Gc, a: &[Value], kw: Kw) -> PyResult {
     vals.resize(fields.len(), Value::Null);
     for &(k, v) in kw {
         let ks = vm.heap.str_of(k).unwrap_or("").to_string();
-        match fields.iter().position(|&f| vm.heap.str_of(f) == Some(ks.as_str())) {
+        match fields
+            .iter()
+            .position(|&f| vm.heap.str_of(f) == Some(ks.as_str()))
+        {
             Some(i) if vals[i].is_null() => vals[i] = v,
-            Some(_) => return Err(vm.type_error(format!("{cname}.__new__() got multiple values for argument '{ks}'"))),
-            None => return Err(vm.type_error(format!("{cname}.__new__() got an unexpected keyword argument '{ks}'"))),
+            Some(_) => {
+                return Err(vm.type_error(format!(
+                    "{cname}.__new__() got multiple values for argument '{ks}'"
+                )))
+            }
+            None => {
+                return Err(vm.type_error(format!(
+                    "{cname}.__new__() got an unexpected keyword argument '{ks}'"
+                )))
+            }
         }
     }
     let defaults = vm.lookup_mro_str(cls, "_field_defaults");
@@ -297,7 +351,9 @@ fn nt_build(vm: &mut Vm, cls: Gc, a: &[Value], kw: Kw) -> PyResult {
             _ => format!("{}, and {}", missing[..n - 1].join(", "), missing[n - 1]),
         };
         let s = if n == 1 { "" } else { "s" };
-        return Err(vm.type_error(format!("{cname}.__new__() missing {n} required positional argument{s}: {list}")));
+        return Err(vm.type_error(format!(
+            "{cname}.__new__() missing {n} required positional argument{s}: {list}"
+        )));
     }
     let t = vm.new_tuple(vals)?;
     new_instance(vm, cls, t)
@@ -313,7 +369,11 @@ fn nt_make(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let items = vm.iter_to_vec(arg(a, 1))?;
     let fields = nt_fields(vm, cls)?;
     if items.len() != fields.len() {
-        return Err(vm.type_error(format!("Expected {} arguments, got {}", fields.len(), items.len())));
+        return Err(vm.type_error(format!(
+            "Expected {} arguments, got {}",
+            fields.len(),
+            items.len()
+        )));
     }
     nt_build(vm, cls, &items, &[])
 }
@@ -383,7 +443,10 @@ fn nt_replace(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let mut items = nt_items(vm, this)?;
     let mut unknown = Vec::new();
     for &(k, v) in kw {
-        match fields.iter().position(|&f| vm.heap.str_of(f) == vm.heap.str_of(k)) {
+        match fields
+            .iter()
+            .position(|&f| vm.heap.str_of(f) == vm.heap.str_of(k))
+        {
             Some(i) if i < items.len() => items[i] = v,
             _ => unknown.push(k),
         }
@@ -419,12 +482,17 @@ fn dq(vm: &mut Vm, this: Value) -> PyResult<Dq> {
         }
     }
     let t = vm.type_name(this);
-    Err(vm.type_error(format!("descriptor requires a 'collections.deque' object but received a '{t}'")))
+    Err(vm.type_error(format!(
+        "descriptor requires a 'collections.deque' object but received a '{t}'"
+    )))
 }
 
 fn instance_attr(vm: &Vm, h: Gc, name: &str) -> Option<Value> {
     match vm.heap.get(h) {
-        Obj::Instance(i) => i.dict.probe_str(&vm.heap, crate::heap::str_hash(name), name).map(|p| i.dict.value_at(p)),
+        Obj::Instance(i) => i
+            .dict
+            .probe_str(&vm.heap, crate::heap::str_hash(name), name)
+            .map(|p| i.dict.value_at(p)),
         _ => None,
     }
 }
@@ -446,9 +514,16 @@ fn dq_mut<'a>(vm: &'a mut Vm, d: &Dq) -> Option<&'a mut Vec<Value>> {
 fn dq_new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let cls = cls_arg(vm, a)?;
     let iterable = a.get(1).copied().or_else(|| kwarg(vm, kw, "iterable"));
-    let maxlen_v = a.get(2).copied().or_else(|| kwarg(vm, kw, "maxlen")).unwrap_or(Value::None);
+    let maxlen_v = a
+        .get(2)
+        .copied()
+        .or_else(|| kwarg(vm, kw, "maxlen"))
+        .unwrap_or(Value::None);
     if a.len() > 3 {
-        return Err(vm.type_error(format!("deque() takes at most 2 arguments ({} given)", a.len() - 1)));
+        return Err(vm.type_error(format!(
+            "deque() takes at most 2 arguments ({} given)",
+            a.len() - 1
+        )));
     }
     let maxlen = if maxlen_v.is_none() {
         None
@@ -533,7 +608,15 @@ fn dq_extendleft(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn dq_take(vm: &mut Vm, a: &[Value], left: bool) -> PyResult {
     let d = dq(vm, arg(a, 0))?;
-    let r = dq_mut(vm, &d).and_then(|l| if l.is_empty() { None } else if left { Some(l.remove(0)) } else { l.pop() });
+    let r = dq_mut(vm, &d).and_then(|l| {
+        if l.is_empty() {
+            None
+        } else if left {
+            Some(l.remove(0))
+        } else {
+            l.pop()
+        }
+    });
     match r {
         Some(v) => Ok(v),
         None => Err(vm.index_error("pop from an empty deque")),
@@ -692,7 +775,9 @@ fn base_dict(vm: &mut Vm, this: Value) -> PyResult<Gc> {
         Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_)) => Ok(h),
         _ => {
             let t = vm.type_name(this);
-            Err(vm.type_error(format!("descriptor requires a 'dict' object but received a '{t}'")))
+            Err(vm.type_error(format!(
+                "descriptor requires a 'dict' object but received a '{t}'"
+            )))
         }
     }
 }
@@ -711,9 +796,15 @@ fn od_move_to_end(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         Some(v) => vm.truthy(v)?,
         None => true,
     };
-    let Some(pos) = vm.dict_find(d, key)? else { return Err(vm.key_error(key)) };
-    let Obj::Dict(t) = vm.heap.get_mut(d) else { return Ok(Value::None) };
-    let Some(e) = t.remove_at(pos) else { return Ok(Value::None) };
+    let Some(pos) = vm.dict_find(d, key)? else {
+        return Err(vm.key_error(key));
+    };
+    let Obj::Dict(t) = vm.heap.get_mut(d) else {
+        return Ok(Value::None);
+    };
+    let Some(e) = t.remove_at(pos) else {
+        return Ok(Value::None);
+    };
     if last {
         t.insert_new(e.hash, e.key, e.value);
     } else {
@@ -744,7 +835,8 @@ fn od_popitem(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
             if last {
                 t.pop_last()
             } else {
-                let first = (0..t.entries_len()).find(|&p| t.entry_at(p).is_some_and(|x| !x.key.is_null()));
+                let first =
+                    (0..t.entries_len()).find(|&p| t.entry_at(p).is_some_and(|x| !x.key.is_null()));
                 first.and_then(|p| t.remove_at(p))
             }
         }
@@ -891,9 +983,15 @@ fn ctr_sorted(vm: &mut Vm, this: Value) -> PyResult<Vec<(Value, Value)>> {
         if !ok {
             return std::cmp::Ordering::Equal;
         }
-        match vm.compare(capy_compiler::CmpOp::Gt, counts[x], counts[y]).and_then(|r| vm.truthy(r)) {
+        match vm
+            .compare(capy_compiler::CmpOp::Gt, counts[x], counts[y])
+            .and_then(|r| vm.truthy(r))
+        {
             Ok(true) => std::cmp::Ordering::Less,
-            Ok(false) => match vm.compare(capy_compiler::CmpOp::Lt, counts[x], counts[y]).and_then(|r| vm.truthy(r)) {
+            Ok(false) => match vm
+                .compare(capy_compiler::CmpOp::Lt, counts[x], counts[y])
+                .and_then(|r| vm.truthy(r))
+            {
                 Ok(true) => std::cmp::Ordering::Greater,
                 Ok(false) => std::cmp::Ordering::Equal,
                 Err(e) => {

@@ -172,7 +172,10 @@ fn heapify(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn n_best(vm: &mut Vm, a: &[Value], kw: Kw, largest: bool) -> PyResult {
     let name = if largest { "nlargest" } else { "nsmallest" };
     if a.len() != 2 {
-        return Err(vm.type_error(format!("{name}() takes 2 positional arguments but {} were given", a.len())));
+        return Err(vm.type_error(format!(
+            "{name}() takes 2 positional arguments but {} were given",
+            a.len()
+        )));
     }
     let mut key = Value::None;
     for &(k, v) in kw {

@@ -63,7 +63,12 @@ fn make_class(vm: &mut Vm, name: &'static str, owner: Value) -> PyResult<Gc> {
     let sm = Value::Obj(vm.alloc(Obj::StaticMethod(newf))?);
     put(vm, &mut ns, "__new__", sm)?;
     let getter = crate::types::native(vm, "closed", closed, false, owner);
-    let prop = Value::Obj(vm.alloc(Obj::Property { fget: getter, fset: Value::None, fdel: Value::None, doc: Value::None })?);
+    let prop = Value::Obj(vm.alloc(Obj::Property {
+        fget: getter,
+        fset: Value::None,
+        fdel: Value::None,
+        doc: Value::None,
+    })?);
     put(vm, &mut ns, "closed", prop)?;
     let modname = vm.new_str("io")?;
     put(vm, &mut ns, "__module__", modname)?;
@@ -75,7 +80,9 @@ fn make_class(vm: &mut Vm, name: &'static str, owner: Value) -> PyResult<Gc> {
 }
 
 fn new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
-    let Some(&Value::Obj(cls)) = a.first() else { return Err(vm.type_error("__new__ needs a class")) };
+    let Some(&Value::Obj(cls)) = a.first() else {
+        return Err(vm.type_error("__new__ needs a class"));
+    };
     let text = vm.class_name(cls_root(vm, cls)) == "StringIO";
     let mut init = a.get(1).copied();
     for (k, v) in kw {
@@ -84,7 +91,9 @@ fn new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
             Some("newline") => {}
             Some(other) => {
                 let o = other.to_string();
-                return Err(vm.type_error(format!("'{o}' is an invalid keyword argument for this function")));
+                return Err(vm.type_error(format!(
+                    "'{o}' is an invalid keyword argument for this function"
+                )));
             }
             None => {}
         }
@@ -94,8 +103,12 @@ fn new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         Some(v) => {
             let b = vm.builtin_base(v);
             match (text, b) {
-                (true, _) if vm.heap.str_of(b).is_some() => vm.heap.str_of(b).unwrap_or("").as_bytes().to_vec(),
-                (false, Value::Obj(h)) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) => {
+                (true, _) if vm.heap.str_of(b).is_some() => {
+                    vm.heap.str_of(b).unwrap_or("").as_bytes().to_vec()
+                }
+                (false, Value::Obj(h))
+                    if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) =>
+                {
                     match vm.heap.get(h) {
                         Obj::Bytes(x) => x.to_vec(),
                         Obj::ByteArray(x) => x.clone(),
@@ -115,8 +128,17 @@ fn new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     };
     vm.charge(bytes.len())?;
     let buf = Value::Obj(vm.alloc(Obj::ByteArray(bytes))?);
-    let state = vm.new_list(vec![buf, Value::Int(0), Value::Bool(text), Value::Bool(false)])?;
-    Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance { class: cls, dict: Dict::new(), base: state })))?))
+    let state = vm.new_list(vec![
+        buf,
+        Value::Int(0),
+        Value::Bool(text),
+        Value::Bool(false),
+    ])?;
+    Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
+        class: cls,
+        dict: Dict::new(),
+        base: state,
+    })))?))
 }
 
 /// The io class a (possibly user-derived) class descends from.
@@ -148,13 +170,24 @@ fn state(vm: &mut Vm, a: &[Value], check_open: bool) -> PyResult<St> {
         if let Obj::Instance(i) = vm.heap.get(h) {
             if let Value::Obj(s) = i.base {
                 if let Obj::List(l) = vm.heap.get(s) {
-                    if let [Value::Obj(buf), Value::Int(pos), Value::Bool(text), Value::Bool(closed)] = l[..] {
+                    if let [Value::Obj(buf), Value::Int(pos), Value::Bool(text), Value::Bool(closed)] =
+                        l[..]
+                    {
                         if check_open && closed {
                             // CPython's two classes word this differently.
-                            let msg = if text { "I/O operation on closed file" } else { "I/O operation on closed file." };
+                            let msg = if text {
+                                "I/O operation on closed file"
+                            } else {
+                                "I/O operation on closed file."
+                            };
                             return Err(vm.value_error(msg));
                         }
-                        return Ok(St { buf, pos: pos.max(0) as usize, text, state: s });
+                        return Ok(St {
+                            buf,
+                            pos: pos.max(0) as usize,
+                            text,
+                            state: s,
+                        });
                     }
                 }
             }
@@ -184,7 +217,9 @@ fn make(vm: &mut Vm, text: bool, b: &[u8]) -> PyResult {
         let s = String::from_utf8_lossy(b).into_owned();
         vm.new_string(s)
     } else {
-        Ok(Value::Obj(vm.alloc(Obj::Bytes(b.to_vec().into_boxed_slice()))?))
+        Ok(Value::Obj(
+            vm.alloc(Obj::Bytes(b.to_vec().into_boxed_slice()))?,
+        ))
     }
 }
 
@@ -214,7 +249,9 @@ fn write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
                 Obj::ByteArray(x) => (x.clone(), x.len()),
                 _ => {
                     let t = vm.type_name(v);
-                    return Err(vm.type_error(format!("a bytes-like object is required, not '{t}'")));
+                    return Err(
+                        vm.type_error(format!("a bytes-like object is required, not '{t}'"))
+                    );
                 }
             },
             _ => {
@@ -278,7 +315,11 @@ fn line_end(b: &[u8], start: usize, limit: Option<usize>, text: bool) -> usize {
         None => b.len(),
     };
     if let Some(n) = limit {
-        let cap = if text { start + char_to_byte(&b[start..], n) } else { start + n };
+        let cap = if text {
+            start + char_to_byte(&b[start..], n)
+        } else {
+            start + n
+        };
         end = end.min(cap);
     }
     end
@@ -336,7 +377,11 @@ fn seek(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         0 => {
             if off < 0 {
                 // CPython's two classes word this differently.
-                let what = if st.text { "Negative seek position" } else { "negative seek value" };
+                let what = if st.text {
+                    "Negative seek position"
+                } else {
+                    "negative seek value"
+                };
                 return Err(vm.value_error(format!("{what} {off}")));
             }
             if st.text {
@@ -369,7 +414,9 @@ fn tell(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let st = state(vm, a, true)?;
     let b = buf_bytes(vm, &st);
     if st.text && st.pos <= b.len() {
-        return Ok(Value::Int(String::from_utf8_lossy(&b[..st.pos]).chars().count() as i64));
+        return Ok(Value::Int(
+            String::from_utf8_lossy(&b[..st.pos]).chars().count() as i64,
+        ));
     }
     if st.text {
         let chars = String::from_utf8_lossy(b).chars().count();
@@ -388,7 +435,11 @@ fn truncate(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
                 return Err(vm.value_error(format!("Negative size value {n}")));
             }
             let b = buf_bytes(vm, &st);
-            if st.text { char_to_byte(b, n as usize) } else { n as usize }
+            if st.text {
+                char_to_byte(b, n as usize)
+            } else {
+                n as usize
+            }
         }
     };
     if let Obj::ByteArray(buf) = vm.heap.get_mut(st.buf) {
@@ -396,7 +447,9 @@ fn truncate(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
     let shown = if st.text {
         let b = buf_bytes(vm, &st);
-        String::from_utf8_lossy(&b[..size.min(b.len())]).chars().count()
+        String::from_utf8_lossy(&b[..size.min(b.len())])
+            .chars()
+            .count()
     } else {
         size
     };

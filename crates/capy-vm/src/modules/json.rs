@@ -45,7 +45,9 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
 
 /// A keyword argument by name.
 fn kwarg(vm: &Vm, kw: Kw, name: &str) -> Option<Value> {
-    kw.iter().find(|(k, _)| vm.heap.str_of(*k) == Some(name)).map(|(_, v)| *v)
+    kw.iter()
+        .find(|(k, _)| vm.heap.str_of(*k) == Some(name))
+        .map(|(_, v)| *v)
 }
 
 // ---------------------------------------------------------------- encoding
@@ -75,8 +77,15 @@ fn make_encoder(vm: &mut Vm, kw: Kw) -> PyResult<Encoder> {
         let n = vm.heap.str_of(*k).unwrap_or("").to_string();
         if !matches!(
             n.as_str(),
-            "skipkeys" | "ensure_ascii" | "check_circular" | "allow_nan" | "cls" | "indent" | "separators"
-                | "default" | "sort_keys"
+            "skipkeys"
+                | "ensure_ascii"
+                | "check_circular"
+                | "allow_nan"
+                | "cls"
+                | "indent"
+                | "separators"
+                | "default"
+                | "sort_keys"
         ) {
             return Err(vm.type_error(format!("dumps() got an unexpected keyword argument '{n}'")));
         }
@@ -92,8 +101,11 @@ fn make_encoder(vm: &mut Vm, kw: Kw) -> PyResult<Encoder> {
             }
         }
     };
-    let (mut item_sep, mut key_sep) =
-        if indent.is_some() { (",".to_string(), ": ".to_string()) } else { (", ".to_string(), ": ".to_string()) };
+    let (mut item_sep, mut key_sep) = if indent.is_some() {
+        (",".to_string(), ": ".to_string())
+    } else {
+        (", ".to_string(), ": ".to_string())
+    };
     if let Some(sep) = kwarg(vm, kw, "separators") {
         if !sep.is_none() {
             let items = vm.seq_items(sep)?;
@@ -148,7 +160,14 @@ impl Encoder {
         if !self.allow_nan {
             return Err(vm.value_error("Out of range float values are not JSON compliant"));
         }
-        Ok(if f.is_nan() { "NaN" } else if f > 0.0 { "Infinity" } else { "-Infinity" }.to_string())
+        Ok(if f.is_nan() {
+            "NaN"
+        } else if f > 0.0 {
+            "Infinity"
+        } else {
+            "-Infinity"
+        }
+        .to_string())
     }
 
     fn newline(&self, out: &mut String, level: usize) {
@@ -176,12 +195,16 @@ impl Encoder {
                         return Ok(None);
                     }
                     let t = vm.type_name(k);
-                    return Err(vm.type_error(format!("keys must be str, int, float, bool or None, not {t}")));
+                    return Err(vm.type_error(format!(
+                        "keys must be str, int, float, bool or None, not {t}"
+                    )));
                 }
             },
             _ => {
                 let t = vm.type_name(k);
-                return Err(vm.type_error(format!("keys must be str, int, float, bool or None, not {t}")));
+                return Err(vm.type_error(format!(
+                    "keys must be str, int, float, bool or None, not {t}"
+                )));
             }
         };
         let mut out = String::new();
@@ -237,13 +260,17 @@ impl Encoder {
                     K::Other => {
                         if self.default.is_none() {
                             let t = vm.type_name(v);
-                            return Err(vm.type_error(format!("Object of type {t} is not JSON serializable")));
+                            return Err(vm.type_error(format!(
+                                "Object of type {t} is not JSON serializable"
+                            )));
                         }
                         if !self.markers.insert(h) {
                             return Err(vm.value_error("Circular reference detected"));
                         }
                         vm.enter_recursion()?;
-                        let r = vm.call(self.default, &[v], &[]).and_then(|d| self.encode(vm, d, out, level));
+                        let r = vm
+                            .call(self.default, &[v], &[])
+                            .and_then(|d| self.encode(vm, d, out, level));
                         vm.leave_recursion();
                         self.markers.remove(&h);
                         r?;
@@ -258,7 +285,13 @@ impl Encoder {
         Ok(())
     }
 
-    fn encode_seq(&mut self, vm: &mut Vm, seq: Value, out: &mut String, level: usize) -> PyResult<()> {
+    fn encode_seq(
+        &mut self,
+        vm: &mut Vm,
+        seq: Value,
+        out: &mut String,
+        level: usize,
+    ) -> PyResult<()> {
         let items = vm.seq_items(seq)?;
         if items.is_empty() {
             out.push_str("[]");
@@ -289,7 +322,9 @@ impl Encoder {
         }
         if self.sort_keys {
             let keys: Vec<Value> = pairs.iter().map(|p| p.0).collect();
-            let sorted = vm.sort_values(keys, Value::None, false).map_err(|(e, _)| e)?;
+            let sorted = vm
+                .sort_values(keys, Value::None, false)
+                .map_err(|(e, _)| e)?;
             let mut reordered = Vec::with_capacity(pairs.len());
             for k in sorted {
                 if let Some(p) = pairs.iter().position(|p| p.0.is(k)) {
@@ -330,7 +365,10 @@ fn dumps_string(vm: &mut Vm, obj: Value, kw: Kw) -> PyResult<String> {
 
 fn dumps(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     if a.len() != 1 {
-        return Err(vm.type_error(format!("dumps() takes 1 positional argument but {} were given", a.len())));
+        return Err(vm.type_error(format!(
+            "dumps() takes 1 positional argument but {} were given",
+            a.len()
+        )));
     }
     let s = dumps_string(vm, a[0], kw)?;
     vm.new_string(s)
@@ -338,7 +376,10 @@ fn dumps(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 
 fn dump(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     if a.len() != 2 {
-        return Err(vm.type_error(format!("dump() takes 2 positional arguments but {} were given", a.len())));
+        return Err(vm.type_error(format!(
+            "dump() takes 2 positional arguments but {} were given",
+            a.len()
+        )));
     }
     let s = dumps_string(vm, a[0], kw)?;
     let s = vm.new_string(s)?;
@@ -416,8 +457,12 @@ impl Decoder<'_> {
             Some('t') if self.starts_with(i, "true") => Ok((Value::Bool(true), i + 4)),
             Some('f') if self.starts_with(i, "false") => Ok((Value::Bool(false), i + 5)),
             Some('N') if self.starts_with(i, "NaN") => Ok((Value::Float(f64::NAN), i + 3)),
-            Some('I') if self.starts_with(i, "Infinity") => Ok((Value::Float(f64::INFINITY), i + 8)),
-            Some('-') if self.starts_with(i, "-Infinity") => Ok((Value::Float(f64::NEG_INFINITY), i + 9)),
+            Some('I') if self.starts_with(i, "Infinity") => {
+                Ok((Value::Float(f64::INFINITY), i + 8))
+            }
+            Some('-') if self.starts_with(i, "-Infinity") => {
+                Ok((Value::Float(f64::NEG_INFINITY), i + 9))
+            }
             Some(c) if c == '-' || c.is_ascii_digit() => self.number(vm, i),
             _ => Err(Err2::Parse(Fail("Expecting value", i))),
         }
@@ -486,7 +531,9 @@ impl Decoder<'_> {
         let begin = i - 1;
         let mut out = String::new();
         loop {
-            let Some(c) = self.at(i) else { return Err(Err2::Parse(Fail("Unterminated string starting at", begin))) };
+            let Some(c) = self.at(i) else {
+                return Err(Err2::Parse(Fail("Unterminated string starting at", begin)));
+            };
             match c {
                 '"' => return Ok((out, i + 1)),
                 '\\' => {
@@ -504,10 +551,15 @@ impl Decoder<'_> {
                         'r' => out.push('\r'),
                         't' => out.push('\t'),
                         'u' => {
-                            let hi = self.hex4(i).ok_or(Err2::Parse(Fail("Invalid \\uXXXX escape", i - 1)))?;
+                            let hi = self
+                                .hex4(i)
+                                .ok_or(Err2::Parse(Fail("Invalid \\uXXXX escape", i - 1)))?;
                             i += 4;
                             let mut cp = hi;
-                            if (0xd800..0xdc00).contains(&hi) && self.at(i) == Some('\\') && self.at(i + 1) == Some('u') {
+                            if (0xd800..0xdc00).contains(&hi)
+                                && self.at(i) == Some('\\')
+                                && self.at(i + 1) == Some('u')
+                            {
                                 if let Some(lo) = self.hex4(i + 2) {
                                     if (0xdc00..0xe000).contains(&lo) {
                                         cp = 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
@@ -521,7 +573,9 @@ impl Decoder<'_> {
                         _ => return Err(Err2::Parse(Fail("Invalid \\escape", i - 2))),
                     }
                 }
-                c if (c as u32) < 0x20 => return Err(Err2::Parse(Fail("Invalid control character at", i))),
+                c if (c as u32) < 0x20 => {
+                    return Err(Err2::Parse(Fail("Invalid control character at", i)))
+                }
                 c => {
                     out.push(c);
                     i += 1;
@@ -566,7 +620,10 @@ impl Decoder<'_> {
         if self.at(i) != Some('}') {
             loop {
                 if self.at(i) != Some('"') {
-                    return Err(Err2::Parse(Fail("Expecting property name enclosed in double quotes", i)));
+                    return Err(Err2::Parse(Fail(
+                        "Expecting property name enclosed in double quotes",
+                        i,
+                    )));
                 }
                 let (k, end) = self.string(i + 1)?;
                 let k = vm.new_string(k)?;
@@ -646,12 +703,16 @@ fn loads_impl(vm: &mut Vm, src: Value, kw: Kw) -> PyResult {
                 Obj::ByteArray(x) => String::from_utf8_lossy(x).into_owned(),
                 _ => {
                     let t = vm.type_name(src);
-                    return Err(vm.type_error(format!("the JSON object must be str, bytes or bytearray, not {t}")));
+                    return Err(vm.type_error(format!(
+                        "the JSON object must be str, bytes or bytearray, not {t}"
+                    )));
                 }
             },
             _ => {
                 let t = vm.type_name(src);
-                return Err(vm.type_error(format!("the JSON object must be str, bytes or bytearray, not {t}")));
+                return Err(vm.type_error(format!(
+                    "the JSON object must be str, bytes or bytearray, not {t}"
+                )));
             }
         }
     };
@@ -681,14 +742,20 @@ fn loads_impl(vm: &mut Vm, src: Value, kw: Kw) -> PyResult {
 
 fn loads(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     if a.len() != 1 {
-        return Err(vm.type_error(format!("loads() takes 1 positional argument but {} were given", a.len())));
+        return Err(vm.type_error(format!(
+            "loads() takes 1 positional argument but {} were given",
+            a.len()
+        )));
     }
     loads_impl(vm, a[0], kw)
 }
 
 fn load(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     if a.len() != 1 {
-        return Err(vm.type_error(format!("load() takes 1 positional argument but {} were given", a.len())));
+        return Err(vm.type_error(format!(
+            "load() takes 1 positional argument but {} were given",
+            a.len()
+        )));
     }
     let s = vm.call_method_by_name(a[0], "read", &[])?;
     loads_impl(vm, s, kw)

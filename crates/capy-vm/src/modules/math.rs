@@ -39,7 +39,11 @@ pub(crate) fn nargs(vm: &mut Vm, a: &[Value], name: &str, min: usize, max: usize
     } else if min == max {
         format!("{name} expected {min} arguments, got {}", a.len())
     } else if a.len() < min {
-        format!("{name} expected at least {min} argument{}, got {}", if min == 1 { "" } else { "s" }, a.len())
+        format!(
+            "{name} expected at least {min} argument{}, got {}",
+            if min == 1 { "" } else { "s" },
+            a.len()
+        )
     } else {
         format!("{name} expected at most {max} arguments, got {}", a.len())
     };
@@ -255,14 +259,22 @@ fn m_remainder(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn m_modf(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     nargs(vm, a, "modf", 1, 1)?;
     let x = arg_f(vm, a, 0)?;
-    let (f, i) = if x.is_infinite() { (0.0f64.copysign(x), x) } else { libm::modf(x) };
+    let (f, i) = if x.is_infinite() {
+        (0.0f64.copysign(x), x)
+    } else {
+        libm::modf(x)
+    };
     vm.new_tuple(vec![Value::Float(f), Value::Float(i)])
 }
 
 fn m_frexp(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     nargs(vm, a, "frexp", 1, 1)?;
     let x = arg_f(vm, a, 0)?;
-    let (m, e) = if x == 0.0 || !x.is_finite() { (x, 0) } else { libm::frexp(x) };
+    let (m, e) = if x == 0.0 || !x.is_finite() {
+        (x, 0)
+    } else {
+        libm::frexp(x)
+    };
     vm.new_tuple(vec![Value::Float(m), Value::Int(e as i64)])
 }
 
@@ -277,7 +289,10 @@ fn m_ldexp(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         return Ok(Value::Float(x));
     }
     // Beyond +-2200 the result is certainly 0 or infinite.
-    let e = e.to_i64().unwrap_or(if e.is_negative() { i64::MIN } else { i64::MAX }).clamp(-2200, 2200) as i32;
+    let e = e
+        .to_i64()
+        .unwrap_or(if e.is_negative() { i64::MIN } else { i64::MAX })
+        .clamp(-2200, 2200) as i32;
     let r = libm::scalbn(x, e);
     if r.is_infinite() {
         return Err(range(vm));
@@ -322,7 +337,9 @@ fn m_isclose(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         return Ok(Value::Bool(false));
     }
     let d = (x - y).abs();
-    Ok(Value::Bool(d <= (rel * y).abs() || d <= (rel * x).abs() || d <= abs))
+    Ok(Value::Bool(
+        d <= (rel * y).abs() || d <= (rel * x).abs() || d <= abs,
+    ))
 }
 
 /// floor/ceil/trunc: ints pass through, floats become (big) ints, other
@@ -495,7 +512,11 @@ fn comb_perm(vm: &mut Vm, a: &[Value], name: &str) -> PyResult {
         }
         p
     };
-    let r = if name == "comb" { p / product(1, k + 1) } else { p };
+    let r = if name == "comb" {
+        p / product(1, k + 1)
+    } else {
+        p
+    };
     vm.new_bigint(r)
 }
 

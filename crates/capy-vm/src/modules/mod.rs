@@ -1,22 +1,22 @@
 //! Native modules, registered through [`Vm::register_module`]: the same
 //! interface later parts (cheri, compartments, rpc, events) plug into.
 
-pub mod sys;
-pub mod struct_;
-pub mod binascii;
-pub mod heapq;
-pub mod random;
-pub mod errno;
-pub mod time;
-pub mod cmath;
-pub mod math;
-pub mod cheri;
-pub mod uctypes;
-pub mod json;
-pub mod io;
-pub mod collections;
 pub mod array;
+pub mod binascii;
+pub mod cheri;
+pub mod cmath;
+pub mod collections;
+pub mod errno;
+pub mod heapq;
+pub mod io;
+pub mod json;
+pub mod math;
+pub mod random;
 pub mod re;
+pub mod struct_;
+pub mod sys;
+pub mod time;
+pub mod uctypes;
 
 use crate::vm::Vm;
 

@@ -71,12 +71,18 @@ fn seeded(mut x: u64) -> [u64; 4] {
 }
 
 fn clock_seed() -> u64 {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
     now.as_nanos() as u64 ^ (std::process::id() as u64).rotate_left(32)
 }
 
 /// Runs `f` with the generator state, writing it back afterwards.
-fn with_rng<T>(vm: &mut Vm, a: &[Value], f: impl FnOnce(&mut Vm, &mut [u64; 4]) -> PyResult<T>) -> PyResult<T> {
+fn with_rng<T>(
+    vm: &mut Vm,
+    a: &[Value],
+    f: impl FnOnce(&mut Vm, &mut [u64; 4]) -> PyResult<T>,
+) -> PyResult<T> {
     let st = a.first().copied().unwrap_or(Value::None);
     let mut s = load(vm, st);
     let r = f(vm, &mut s);
@@ -144,7 +150,9 @@ fn r_seed(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             Some(Num::B(b)) => {
                 // Fold all the digits so distinct big seeds differ.
                 let (_, digits) = b.to_u64_digits();
-                digits.iter().fold(b.is_negative() as u64, |h, d| h.rotate_left(13) ^ d)
+                digits
+                    .iter()
+                    .fold(b.is_negative() as u64, |h, d| h.rotate_left(13) ^ d)
             }
             Some(Num::F(f)) => f.to_bits(),
             _ => {
@@ -178,7 +186,10 @@ fn r_random(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn r_uniform(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if a.len() != 3 {
-        return Err(vm.type_error(format!("uniform() takes 2 positional arguments but {} were given", a.len().saturating_sub(1))));
+        return Err(vm.type_error(format!(
+            "uniform() takes 2 positional arguments but {} were given",
+            a.len().saturating_sub(1)
+        )));
     }
     let lo = super::math::to_f(vm, a[1])?;
     let hi = super::math::to_f(vm, a[2])?;
@@ -193,7 +204,11 @@ fn randrange(vm: &mut Vm, a: &[Value], start: BigInt, stop: BigInt, step: BigInt
     }
     let width = &stop - &start;
     // Number of values: ceil(width / step) for the step's direction.
-    let n = if step.is_positive() { (width + &step - 1u32) / &step } else { (width + &step + 1u32) / &step };
+    let n = if step.is_positive() {
+        (width + &step - 1u32) / &step
+    } else {
+        (width + &step + 1u32) / &step
+    };
     if !n.is_positive() {
         let msg = format!("empty range in randrange({start}, {stop})");
         return Err(vm.value_error(msg));
@@ -233,7 +248,10 @@ fn r_randrange(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn r_randint(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if a.len() != 3 {
-        return Err(vm.type_error(format!("randint() takes 2 positional arguments but {} were given", a.len().saturating_sub(1))));
+        return Err(vm.type_error(format!(
+            "randint() takes 2 positional arguments but {} were given",
+            a.len().saturating_sub(1)
+        )));
     }
     let lo = int_arg(vm, a[1])?;
     let hi = int_arg(vm, a[2])?;

@@ -48,12 +48,23 @@ impl Rx {
     }
     fn names(&self) -> Vec<Option<String>> {
         match self {
-            Rx::Str(r) => r.capture_names().map(|n| n.map(|s| s.to_string())).collect(),
-            Rx::Bytes(r) => r.capture_names().map(|n| n.map(|s| s.to_string())).collect(),
+            Rx::Str(r) => r
+                .capture_names()
+                .map(|n| n.map(|s| s.to_string()))
+                .collect(),
+            Rx::Bytes(r) => r
+                .capture_names()
+                .map(|n| n.map(|s| s.to_string()))
+                .collect(),
         }
     }
     /// Group spans (byte offsets) of the leftmost match at or after `start` in `hay[..end]`.
-    fn captures_at(&self, hay: &Hay, end: usize, start: usize) -> Option<Vec<Option<(usize, usize)>>> {
+    fn captures_at(
+        &self,
+        hay: &Hay,
+        end: usize,
+        start: usize,
+    ) -> Option<Vec<Option<(usize, usize)>>> {
         match (self, hay) {
             (Rx::Str(r), Hay::Str(s)) => {
                 let c = r.captures_at(s.get(..end)?, start)?;
@@ -104,7 +115,10 @@ impl Hay {
     /// Byte offset of the code point after the one at byte `b`.
     fn next_char(&self, b: usize) -> usize {
         match self {
-            Hay::Str(s) => s.get(b..).and_then(|t| t.chars().next()).map_or(b + 1, |c| b + c.len_utf8()),
+            Hay::Str(s) => s
+                .get(b..)
+                .and_then(|t| t.chars().next())
+                .map_or(b + 1, |c| b + c.len_utf8()),
             Hay::Bytes(_) => b + 1,
         }
     }
@@ -118,7 +132,9 @@ struct Pos {
 impl Pos {
     fn new(h: &Hay) -> Pos {
         match h {
-            Hay::Str(s) if !h.is_ascii() => Pos { starts: Some(s.char_indices().map(|(b, _)| b).collect()) },
+            Hay::Str(s) if !h.is_ascii() => Pos {
+                starts: Some(s.char_indices().map(|(b, _)| b).collect()),
+            },
             _ => Pos { starts: None },
         }
     }
@@ -142,7 +158,9 @@ fn translate(p: &[char]) -> Result<String, String> {
         if in_class {
             match c {
                 '\\' => {
-                    let Some(&n) = p.get(i + 1) else { return Err("bad escape (end of pattern)".into()) };
+                    let Some(&n) = p.get(i + 1) else {
+                        return Err("bad escape (end of pattern)".into());
+                    };
                     push_escape(&mut out, n);
                     i += 2;
                     continue;
@@ -158,7 +176,9 @@ fn translate(p: &[char]) -> Result<String, String> {
         }
         match c {
             '\\' => {
-                let Some(&n) = p.get(i + 1) else { return Err("bad escape (end of pattern)".into()) };
+                let Some(&n) = p.get(i + 1) else {
+                    return Err("bad escape (end of pattern)".into());
+                };
                 match n {
                     'Z' => out.push_str("\\z"),
                     '0' => out.push_str("\\x00"),
@@ -200,7 +220,10 @@ fn translate(p: &[char]) -> Result<String, String> {
                 }
                 i += 1;
             }
-            '(' if p.get(i + 1) == Some(&'?') && p.get(i + 2) == Some(&'P') && p.get(i + 3) == Some(&'=') => {
+            '(' if p.get(i + 1) == Some(&'?')
+                && p.get(i + 2) == Some(&'P')
+                && p.get(i + 3) == Some(&'=') =>
+            {
                 return Err("backreferences are not supported".into());
             }
             _ => {
@@ -254,7 +277,12 @@ fn quantifier(p: &[char]) -> Option<(String, usize)> {
 
 fn compile_rx(vm: &mut Vm, src: &[u8], is_bytes: bool, flags: i64, full: bool) -> PyResult<Rc<Rx>> {
     let key: CacheKey = (src.to_vec(), is_bytes, flags, full);
-    let hit = CACHE.with(|c| c.borrow().iter().find(|(k, _)| *k == key).map(|(_, r)| r.clone()));
+    let hit = CACHE.with(|c| {
+        c.borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, r)| r.clone())
+    });
     if let Some(r) = hit {
         return Ok(r);
     }
@@ -266,7 +294,16 @@ fn compile_rx(vm: &mut Vm, src: &[u8], is_bytes: bool, flags: i64, full: bool) -
     let mut t = translate(&chars).map_err(|m| re_error(vm, &m))?;
     if is_bytes {
         // Bytes patterns are Latin-1 here: spell high bytes as escapes.
-        t = t.chars().map(|c| if (c as u32) > 0x7f { format!("\\x{:02X}", c as u32) } else { c.to_string() }).collect();
+        t = t
+            .chars()
+            .map(|c| {
+                if (c as u32) > 0x7f {
+                    format!("\\x{:02X}", c as u32)
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
     }
     if full {
         t = format!("(?:{t})\\z");
@@ -295,7 +332,12 @@ fn compile_rx(vm: &mut Vm, src: &[u8], is_bytes: bool, flags: i64, full: bool) -
         Ok(r) => Rc::new(r),
         Err(e) => {
             let msg = match e {
-                regex::Error::Syntax(s) => s.lines().last().unwrap_or("invalid pattern").trim().to_string(),
+                regex::Error::Syntax(s) => s
+                    .lines()
+                    .last()
+                    .unwrap_or("invalid pattern")
+                    .trim()
+                    .to_string(),
                 regex::Error::CompiledTooBig(_) => "pattern too large".to_string(),
                 _ => "invalid pattern".to_string(),
             };
@@ -357,7 +399,12 @@ fn put(vm: &mut Vm, ns: &mut Dict, k: &str, v: Value) -> PyResult<()> {
     Ok(())
 }
 
-fn class(vm: &mut Vm, name: &str, bases: Vec<Gc>, defs: &[(&'static str, NativeFn)]) -> PyResult<Gc> {
+fn class(
+    vm: &mut Vm,
+    name: &str,
+    bases: Vec<Gc>,
+    defs: &[(&'static str, NativeFn)],
+) -> PyResult<Gc> {
     let mut ns = Dict::new();
     for &(n, f) in defs {
         let v = crate::types::native(vm, n, f, true, Value::None);
@@ -454,7 +501,11 @@ fn arg(a: &[Value], i: usize) -> Value {
 
 /// Positional-or-keyword argument `i` named `name`, if given.
 fn param(vm: &Vm, a: &[Value], kw: Kw, i: usize, name: &str) -> Option<Value> {
-    a.get(i).copied().or_else(|| kw.iter().find(|(k, _)| vm.heap.str_of(*k) == Some(name)).map(|(_, v)| *v))
+    a.get(i).copied().or_else(|| {
+        kw.iter()
+            .find(|(k, _)| vm.heap.str_of(*k) == Some(name))
+            .map(|(_, v)| *v)
+    })
 }
 
 fn set_attr(vm: &mut Vm, obj: Value, name: &str, v: Value) -> PyResult<()> {
@@ -507,13 +558,21 @@ fn compile_value(vm: &mut Vm, p: Value, flags: Value) -> PyResult {
         return Ok(p);
     }
     let (src, is_bytes) = pattern_source(vm, p)?;
-    let mut fl = if flags.is_null() || flags.is_none() { 0 } else { vm.index_value(flags)? };
+    let mut fl = if flags.is_null() || flags.is_none() {
+        0
+    } else {
+        vm.index_value(flags)?
+    };
     if !is_bytes {
         fl |= U;
     }
     let rx = compile_rx(vm, &src, is_bytes, fl, false)?;
     let cls = class_attr(vm, "Pattern")?;
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance { class: cls, dict: Dict::new(), base: Value::Null })))?);
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
+        class: cls,
+        dict: Dict::new(),
+        base: Value::Null,
+    })))?);
     set_attr(vm, obj, "pattern", p)?;
     set_attr(vm, obj, "flags", Value::Int(fl))?;
     set_attr(vm, obj, "groups", Value::Int(rx.captures_len() as i64 - 1))?;
@@ -577,7 +636,14 @@ struct Ctx {
     end: usize,
 }
 
-fn ctx(vm: &mut Vm, pat: Value, subject: Value, pos: Option<Value>, endpos: Option<Value>, full: bool) -> PyResult<Ctx> {
+fn ctx(
+    vm: &mut Vm,
+    pat: Value,
+    subject: Value,
+    pos: Option<Value>,
+    endpos: Option<Value>,
+    full: bool,
+) -> PyResult<Ctx> {
     let p = get_attr(vm, pat, "pattern");
     let flags = match get_attr(vm, pat, "flags") {
         Value::Int(f) => f,
@@ -591,13 +657,17 @@ fn ctx(vm: &mut Vm, pat: Value, subject: Value, pos: Option<Value>, endpos: Opti
             Obj::Str(s) if !is_bytes => Hay::Str(s.s.to_string()),
             Obj::Bytes(b) if is_bytes => Hay::Bytes(b.to_vec()),
             Obj::ByteArray(b) if is_bytes => Hay::Bytes(b.clone()),
-            Obj::Str(_) => return Err(vm.type_error("cannot use a bytes pattern on a string-like object")),
+            Obj::Str(_) => {
+                return Err(vm.type_error("cannot use a bytes pattern on a string-like object"))
+            }
             Obj::Bytes(_) | Obj::ByteArray(_) => {
                 return Err(vm.type_error("cannot use a string pattern on a bytes-like object"))
             }
             _ => {
                 let t = vm.type_name(subject);
-                return Err(vm.type_error(format!("expected string or bytes-like object, got '{t}'")));
+                return Err(
+                    vm.type_error(format!("expected string or bytes-like object, got '{t}'"))
+                );
             }
         },
         _ => {
@@ -614,7 +684,11 @@ fn ctx(vm: &mut Vm, pat: Value, subject: Value, pos: Option<Value>, endpos: Opti
             None | Some(Value::None) | Some(Value::Null) => default,
             Some(v) => vm.index_value(v)?,
         };
-        let i = if i < 0 { (i + nchars).max(0) } else { i.min(nchars) };
+        let i = if i < 0 {
+            (i + nchars).max(0)
+        } else {
+            i.min(nchars)
+        };
         Ok(i as usize)
     };
     let ps = clamp(vm, pos, 0)?;
@@ -622,7 +696,15 @@ fn ctx(vm: &mut Vm, pat: Value, subject: Value, pos: Option<Value>, endpos: Opti
     let start = hay.to_byte(ps);
     let end = hay.to_byte(pe).max(start);
     let posmap = Pos::new(&hay);
-    Ok(Ctx { pat, rx, hay, subject, pos: posmap, start, end })
+    Ok(Ctx {
+        pat,
+        rx,
+        hay,
+        subject,
+        pos: posmap,
+        start,
+        end,
+    })
 }
 
 /// Makes a Match object from byte spans.
@@ -652,7 +734,11 @@ fn make_match(vm: &mut Vm, c: &Ctx, spans: &[Option<(usize, usize)>]) -> PyResul
     };
     let t = vm.new_tuple(flat)?;
     let cls = class_attr(vm, "Match")?;
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance { class: cls, dict: Dict::new(), base: t })))?);
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
+        class: cls,
+        dict: Dict::new(),
+        base: t,
+    })))?);
     set_attr(vm, obj, "string", c.subject)?;
     set_attr(vm, obj, "re", c.pat)?;
     set_attr(vm, obj, "pos", Value::Int(c.pos.idx(c.start) as i64))?;
@@ -690,8 +776,12 @@ fn all_matches(c: &Ctx, limit: usize) -> Vec<Vec<Option<(usize, usize)>>> {
     let mut out = Vec::new();
     let mut at = c.start;
     while at <= c.end && (limit == 0 || out.len() < limit) {
-        let Some(spans) = c.rx.captures_at(&c.hay, c.end, at) else { break };
-        let Some((a, b)) = spans.first().copied().flatten() else { break };
+        let Some(spans) = c.rx.captures_at(&c.hay, c.end, at) else {
+            break;
+        };
+        let Some((a, b)) = spans.first().copied().flatten() else {
+            break;
+        };
         at = if a == b { c.hay.next_char(b) } else { b };
         out.push(spans);
     }
@@ -721,7 +811,10 @@ fn module_call(vm: &mut Vm, a: &[Value], kw: Kw, nargs: usize) -> PyResult<(Valu
 }
 
 fn other_kw<'a>(vm: &Vm, kw: Kw<'a>) -> Vec<(Value, Value)> {
-    kw.iter().filter(|(k, _)| vm.heap.str_of(*k) != Some("flags")).copied().collect()
+    kw.iter()
+        .filter(|(k, _)| vm.heap.str_of(*k) != Some("flags"))
+        .copied()
+        .collect()
 }
 
 fn re_match(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
@@ -753,7 +846,9 @@ fn p_fullmatch(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 fn piece(vm: &mut Vm, hay: &Hay, a: usize, b: usize) -> PyResult {
     match hay {
         Hay::Str(s) => vm.new_str(s.get(a..b).unwrap_or("")),
-        Hay::Bytes(x) => Ok(Value::Obj(vm.alloc(Obj::Bytes(x.get(a..b).unwrap_or(&[]).to_vec().into_boxed_slice()))?)),
+        Hay::Bytes(x) => Ok(Value::Obj(vm.alloc(Obj::Bytes(
+            x.get(a..b).unwrap_or(&[]).to_vec().into_boxed_slice(),
+        ))?)),
     }
 }
 
@@ -768,7 +863,13 @@ fn empty(vm: &mut Vm, hay: &Hay) -> PyResult {
     piece(vm, hay, 0, 0)
 }
 
-fn findall_impl(vm: &mut Vm, pat: Value, subject: Value, pos: Option<Value>, endpos: Option<Value>) -> PyResult {
+fn findall_impl(
+    vm: &mut Vm,
+    pat: Value,
+    subject: Value,
+    pos: Option<Value>,
+    endpos: Option<Value>,
+) -> PyResult {
     let c = ctx(vm, pat, subject, pos, endpos, false)?;
     let ms = all_matches(&c, 0);
     let ngroups = c.rx.captures_len() - 1;
@@ -806,7 +907,13 @@ fn p_findall(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     findall_impl(vm, arg(a, 0), s, pos, endpos)
 }
 
-fn finditer_impl(vm: &mut Vm, pat: Value, subject: Value, pos: Option<Value>, endpos: Option<Value>) -> PyResult {
+fn finditer_impl(
+    vm: &mut Vm,
+    pat: Value,
+    subject: Value,
+    pos: Option<Value>,
+    endpos: Option<Value>,
+) -> PyResult {
     let c = ctx(vm, pat, subject, pos, endpos, false)?;
     let mut out = Vec::new();
     for spans in all_matches(&c, 0) {
@@ -885,7 +992,12 @@ fn parse_template(vm: &mut Vm, t: &[u8], rx: &Rx) -> PyResult<Vec<Piece>> {
             i += 1;
             continue;
         }
-        let Some(&n) = t.get(i + 1) else { return Err(re_error(vm, &format!("bad escape (end of pattern) at position {i}"))) };
+        let Some(&n) = t.get(i + 1) else {
+            return Err(re_error(
+                vm,
+                &format!("bad escape (end of pattern) at position {i}"),
+            ));
+        };
         let group = match n {
             b'0'..=b'9' => {
                 if n == b'0' {
@@ -909,16 +1021,23 @@ fn parse_template(vm: &mut Vm, t: &[u8], rx: &Rx) -> PyResult<Vec<Piece>> {
                     return Err(re_error(vm, &format!("missing < at position {}", i + 2)));
                 }
                 let Some(close) = t[i + 3..].iter().position(|&c| c == b'>') else {
-                    return Err(re_error(vm, &format!("missing >, unterminated name at position {}", i + 3)));
+                    return Err(re_error(
+                        vm,
+                        &format!("missing >, unterminated name at position {}", i + 3),
+                    ));
                 };
                 let name = String::from_utf8_lossy(&t[i + 3..i + 3 + close]).into_owned();
                 i += 4 + close;
                 match name.parse::<usize>() {
                     Ok(g) => g,
-                    Err(_) => match names.iter().position(|n| n.as_deref() == Some(name.as_str())) {
+                    Err(_) => match names
+                        .iter()
+                        .position(|n| n.as_deref() == Some(name.as_str()))
+                    {
                         Some(g) => g,
                         None => {
-                            let k = vm.error(ExcKind::IndexError, format!("unknown group name '{name}'"));
+                            let k = vm
+                                .error(ExcKind::IndexError, format!("unknown group name '{name}'"));
                             return Err(k);
                         }
                     },
@@ -939,7 +1058,10 @@ fn parse_template(vm: &mut Vm, t: &[u8], rx: &Rx) -> PyResult<Vec<Piece>> {
                 match esc {
                     Some(e) => lit.push(e),
                     None if n.is_ascii_alphabetic() => {
-                        return Err(re_error(vm, &format!("bad escape \\{} at position {i}", n as char)));
+                        return Err(re_error(
+                            vm,
+                            &format!("bad escape \\{} at position {i}", n as char),
+                        ));
                     }
                     None => {
                         lit.push(b'\\');
@@ -951,7 +1073,10 @@ fn parse_template(vm: &mut Vm, t: &[u8], rx: &Rx) -> PyResult<Vec<Piece>> {
             }
         };
         if group >= ngroups {
-            return Err(re_error(vm, &format!("invalid group reference {group} at position {}", i)));
+            return Err(re_error(
+                vm,
+                &format!("invalid group reference {group} at position {}", i),
+            ));
         }
         if !lit.is_empty() {
             out.push(Piece::Lit(std::mem::take(&mut lit)));
@@ -1009,7 +1134,13 @@ fn template_bytes(vm: &mut Vm, repl: Value, is_bytes: bool) -> PyResult<Vec<u8>>
     }
 }
 
-fn sub_impl(vm: &mut Vm, pat: Value, repl: Value, subject: Value, count: Option<Value>) -> PyResult<(Value, usize)> {
+fn sub_impl(
+    vm: &mut Vm,
+    pat: Value,
+    repl: Value,
+    subject: Value,
+    count: Option<Value>,
+) -> PyResult<(Value, usize)> {
     let c = ctx(vm, pat, subject, None, None, false)?;
     let is_bytes = matches!(c.hay, Hay::Bytes(_));
     let count = match count {
@@ -1092,12 +1223,23 @@ fn p_repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let is_str = vm.heap.str_of(vm.builtin_base(p)).is_some();
     let shown = if is_str { flags & !U } else { flags };
     let mut names = Vec::new();
-    for (bit, n) in [(I, "re.IGNORECASE"), (M, "re.MULTILINE"), (S, "re.DOTALL"), (U, "re.UNICODE"), (X, "re.VERBOSE"), (A, "re.ASCII")] {
+    for (bit, n) in [
+        (I, "re.IGNORECASE"),
+        (M, "re.MULTILINE"),
+        (S, "re.DOTALL"),
+        (U, "re.UNICODE"),
+        (X, "re.VERBOSE"),
+        (A, "re.ASCII"),
+    ] {
         if shown & bit != 0 {
             names.push(n);
         }
     }
-    let s = if names.is_empty() { format!("re.compile({r})") } else { format!("re.compile({r}, {})", names.join("|")) };
+    let s = if names.is_empty() {
+        format!("re.compile({r})")
+    } else {
+        format!("re.compile({r}, {})", names.join("|"))
+    };
     vm.new_string(s)
 }
 
@@ -1109,13 +1251,18 @@ fn spans_of(vm: &mut Vm, m: Value) -> PyResult<Vec<i64>> {
         if let Obj::Instance(i) = vm.heap.get(h) {
             if let Value::Obj(t) = i.base {
                 if let Obj::Tuple(items) = vm.heap.get(t) {
-                    return Ok(items.iter().map(|v| if let Value::Int(i) = v { *i } else { -1 }).collect());
+                    return Ok(items
+                        .iter()
+                        .map(|v| if let Value::Int(i) = v { *i } else { -1 })
+                        .collect());
                 }
             }
         }
     }
     let t = vm.type_name(m);
-    Err(vm.type_error(format!("descriptor requires a 're.Match' object but received a '{t}'")))
+    Err(vm.type_error(format!(
+        "descriptor requires a 're.Match' object but received a '{t}'"
+    )))
 }
 
 /// Resolves a group reference (index or name) to its number.
@@ -1168,7 +1315,11 @@ fn m_group(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let sp = spans_of(vm, m)?;
     let n = sp.len() / 2;
     if a.len() <= 2 {
-        let g = if a.len() == 2 { group_index(vm, m, a[1], n)? } else { 0 };
+        let g = if a.len() == 2 {
+            group_index(vm, m, a[1], n)?
+        } else {
+            0
+        };
         return group_text(vm, m, &sp, g, Value::None);
     }
     let mut out = Vec::new();
@@ -1263,7 +1414,13 @@ fn m_expand(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     // Char spans back to byte spans for expansion.
     let spans: Vec<Option<(usize, usize)>> = sp
         .chunks(2)
-        .map(|p| if p[0] < 0 { None } else { Some((c.hay.to_byte(p[0] as usize), c.hay.to_byte(p[1] as usize))) })
+        .map(|p| {
+            if p[0] < 0 {
+                None
+            } else {
+                Some((c.hay.to_byte(p[0] as usize), c.hay.to_byte(p[1] as usize)))
+            }
+        })
         .collect();
     let mut out = Vec::new();
     expand(&pieces, &c.hay, &spans, &mut out);
@@ -1279,7 +1436,10 @@ fn m_repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let sp = spans_of(vm, m)?;
     let g = group_text(vm, m, &sp, 0, Value::None)?;
     let r = vm.repr(g)?;
-    vm.new_string(format!("<re.Match object; span=({}, {}), match={r}>", sp[0], sp[1]))
+    vm.new_string(format!(
+        "<re.Match object; span=({}, {}), match={r}>",
+        sp[0], sp[1]
+    ))
 }
 
 /// Makes `cls` the owner of the natives in its namespace: the VM binds

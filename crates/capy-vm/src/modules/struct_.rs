@@ -53,10 +53,14 @@ fn parse(vm: &mut Vm, fmt: Value) -> PyResult<Format> {
     let text: Vec<u8> = match vm.heap.str_of(fmt) {
         Some(s) => s.as_bytes().to_vec(),
         None => match fmt {
-            Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_)) => crate::types::str::bytes_of(vm, fmt)?,
+            Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_)) => {
+                crate::types::str::bytes_of(vm, fmt)?
+            }
             _ => {
                 let t = vm.type_name(fmt);
-                return Err(vm.type_error(format!("Struct() argument 1 must be a str or bytes object, not {t}")));
+                return Err(vm.type_error(format!(
+                    "Struct() argument 1 must be a str or bytes object, not {t}"
+                )));
             }
         },
     };
@@ -81,7 +85,10 @@ fn parse(vm: &mut Vm, fmt: Value) -> PyResult<Format> {
         }
         let mut count: Option<usize> = None;
         while let Some(d) = text.get(i).filter(|d| d.is_ascii_digit()) {
-            let n = count.unwrap_or(0).checked_mul(10).and_then(|n| n.checked_add((d - b'0') as usize));
+            let n = count
+                .unwrap_or(0)
+                .checked_mul(10)
+                .and_then(|n| n.checked_add((d - b'0') as usize));
             let Some(n) = n.filter(|&n| n <= isize::MAX as usize) else {
                 return Err(error(vm, "total struct size too long"));
             };
@@ -111,14 +118,27 @@ fn parse(vm: &mut Vm, fmt: Value) -> PyResult<Format> {
             _ => (count.checked_mul(item).unwrap_or(usize::MAX), count),
         };
         let offset = size;
-        size = match size.checked_add(bytes).filter(|&s| s <= isize::MAX as usize) {
+        size = match size
+            .checked_add(bytes)
+            .filter(|&s| s <= isize::MAX as usize)
+        {
             Some(s) => s,
             None => return Err(error(vm, "total struct size too long")),
         };
         nvalues = nvalues.saturating_add(values);
-        fields.push(Field { code, count, size: item, offset });
+        fields.push(Field {
+            code,
+            count,
+            size: item,
+            offset,
+        });
     }
-    Ok(Format { little, fields, size, nvalues })
+    Ok(Format {
+        little,
+        fields,
+        size,
+        nvalues,
+    })
 }
 
 fn put_uint(out: &mut [u8], v: u64, little: bool) {
@@ -168,7 +188,12 @@ fn int_bits(vm: &mut Vm, code: u8, size: usize, v: Value) -> PyResult<u64> {
         Some(x) if x >= lo && x <= hi => Ok(x as u64),
         // Within the 64-bit C types but not this field: name the range,
         // except where CPython's own conversion fails first.
-        Some(x) if size < 8 && !(size == 4 && !signed && x < 0) && x >= i64::MIN as i128 && x <= u64::MAX as i128 => {
+        Some(x)
+            if size < 8
+                && !(size == 4 && !signed && x < 0)
+                && x >= i64::MIN as i128
+                && x <= u64::MAX as i128 =>
+        {
             let name = match code {
                 b'b' => "byte".to_string(),
                 b'B' => "ubyte".to_string(),
@@ -176,7 +201,10 @@ fn int_bits(vm: &mut Vm, code: u8, size: usize, v: Value) -> PyResult<u64> {
                 b'H' => "ushort".to_string(),
                 c => format!("'{}'", c as char),
             };
-            Err(error(vm, &format!("{name} format requires {lo} <= number <= {hi}")))
+            Err(error(
+                vm,
+                &format!("{name} format requires {lo} <= number <= {hi}"),
+            ))
         }
         _ => Err(error(vm, "argument out of range")),
     }
@@ -215,13 +243,21 @@ fn to_half(vm: &mut Vm, x: f64) -> PyResult<u16> {
     // Scale so the half's least significant bit is 1, round, then rebuild.
     let (m, e) = libm::frexp(a);
     let exp = e - 1; // a = 1.f * 2**exp
-    let q = if exp < -14 { a * 2f64.powi(24) } else { m * 2f64.powi(11) };
+    let q = if exp < -14 {
+        a * 2f64.powi(24)
+    } else {
+        m * 2f64.powi(11)
+    };
     let r = libm::rint(q) as u32; // rint rounds half to even
     let bits = if exp < -14 {
         // Subnormal (may round up into the smallest normal, which is fine).
         r
     } else {
-        let (r, exp) = if r == 1 << 11 { (1u32 << 10, exp + 1) } else { (r, exp) };
+        let (r, exp) = if r == 1 << 11 {
+            (1u32 << 10, exp + 1)
+        } else {
+            (r, exp)
+        };
         if exp > 15 {
             return Err(vm.overflow_error("float too large to pack with e format"));
         }
@@ -242,16 +278,40 @@ fn from_half(h: u16) -> f64 {
     }
 }
 
-fn pack_into_buf(vm: &mut Vm, f: &Format, args: &[Value], out: &mut [u8], fname: &str) -> PyResult<()> {
+fn pack_into_buf(
+    vm: &mut Vm,
+    f: &Format,
+    args: &[Value],
+    out: &mut [u8],
+    fname: &str,
+) -> PyResult<()> {
     if args.len() != f.nvalues {
-        return Err(error(vm, &format!("{fname} expected {} items for packing (got {})", f.nvalues, args.len())));
+        return Err(error(
+            vm,
+            &format!(
+                "{fname} expected {} items for packing (got {})",
+                f.nvalues,
+                args.len()
+            ),
+        ));
     }
     let mut vals = args.iter().copied();
     for fld in &f.fields {
-        let reps = if matches!(fld.code, b's' | b'p' | b'x') { 1 } else { fld.count };
+        let reps = if matches!(fld.code, b's' | b'p' | b'x') {
+            1
+        } else {
+            fld.count
+        };
         for r in 0..reps {
             let at = fld.offset + r * fld.size;
-            let Some(slot) = out.get_mut(at..at + if matches!(fld.code, b's' | b'p' | b'x') { fld.count } else { fld.size }) else {
+            let Some(slot) = out.get_mut(
+                at..at
+                    + if matches!(fld.code, b's' | b'p' | b'x') {
+                        fld.count
+                    } else {
+                        fld.size
+                    },
+            ) else {
                 return Err(vm.runtime_error("struct buffer too small"));
             };
             match fld.code {
@@ -259,12 +319,17 @@ fn pack_into_buf(vm: &mut Vm, f: &Format, args: &[Value], out: &mut [u8], fname:
                 b's' | b'p' => {
                     let v = vals.next().unwrap_or(Value::None);
                     let data = match v {
-                        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) => {
+                        Value::Obj(h)
+                            if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) =>
+                        {
                             crate::types::str::bytes_of(vm, v)?
                         }
                         _ => {
                             let c = fld.code as char;
-                            return Err(error(vm, &format!("argument for '{c}' must be a bytes object")));
+                            return Err(error(
+                                vm,
+                                &format!("argument for '{c}' must be a bytes object"),
+                            ));
                         }
                     };
                     slot.fill(0);
@@ -289,7 +354,12 @@ fn pack_into_buf(vm: &mut Vm, f: &Format, args: &[Value], out: &mut [u8], fname:
                     };
                     match b {
                         Some(b) => slot[0] = b,
-                        None => return Err(error(vm, "char format requires a bytes object of length 1")),
+                        None => {
+                            return Err(error(
+                                vm,
+                                "char format requires a bytes object of length 1",
+                            ))
+                        }
                     }
                 }
                 b'?' => {
@@ -339,7 +409,10 @@ fn unpack_buf(vm: &mut Vm, f: &Format, data: &[u8]) -> PyResult<Vec<Value>> {
                 slot.to_vec()
             } else {
                 match slot.split_first() {
-                    Some((&n, rest)) => rest.get(..(n as usize).min(rest.len())).unwrap_or(&[]).to_vec(),
+                    Some((&n, rest)) => rest
+                        .get(..(n as usize).min(rest.len()))
+                        .unwrap_or(&[])
+                        .to_vec(),
                     None => Vec::new(),
                 }
             };
@@ -371,14 +444,19 @@ fn unpack_buf(vm: &mut Vm, f: &Format, data: &[u8]) -> PyResult<Vec<Value>> {
 
 fn need(vm: &mut Vm, a: &[Value], n: usize, name: &str) -> PyResult<()> {
     if a.len() < n {
-        return Err(vm.type_error(format!("{name} expected at least {n} arguments, got {}", a.len())));
+        return Err(vm.type_error(format!(
+            "{name} expected at least {n} arguments, got {}",
+            a.len()
+        )));
     }
     Ok(())
 }
 
 fn readable(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
     match v {
-        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) => crate::types::str::bytes_of(vm, v),
+        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) => {
+            crate::types::str::bytes_of(vm, v)
+        }
         _ => {
             let t = vm.type_name(v);
             Err(vm.type_error(format!("a bytes-like object is required, not '{t}'")))
@@ -407,7 +485,10 @@ fn offset(vm: &mut Vm, v: Value, len: usize) -> PyResult<usize> {
     if off < 0 {
         let back = off.unsigned_abs() as usize;
         if back > len {
-            return Err(error(vm, &format!("offset {off} out of range for {len}-byte buffer")));
+            return Err(error(
+                vm,
+                &format!("offset {off} out of range for {len}-byte buffer"),
+            ));
         }
         return Ok(len - back);
     }
@@ -421,7 +502,9 @@ fn s_pack_into(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         Value::Obj(h) if matches!(vm.heap.get(h), Obj::ByteArray(_)) => h,
         v => {
             let t = vm.type_name(v);
-            return Err(vm.type_error(format!("argument must be read-write bytes-like object, not {t}")));
+            return Err(vm.type_error(format!(
+                "argument must be read-write bytes-like object, not {t}"
+            )));
         }
     };
     let len = match vm.heap.get(buf) {
@@ -430,7 +513,14 @@ fn s_pack_into(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     };
     // CPython checks the item count before the offset.
     if a.len() - 3 != f.nvalues {
-        return Err(error(vm, &format!("pack_into expected {} items for packing (got {})", f.nvalues, a.len() - 3)));
+        return Err(error(
+            vm,
+            &format!(
+                "pack_into expected {} items for packing (got {})",
+                f.nvalues,
+                a.len() - 3
+            ),
+        ));
     }
     let off = offset(vm, a[2], len)?;
     if off.saturating_add(f.size) > len {
@@ -460,7 +550,10 @@ fn s_unpack(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let f = parse(vm, a[0])?;
     let data = readable(vm, a[1])?;
     if data.len() != f.size {
-        return Err(error(vm, &format!("unpack requires a buffer of {} bytes", f.size)));
+        return Err(error(
+            vm,
+            &format!("unpack requires a buffer of {} bytes", f.size),
+        ));
     }
     let vals = unpack_buf(vm, &f, &data)?;
     vm.new_tuple(vals)
@@ -476,7 +569,9 @@ fn s_unpack_from(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
             off_v = Some(v);
         } else {
             let k = vm.heap.str_of(k).unwrap_or("?").to_string();
-            return Err(vm.type_error(format!("unpack_from() got an unexpected keyword argument '{k}'")));
+            return Err(vm.type_error(format!(
+                "unpack_from() got an unexpected keyword argument '{k}'"
+            )));
         }
     }
     let off = match off_v {
@@ -504,10 +599,19 @@ fn s_iter_unpack(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let f = parse(vm, a[0])?;
     let data = readable(vm, a[1])?;
     if f.size == 0 {
-        return Err(error(vm, "cannot iteratively unpack with a struct of length 0"));
+        return Err(error(
+            vm,
+            "cannot iteratively unpack with a struct of length 0",
+        ));
     }
     if data.len() % f.size != 0 {
-        return Err(error(vm, &format!("iterative unpacking requires a buffer of a multiple of {} bytes", f.size)));
+        return Err(error(
+            vm,
+            &format!(
+                "iterative unpacking requires a buffer of a multiple of {} bytes",
+                f.size
+            ),
+        ));
     }
     let mut records = Vec::with_capacity(data.len() / f.size);
     for chunk in data.chunks_exact(f.size) {

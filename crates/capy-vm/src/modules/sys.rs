@@ -34,7 +34,11 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     set(vm, m, "path", path)?;
     set(vm, m, "modules", Value::Obj(vm.modules))?;
     set(vm, m, "maxsize", Value::Int(i64::MAX))?;
-    let bo = vm.new_str(if cfg!(target_endian = "little") { "little" } else { "big" })?;
+    let bo = vm.new_str(if cfg!(target_endian = "little") {
+        "little"
+    } else {
+        "big"
+    })?;
     set(vm, m, "byteorder", bo)?;
     let ver = vm.new_str("3.4.0; capy 0.1.0")?;
     set(vm, m, "version", ver)?;
@@ -157,7 +161,9 @@ fn gc_mem_alloc(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Int(vm.heap.bytes() as i64))
 }
 fn gc_mem_free(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    Ok(Value::Int(vm.heap.limit().saturating_sub(vm.heap.bytes()) as i64))
+    Ok(Value::Int(
+        vm.heap.limit().saturating_sub(vm.heap.bytes()) as i64
+    ))
 }
 
 pub fn init_micropython(vm: &mut Vm) -> PyResult<Gc> {
@@ -195,14 +201,23 @@ impl Vm {
         if depth < 50 {
             if let Value::Obj(c) = cause {
                 self.format_exception_into(crate::PyErr(c), out, depth + 1);
-                out.push_str("\nThe above exception was the direct cause of the following exception:\n\n");
+                out.push_str(
+                    "\nThe above exception was the direct cause of the following exception:\n\n",
+                );
             } else if let (Value::Obj(c), false) = (context, suppress) {
                 self.format_exception_into(crate::PyErr(c), out, depth + 1);
-                out.push_str("\nDuring handling of the above exception, another exception occurred:\n\n");
+                out.push_str(
+                    "\nDuring handling of the above exception, another exception occurred:\n\n",
+                );
             }
         }
         let tb: Vec<(String, u32, String)> = match self.heap.get(e.0) {
-            Obj::Exception(x) => x.traceback.iter().rev().map(|t| (t.filename.to_string(), t.line, t.name.to_string())).collect(),
+            Obj::Exception(x) => x
+                .traceback
+                .iter()
+                .rev()
+                .map(|t| (t.filename.to_string(), t.line, t.name.to_string()))
+                .collect(),
             _ => Vec::new(),
         };
         if !tb.is_empty() {

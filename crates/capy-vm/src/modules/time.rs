@@ -30,7 +30,9 @@ fn since_epoch() -> Duration {
 
 fn wall() -> Duration {
     // A clock before 1970 reads as the epoch rather than failing.
-    SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default()
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
 }
 
 fn t_time(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
@@ -62,7 +64,10 @@ fn t_ticks_ns(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
 
 fn int2(vm: &mut Vm, a: &[Value], name: &str) -> PyResult<(i64, i64)> {
     if a.len() != 2 {
-        return Err(vm.type_error(format!("function {name} takes 2 positional arguments but {} were given", a.len())));
+        return Err(vm.type_error(format!(
+            "function {name} takes 2 positional arguments but {} were given",
+            a.len()
+        )));
     }
     Ok((vm.index_value(a[0])?, vm.index_value(a[1])?))
 }
@@ -96,7 +101,9 @@ fn sleep_for(vm: &mut Vm, secs: f64) -> PyResult {
         return Err(vm.overflow_error("sleep length is too large"));
     };
     let now = Instant::now();
-    let end = now.checked_add(total.min(Duration::from_secs(1 << 40))).unwrap_or(now);
+    let end = now
+        .checked_add(total.min(Duration::from_secs(1 << 40)))
+        .unwrap_or(now);
     loop {
         if vm.interrupt.swap(false, Ordering::Relaxed) {
             let k = vm.exc_class(crate::ExcKind::KeyboardInterrupt);
@@ -112,7 +119,10 @@ fn sleep_for(vm: &mut Vm, secs: f64) -> PyResult {
 
 fn num_arg(vm: &mut Vm, a: &[Value], name: &str) -> PyResult<f64> {
     if a.len() != 1 {
-        return Err(vm.type_error(format!("{name}() takes exactly one argument ({} given)", a.len())));
+        return Err(vm.type_error(format!(
+            "{name}() takes exactly one argument ({} given)",
+            a.len()
+        )));
     }
     super::math::to_f(vm, a[0])
 }

@@ -50,8 +50,8 @@ const FLOAT32: u32 = 14;
 const FLOAT64: u32 = 15;
 
 const SCALARS: [&str; 16] = [
-    "UINT8", "INT8", "UINT16", "INT16", "UINT32", "INT32", "UINT64", "INT64", "BFUINT8", "BFINT8", "BFUINT16",
-    "BFINT16", "BFUINT32", "BFINT32", "FLOAT32", "FLOAT64",
+    "UINT8", "INT8", "UINT16", "INT16", "UINT32", "INT32", "UINT64", "INT64", "BFUINT8", "BFINT8",
+    "BFUINT16", "BFINT16", "BFUINT32", "BFINT32", "FLOAT32", "FLOAT64",
 ];
 const SCALAR_SIZE: [u64; 16] = [1, 1, 2, 2, 4, 4, 8, 8, 1, 1, 2, 2, 4, 4, 4, 8];
 /// A PTR field holds a capability in capy (MicroPython: sizeof(void *)).
@@ -78,10 +78,22 @@ enum Elem {
 }
 
 enum Field {
-    Scalar { off: u64, t: u32, bitpos: u32, bitlen: u32 },
-    Struct { off: u64, desc: Value },
+    Scalar {
+        off: u64,
+        t: u32,
+        bitpos: u32,
+        bitlen: u32,
+    },
+    Struct {
+        off: u64,
+        desc: Value,
+    },
     Ptr,
-    Array { off: u64, count: u64, elem: Elem },
+    Array {
+        off: u64,
+        count: u64,
+        elem: Elem,
+    },
 }
 
 fn desc_error(vm: &mut Vm) -> crate::PyErr {
@@ -105,7 +117,12 @@ fn parse_field(vm: &mut Vm, v: Value) -> PyResult<Field> {
             bitlen = ((off >> LEN_BITS) & 31) as u32;
             off &= (1 << OFFSET_BITS) - 1;
         }
-        return Ok(Field::Scalar { off, t, bitpos, bitlen });
+        return Ok(Field::Scalar {
+            off,
+            t,
+            bitpos,
+            bitlen,
+        });
     }
     let items = match v {
         Value::Obj(h) => match vm.heap.get(h) {
@@ -120,17 +137,28 @@ fn parse_field(vm: &mut Vm, v: Value) -> PyResult<Field> {
     let t0 = small_int(vm, items[0])?;
     let off = (t0 & value_mask(AGG_TYPE_BITS)) as u64;
     match get_type(t0, AGG_TYPE_BITS) {
-        STRUCT => Ok(Field::Struct { off, desc: items[1] }),
+        STRUCT => Ok(Field::Struct {
+            off,
+            desc: items[1],
+        }),
         PTR => Ok(Field::Ptr),
         ARRAY => {
             let n = small_int(vm, items[1])?;
             if items.len() == 2 {
                 let t = get_type(n, VAL_TYPE_BITS);
                 let count = (n & value_mask(VAL_TYPE_BITS)) as u64;
-                Ok(Field::Array { off, count, elem: Elem::Scalar(t) })
+                Ok(Field::Array {
+                    off,
+                    count,
+                    elem: Elem::Scalar(t),
+                })
             } else {
                 let count = u64::try_from(n).map_err(|_| desc_error(vm))?;
-                Ok(Field::Array { off, count, elem: Elem::Struct(items[2]) })
+                Ok(Field::Array {
+                    off,
+                    count,
+                    elem: Elem::Struct(items[2]),
+                })
             }
         }
         _ => Err(desc_error(vm)),
@@ -273,7 +301,11 @@ fn new_view(vm: &mut Vm, v: View) -> PyResult {
         None => Value::None,
     };
     let state = vm.new_tuple(vec![v.cap, v.desc, Value::Int(v.layout), count])?;
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance { class, dict: Dict::new(), base: Value::Null })))?);
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
+        class,
+        dict: Dict::new(),
+        base: Value::Null,
+    })))?);
     let k = vm.intern(STATE);
     vm.generic_setattr(obj, k, state)?;
     Ok(obj)
@@ -281,16 +313,31 @@ fn new_view(vm: &mut Vm, v: View) -> PyResult {
 
 fn view_of(vm: &mut Vm, obj: Value) -> Option<View> {
     let Value::Obj(h) = obj else { return None };
-    let Obj::Instance(i) = vm.heap.get(h) else { return None };
-    let p = i.dict.probe_str(&vm.heap, crate::heap::str_hash(STATE), STATE)?;
-    let Value::Obj(t) = i.dict.value_at(p) else { return None };
-    let Obj::Tuple(items) = vm.heap.get(t) else { return None };
-    let [cap, desc, Value::Int(layout), count] = items[..] else { return None };
+    let Obj::Instance(i) = vm.heap.get(h) else {
+        return None;
+    };
+    let p = i
+        .dict
+        .probe_str(&vm.heap, crate::heap::str_hash(STATE), STATE)?;
+    let Value::Obj(t) = i.dict.value_at(p) else {
+        return None;
+    };
+    let Obj::Tuple(items) = vm.heap.get(t) else {
+        return None;
+    };
+    let [cap, desc, Value::Int(layout), count] = items[..] else {
+        return None;
+    };
     let count = match count {
         Value::Int(n) => Some(n as u64),
         _ => None,
     };
-    Some(View { cap, desc, layout, count })
+    Some(View {
+        cap,
+        desc,
+        layout,
+        count,
+    })
 }
 
 fn this_view(vm: &mut Vm, a: &[Value]) -> PyResult<View> {
@@ -319,7 +366,15 @@ fn sub_cap(vm: &mut Vm, cap: Value, off: u64) -> PyResult {
     cm::new_cap(vm, c.increment_address(off as i64), owner)
 }
 
-fn read_scalar(vm: &mut Vm, cap: Value, off: u64, t: u32, layout: i64, bitpos: u32, bitlen: u32) -> PyResult {
+fn read_scalar(
+    vm: &mut Vm,
+    cap: Value,
+    off: u64,
+    t: u32,
+    layout: i64,
+    bitpos: u32,
+    bitlen: u32,
+) -> PyResult {
     let (c, _) = cm::cap_arg(vm, cap)?;
     let n = SCALAR_SIZE[t as usize & 15] as usize;
     let mut b = [0u8; 8];
@@ -327,7 +382,9 @@ fn read_scalar(vm: &mut Vm, cap: Value, off: u64, t: u32, layout: i64, bitpos: u
         return Err(cm::fault_error(vm, f));
     }
     let raw = if layout == LAYOUT_BIG_ENDIAN {
-        b[..n].iter().fold(0u64, |acc, &x| (acc << 8) | u64::from(x))
+        b[..n]
+            .iter()
+            .fold(0u64, |acc, &x| (acc << 8) | u64::from(x))
     } else {
         u64::from_le_bytes(b)
     };
@@ -337,7 +394,11 @@ fn read_scalar(vm: &mut Vm, cap: Value, off: u64, t: u32, layout: i64, bitpos: u
         FLOAT64 => Value::Float(f64::from_bits(raw)),
         // Bitfields: MicroPython reads them unsigned, signed kinds too.
         8..=13 => {
-            let mask = if bitlen >= 64 { u64::MAX } else { (1u64 << bitlen) - 1 };
+            let mask = if bitlen >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << bitlen) - 1
+            };
             Value::Int(((raw >> (bitpos % 64)) & mask) as i64)
         }
         _ if t % 2 == 1 => {
@@ -350,7 +411,16 @@ fn read_scalar(vm: &mut Vm, cap: Value, off: u64, t: u32, layout: i64, bitpos: u
 }
 
 #[allow(clippy::too_many_arguments)]
-fn write_scalar(vm: &mut Vm, cap: Value, off: u64, t: u32, layout: i64, bitpos: u32, bitlen: u32, v: Value) -> PyResult<()> {
+fn write_scalar(
+    vm: &mut Vm,
+    cap: Value,
+    off: u64,
+    t: u32,
+    layout: i64,
+    bitpos: u32,
+    bitlen: u32,
+    v: Value,
+) -> PyResult<()> {
     let (c, _) = cm::cap_arg(vm, cap)?;
     let n = SCALAR_SIZE[t as usize & 15] as usize;
     let mut raw = match t {
@@ -361,7 +431,11 @@ fn write_scalar(vm: &mut Vm, cap: Value, off: u64, t: u32, layout: i64, bitpos: 
                 Value::Bool(b) => f64::from(u8::from(b)),
                 _ => return Err(vm.type_error("can't convert to float")),
             };
-            if t == FLOAT32 { u64::from((f as f32).to_bits()) } else { f.to_bits() }
+            if t == FLOAT32 {
+                u64::from((f as f32).to_bits())
+            } else {
+                f.to_bits()
+            }
         }
         _ => cm::int_bits(vm, v)?,
     };
@@ -372,11 +446,17 @@ fn write_scalar(vm: &mut Vm, cap: Value, off: u64, t: u32, layout: i64, bitpos: 
             return Err(cm::fault_error(vm, f));
         }
         let old = if layout == LAYOUT_BIG_ENDIAN {
-            b[..n].iter().fold(0u64, |acc, &x| (acc << 8) | u64::from(x))
+            b[..n]
+                .iter()
+                .fold(0u64, |acc, &x| (acc << 8) | u64::from(x))
         } else {
             u64::from_le_bytes(b)
         };
-        let mask = if bitlen >= 64 { u64::MAX } else { (1u64 << bitlen) - 1 };
+        let mask = if bitlen >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bitlen) - 1
+        };
         let pos = bitpos % 64;
         raw = (old & !(mask << pos)) | ((raw & mask) << pos);
     }
@@ -420,13 +500,26 @@ fn view_getattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let obj = a[0];
     let (_, name) = name_arg(vm, a)?;
     match field_of(vm, &s, obj, &name)? {
-        Field::Scalar { off, t, bitpos, bitlen } => read_scalar(vm, s.cap, off, t, s.layout, bitpos, bitlen),
+        Field::Scalar {
+            off,
+            t,
+            bitpos,
+            bitlen,
+        } => read_scalar(vm, s.cap, off, t, s.layout, bitpos, bitlen),
         Field::Struct { off, desc } => {
             if dict_items(vm, desc).is_none() {
                 return Err(desc_error(vm));
             }
             let cap = sub_cap(vm, s.cap, off)?;
-            new_view(vm, View { cap, desc, layout: s.layout, count: None })
+            new_view(
+                vm,
+                View {
+                    cap,
+                    desc,
+                    layout: s.layout,
+                    count: None,
+                },
+            )
         }
         Field::Array { off, count, elem } => {
             let cap = sub_cap(vm, s.cap, off)?;
@@ -434,9 +527,20 @@ fn view_getattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
                 Elem::Scalar(t) => Value::Int(i64::from(t)),
                 Elem::Struct(d) => d,
             };
-            new_view(vm, View { cap, desc, layout: s.layout, count: Some(count) })
+            new_view(
+                vm,
+                View {
+                    cap,
+                    desc,
+                    layout: s.layout,
+                    count: Some(count),
+                },
+            )
         }
-        Field::Ptr => Err(vm.error(ExcKind::NotImplementedError, "uctypes: PTR fields are not supported")),
+        Field::Ptr => Err(vm.error(
+            ExcKind::NotImplementedError,
+            "uctypes: PTR fields are not supported",
+        )),
     }
 }
 
@@ -446,7 +550,12 @@ fn view_setattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let (_, name) = name_arg(vm, a)?;
     let v = a.get(2).copied().unwrap_or(Value::None);
     match field_of(vm, &s, obj, &name)? {
-        Field::Scalar { off, t, bitpos, bitlen } => {
+        Field::Scalar {
+            off,
+            t,
+            bitpos,
+            bitlen,
+        } => {
             write_scalar(vm, s.cap, off, t, s.layout, bitpos, bitlen, v)?;
             Ok(Value::None)
         }
@@ -455,7 +564,9 @@ fn view_setattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 }
 
 fn elem_index(vm: &mut Vm, s: &View, a: &[Value]) -> PyResult<(u64, Elem)> {
-    let Some(count) = s.count else { return Err(vm.type_error("struct: can't index")) };
+    let Some(count) = s.count else {
+        return Err(vm.type_error("struct: can't index"));
+    };
     let i = vm.index_value(a.get(1).copied().unwrap_or(Value::None))?;
     match u64::try_from(i) {
         Ok(i) if i < count => {}
@@ -476,7 +587,15 @@ fn view_getitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         (off, Elem::Scalar(t)) => read_scalar(vm, s.cap, off, t, s.layout, 0, 0),
         (off, Elem::Struct(desc)) => {
             let cap = sub_cap(vm, s.cap, off)?;
-            new_view(vm, View { cap, desc, layout: s.layout, count: None })
+            new_view(
+                vm,
+                View {
+                    cap,
+                    desc,
+                    layout: s.layout,
+                    count: None,
+                },
+            )
         }
     }
 }
@@ -538,12 +657,22 @@ fn uctypes_struct(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
     let layout = layout_arg(vm, a, 2)?;
     let cap = cm::new_cap(vm, c, owner)?;
-    new_view(vm, View { cap, desc: a[1], layout, count: None })
+    new_view(
+        vm,
+        View {
+            cap,
+            desc: a[1],
+            layout,
+            count: None,
+        },
+    )
 }
 
 /// `sizeof(struct or descriptor, layout_type=NATIVE)`.
 fn uctypes_sizeof(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let Some(&obj) = a.first() else { return Err(vm.type_error("sizeof() missing argument")) };
+    let Some(&obj) = a.first() else {
+        return Err(vm.type_error("sizeof() missing argument"));
+    };
     let mut layout = layout_arg(vm, a, 1)?;
     let mut max = 0;
     let size = match view_of(vm, obj) {
@@ -577,7 +706,11 @@ fn uctypes_addressof(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
     let (g, len, perms) = match obj {
         Value::Obj(g) => match vm.heap.get(g) {
-            Obj::ByteArray(b) => (g, b.len() as u64, Perms::LOAD | Perms::STORE | Perms::GLOBAL),
+            Obj::ByteArray(b) => (
+                g,
+                b.len() as u64,
+                Perms::LOAD | Perms::STORE | Perms::GLOBAL,
+            ),
             Obj::Bytes(b) => (g, b.len() as u64, Perms::LOAD | Perms::GLOBAL),
             _ => return Err(vm.type_error("object with buffer protocol required")),
         },
@@ -590,7 +723,10 @@ fn uctypes_addressof(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         // buffer (and its own padding, which is unmapped).
         None => cm::map_region(vm, g, len, cheri::representable_alignment_mask(len))?,
     };
-    let cap = Capability::root().set_address(base).set_bounds(len).and_perms(perms);
+    let cap = Capability::root()
+        .set_address(base)
+        .set_bounds(len)
+        .and_perms(perms);
     cm::new_cap(vm, cap, obj)
 }
 
@@ -630,7 +766,15 @@ fn uctypes_bytearray_at(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         return Err(cm::fault_error(vm, f));
     }
     let cap = cm::new_cap(vm, c, owner)?;
-    new_view(vm, View { cap, desc: Value::Int(0), layout: LAYOUT_NATIVE, count: Some(n) })
+    new_view(
+        vm,
+        View {
+            cap,
+            desc: Value::Int(0),
+            layout: LAYOUT_NATIVE,
+            count: Some(n),
+        },
+    )
 }
 
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {

@@ -90,12 +90,18 @@ fn me(vm: &mut Vm, a: &[Value]) -> PyResult<(Vec<u8>, bool)> {
         }
     }
     let t = vm.type_name(v);
-    Err(vm.type_error(format!("descriptor requires a 'bytes' object but received '{t}'")))
+    Err(vm.type_error(format!(
+        "descriptor requires a 'bytes' object but received '{t}'"
+    )))
 }
 
 /// Builds a bytes (or bytearray) object.
 pub fn mk(vm: &mut Vm, data: Vec<u8>, bytearray: bool) -> PyResult {
-    let o = if bytearray { Obj::ByteArray(data) } else { Obj::Bytes(data.into_boxed_slice()) };
+    let o = if bytearray {
+        Obj::ByteArray(data)
+    } else {
+        Obj::Bytes(data.into_boxed_slice())
+    };
     Ok(Value::Obj(vm.alloc(o)?))
 }
 
@@ -138,7 +144,9 @@ fn needle(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
     }
     if buffer_opt(vm, v).is_none() {
         let t = vm.type_name(v);
-        return Err(vm.type_error(format!("argument should be integer or bytes-like object, not '{t}'")));
+        return Err(vm.type_error(format!(
+            "argument should be integer or bytes-like object, not '{t}'"
+        )));
     }
     buffer(vm, v)
 }
@@ -215,11 +223,18 @@ fn find_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult<Option<usize>> {
         return Ok(None);
     }
     let hay = &b[s..e];
-    Ok(if rev { rfind_sub(hay, &n) } else { find_sub(hay, &n) }.map(|p| p + s))
+    Ok(if rev {
+        rfind_sub(hay, &n)
+    } else {
+        find_sub(hay, &n)
+    }
+    .map(|p| p + s))
 }
 
 fn b_find(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    Ok(Value::Int(find_impl(vm, a, false)?.map_or(-1, |p| p as i64)))
+    Ok(Value::Int(
+        find_impl(vm, a, false)?.map_or(-1, |p| p as i64),
+    ))
 }
 fn b_rfind(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Int(find_impl(vm, a, true)?.map_or(-1, |p| p as i64)))
@@ -283,7 +298,11 @@ fn b_replace(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let (b, ba) = me(vm, a)?;
     let old = buffer(vm, arg(a, 1))?;
     let new = buffer(vm, arg(a, 2))?;
-    let count = if a.len() > 3 { vm.index_value(a[3])? } else { -1 };
+    let count = if a.len() > 3 {
+        vm.index_value(a[3])?
+    } else {
+        -1
+    };
     let r = replace_bytes(&b, &old, &new, count);
     vm.charge(r.len())?;
     mk(vm, r, ba)
@@ -296,14 +315,20 @@ fn is_ws(c: u8) -> bool {
 /// `sep` and `maxsplit` from positional or keyword arguments.
 fn split_args(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult<(Option<Vec<u8>>, i64)> {
     let mut sep = arg(a, 1);
-    let mut maxsplit = if a.len() > 2 { vm.index_value(a[2])? } else { -1 };
+    let mut maxsplit = if a.len() > 2 {
+        vm.index_value(a[2])?
+    } else {
+        -1
+    };
     for &(k, v) in kw {
         match vm.heap.str_of(k) {
             Some("sep") => sep = v,
             Some("maxsplit") => maxsplit = vm.index_value(v)?,
             _ => {
                 let n = vm.heap.str_of(k).unwrap_or("?").to_string();
-                return Err(vm.type_error(format!("split() got an unexpected keyword argument '{n}'")));
+                return Err(
+                    vm.type_error(format!("split() got an unexpected keyword argument '{n}'"))
+                );
             }
         }
     }
@@ -398,7 +423,11 @@ fn b_rsplit(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 
 fn strip_impl(vm: &mut Vm, a: &[Value], left: bool, right: bool) -> PyResult {
     let (b, ba) = me(vm, a)?;
-    let chars = if arg(a, 1).is_none() { None } else { Some(buffer(vm, arg(a, 1))?) };
+    let chars = if arg(a, 1).is_none() {
+        None
+    } else {
+        Some(buffer(vm, arg(a, 1))?)
+    };
     let strip = |c: u8| match &chars {
         Some(cs) => cs.contains(&c),
         None => is_ws(c),
@@ -416,7 +445,11 @@ fn strip_impl(vm: &mut Vm, a: &[Value], left: bool, right: bool) -> PyResult {
         }
     }
     // Unchanged bytes are returned as they are, as CPython does.
-    if !ba && s == 0 && e == b.len() && matches!(arg(a, 0), Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_))) {
+    if !ba
+        && s == 0
+        && e == b.len()
+        && matches!(arg(a, 0), Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_)))
+    {
         return Ok(arg(a, 0));
     }
     mk(vm, b[s..e].to_vec(), ba)
@@ -443,7 +476,9 @@ fn b_join(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             Some(b) => out.extend_from_slice(&b),
             None => {
                 let t = vm.type_name(*it);
-                return Err(vm.type_error(format!("sequence item {i}: expected a bytes-like object, {t} found")));
+                return Err(vm.type_error(format!(
+                    "sequence item {i}: expected a bytes-like object, {t} found"
+                )));
             }
         }
     }
@@ -460,8 +495,13 @@ fn affix(vm: &mut Vm, a: &[Value], start: bool) -> PyResult {
     };
     for c in cands {
         let Some(p) = buffer_opt(vm, c) else {
-            let (n, t) = (if start { "startswith" } else { "endswith" }, vm.type_name(c));
-            return Err(vm.type_error(format!("{n} first arg must be bytes or a tuple of bytes, not {t}")));
+            let (n, t) = (
+                if start { "startswith" } else { "endswith" },
+                vm.type_name(c),
+            );
+            return Err(vm.type_error(format!(
+                "{n} first arg must be bytes or a tuple of bytes, not {t}"
+            )));
         };
         if s > b.len() || s > e {
             continue;
@@ -494,13 +534,28 @@ fn b_lower(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn b_swapcase(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     map_bytes(vm, a, |b| {
         b.iter()
-            .map(|&c| if c.is_ascii_lowercase() { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() })
+            .map(|&c| {
+                if c.is_ascii_lowercase() {
+                    c.to_ascii_uppercase()
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
             .collect()
     })
 }
 fn b_capitalize(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     map_bytes(vm, a, |b| {
-        b.iter().enumerate().map(|(i, &c)| if i == 0 { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() }).collect()
+        b.iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                if i == 0 {
+                    c.to_ascii_uppercase()
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
+            .collect()
     })
 }
 fn b_title(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -508,7 +563,11 @@ fn b_title(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         let mut prev_cased = false;
         b.iter()
             .map(|&c| {
-                let r = if prev_cased { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() };
+                let r = if prev_cased {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                };
                 prev_cased = c.is_ascii_alphabetic();
                 r
             })
@@ -534,11 +593,15 @@ fn b_isspace(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 }
 fn b_isupper(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let (b, _) = me(vm, a)?;
-    Ok(Value::Bool(b.iter().any(u8::is_ascii_uppercase) && !b.iter().any(u8::is_ascii_lowercase)))
+    Ok(Value::Bool(
+        b.iter().any(u8::is_ascii_uppercase) && !b.iter().any(u8::is_ascii_lowercase),
+    ))
 }
 fn b_islower(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let (b, _) = me(vm, a)?;
-    Ok(Value::Bool(b.iter().any(u8::is_ascii_lowercase) && !b.iter().any(u8::is_ascii_uppercase)))
+    Ok(Value::Bool(
+        b.iter().any(u8::is_ascii_lowercase) && !b.iter().any(u8::is_ascii_uppercase),
+    ))
 }
 
 fn partition_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult {
@@ -547,7 +610,11 @@ fn partition_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult {
     if sep.is_empty() {
         return Err(vm.value_error("empty separator"));
     }
-    let pos = if rev { rfind_sub(&b, &sep) } else { find_sub(&b, &sep) };
+    let pos = if rev {
+        rfind_sub(&b, &sep)
+    } else {
+        find_sub(&b, &sep)
+    };
     let (x, y, z) = match pos {
         Some(p) => (b[..p].to_vec(), sep.clone(), b[p + sep.len()..].to_vec()),
         None if rev => (Vec::new(), Vec::new(), b.clone()),
@@ -705,13 +772,21 @@ fn b_expandtabs(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 
 fn b_translate(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let (b, ba) = me(vm, a)?;
-    let table = if arg(a, 1).is_none() { None } else { Some(buffer(vm, arg(a, 1))?) };
+    let table = if arg(a, 1).is_none() {
+        None
+    } else {
+        Some(buffer(vm, arg(a, 1))?)
+    };
     if let Some(t) = &table {
         if t.len() != 256 {
             return Err(vm.value_error("translation table must be 256 characters long"));
         }
     }
-    let mut del = if a.len() > 2 { buffer(vm, a[2])? } else { Vec::new() };
+    let mut del = if a.len() > 2 {
+        buffer(vm, a[2])?
+    } else {
+        Vec::new()
+    };
     for &(k, v) in kw {
         if vm.heap.str_of(k) == Some("delete") {
             del = buffer(vm, v)?;
@@ -781,13 +856,21 @@ fn b_fromhex(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             (Some(h), Some(l)) => out.push((h * 16 + l) as u8),
             (Some(_), None) if i + 1 >= chars.len() || chars[i + 1].is_ascii_whitespace() => {
                 let p = i + 1;
-                return Err(vm.value_error(format!("non-hexadecimal number found in fromhex() arg at position {p}")));
+                return Err(vm.value_error(format!(
+                    "non-hexadecimal number found in fromhex() arg at position {p}"
+                )));
             }
             (Some(_), None) => {
                 let p = i + 1;
-                return Err(vm.value_error(format!("non-hexadecimal number found in fromhex() arg at position {p}")));
+                return Err(vm.value_error(format!(
+                    "non-hexadecimal number found in fromhex() arg at position {p}"
+                )));
             }
-            _ => return Err(vm.value_error(format!("non-hexadecimal number found in fromhex() arg at position {i}"))),
+            _ => {
+                return Err(vm.value_error(format!(
+                    "non-hexadecimal number found in fromhex() arg at position {i}"
+                )))
+            }
         }
         i += 2;
     }
@@ -805,20 +888,33 @@ pub fn decode(vm: &mut Vm, b: &[u8], encoding: &str, errors: &str) -> PyResult<S
                     let p = e.valid_up_to();
                     let reason = match e.error_len() {
                         None => "unexpected end of data",
-                        Some(_) if b[p] >= 0x80 && b[p] < 0xc2 || b[p] > 0xf4 => "invalid start byte",
+                        Some(_) if b[p] >= 0x80 && b[p] < 0xc2 || b[p] > 0xf4 => {
+                            "invalid start byte"
+                        }
                         Some(_) => "invalid continuation byte",
                     };
                     let end = p + e.error_len().unwrap_or(b.len() - p);
-                    let pos = if end - p > 1 { format!("position {p}-{}", end - 1) } else { format!("position {p}") };
+                    let pos = if end - p > 1 {
+                        format!("position {p}-{}", end - 1)
+                    } else {
+                        format!("position {p}")
+                    };
                     let msg = if end - p > 1 {
                         format!("'utf-8' codec can't decode bytes in {pos}: {reason}")
                     } else {
-                        format!("'utf-8' codec can't decode byte 0x{:02x} in {pos}: {reason}", b[p])
+                        format!(
+                            "'utf-8' codec can't decode byte 0x{:02x} in {pos}: {reason}",
+                            b[p]
+                        )
                     };
                     return Err(vm.error(ExcKind::UnicodeDecodeError, msg));
                 }
                 let lossy = String::from_utf8_lossy(b).to_string();
-                Ok(if errors == "ignore" { lossy.replace('\u{fffd}', "") } else { lossy })
+                Ok(if errors == "ignore" {
+                    lossy.replace('\u{fffd}', "")
+                } else {
+                    lossy
+                })
             }
         },
         "ascii" | "us-ascii" => {
@@ -841,8 +937,13 @@ pub fn decode(vm: &mut Vm, b: &[u8], encoding: &str, errors: &str) -> PyResult<S
             }
             Ok(out)
         }
-        "latin-1" | "latin1" | "iso-8859-1" | "iso8859-1" => Ok(b.iter().map(|&c| c as char).collect()),
-        _ => Err(vm.error(ExcKind::LookupError, format!("unknown encoding: {encoding}"))),
+        "latin-1" | "latin1" | "iso-8859-1" | "iso8859-1" => {
+            Ok(b.iter().map(|&c| c as char).collect())
+        }
+        _ => Err(vm.error(
+            ExcKind::LookupError,
+            format!("unknown encoding: {encoding}"),
+        )),
     }
 }
 
@@ -853,7 +954,12 @@ pub fn encode(vm: &mut Vm, s: &str, encoding: &str, errors: &str) -> PyResult<Ve
         "utf-8" | "utf8" => return Ok(s.as_bytes().to_vec()),
         "ascii" | "us-ascii" => 0x80u32,
         "latin-1" | "latin1" | "iso-8859-1" | "iso8859-1" => 0x100,
-        _ => return Err(vm.error(ExcKind::LookupError, format!("unknown encoding: {encoding}"))),
+        _ => {
+            return Err(vm.error(
+                ExcKind::LookupError,
+                format!("unknown encoding: {encoding}"),
+            ))
+        }
     };
     let name = if limit == 0x80 { "ascii" } else { "latin-1" };
     let mut out = Vec::with_capacity(s.len());
@@ -888,7 +994,9 @@ pub fn codec_args(vm: &mut Vm, a: &[Value], i: usize, kw: Kw) -> PyResult<(Strin
             Some("errors") => err = Some(v),
             _ => {
                 let n = vm.heap.str_of(k).unwrap_or("?").to_string();
-                return Err(vm.type_error(format!("'{n}' is an invalid keyword argument for this function")));
+                return Err(vm.type_error(format!(
+                    "'{n}' is an invalid keyword argument for this function"
+                )));
             }
         }
     }
@@ -913,7 +1021,9 @@ fn b_decode(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 /// `bytes % args`: formatted through the str machinery over a Latin-1
 /// view of the bytes, so every byte value survives the round trip.
 pub fn bytes_percent(vm: &mut Vm, fmt: Value, args: Value) -> PyResult {
-    let Some(f) = buffer_opt(vm, fmt) else { return Ok(Value::NotImplemented) };
+    let Some(f) = buffer_opt(vm, fmt) else {
+        return Ok(Value::NotImplemented);
+    };
     let ba = matches!(vm.builtin_base(fmt), Value::Obj(h) if matches!(vm.heap.get(h), Obj::ByteArray(_)));
     let (convs, conv_pos) = percent_convs(&f);
     // `%s`/`%b` take bytes-like values, passed through as Latin-1 text;
@@ -954,7 +1064,13 @@ pub fn bytes_percent(vm: &mut Vm, fmt: Value, args: Value) -> PyResult {
     let fs: String = f
         .iter()
         .enumerate()
-        .map(|(i, &c)| if c == b'b' && conv_pos.contains(&i) { 's' } else { c as char })
+        .map(|(i, &c)| {
+            if c == b'b' && conv_pos.contains(&i) {
+                's'
+            } else {
+                c as char
+            }
+        })
         .collect();
     let fv = vm.new_string(fs)?;
     let r = crate::types::str::percent_format(vm, fv, conv_args)?;
@@ -1049,7 +1165,11 @@ fn ba_extend(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     Ok(Value::None)
 }
 fn ba_pop(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let i = if a.len() > 1 { Some(vm.index_value(a[1])?) } else { None };
+    let i = if a.len() > 1 {
+        Some(vm.index_value(a[1])?)
+    } else {
+        None
+    };
     let r = with_ba(vm, arg(a, 0), |b| {
         if b.is_empty() {
             return Err("pop from empty bytearray");
@@ -1065,7 +1185,8 @@ fn ba_pop(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         }
         Ok(b.remove(j as usize))
     })?;
-    r.map(|c| Value::Int(c as i64)).map_err(|m| vm.index_error(m))
+    r.map(|c| Value::Int(c as i64))
+        .map_err(|m| vm.index_error(m))
 }
 fn ba_remove(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let c = byte_arg(vm, arg(a, 1))?;
@@ -1111,12 +1232,17 @@ fn ba_copy(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 /// `memoryview(obj)`.
 pub fn memoryview_new(vm: &mut Vm, a: &[Value]) -> PyResult {
     if a.len() != 1 {
-        return Err(vm.type_error(format!("memoryview() takes exactly one argument ({} given)", a.len())));
+        return Err(vm.type_error(format!(
+            "memoryview() takes exactly one argument ({} given)",
+            a.len()
+        )));
     }
     let v = vm.builtin_base(a[0]);
     let Value::Obj(h) = v else {
         let t = vm.type_name(v);
-        return Err(vm.type_error(format!("memoryview: a bytes-like object is required, not '{t}'")));
+        return Err(vm.type_error(format!(
+            "memoryview: a bytes-like object is required, not '{t}'"
+        )));
     };
     let (obj, start, len) = match vm.heap.get(h) {
         Obj::Bytes(b) => (v, 0, b.len()),
@@ -1124,7 +1250,9 @@ pub fn memoryview_new(vm: &mut Vm, a: &[Value]) -> PyResult {
         Obj::MemoryView { obj, start, len } => (*obj, *start, *len),
         _ => {
             let t = vm.type_name(v);
-            return Err(vm.type_error(format!("memoryview: a bytes-like object is required, not '{t}'")));
+            return Err(vm.type_error(format!(
+                "memoryview: a bytes-like object is required, not '{t}'"
+            )));
         }
     };
     Ok(Value::Obj(vm.alloc(Obj::MemoryView { obj, start, len })?))
@@ -1158,7 +1286,9 @@ pub fn mv_len(vm: &Vm, v: Value) -> Option<usize> {
 
 /// `m[key]`: an int for an index, a new view (no copy) for a slice.
 pub fn mv_getitem(vm: &mut Vm, m: Value, key: Value) -> PyResult {
-    let Some((obj, start, len)) = mv_parts(vm, m) else { return Err(vm.type_error("expected a memoryview")) };
+    let Some((obj, start, len)) = mv_parts(vm, m) else {
+        return Err(vm.type_error("expected a memoryview"));
+    };
     if let Value::Obj(k) = key {
         if matches!(vm.heap.get(k), Obj::Slice(..)) {
             let (s, e, step) = crate::types::list::slice_indices(vm, key, len as i64)?;
@@ -1177,7 +1307,11 @@ pub fn mv_getitem(vm: &mut Vm, m: Value, key: Value) -> PyResult {
                 return memoryview_new(vm, &[b]);
             }
             let n = (e - s).max(0) as usize;
-            return Ok(Value::Obj(vm.alloc(Obj::MemoryView { obj, start: start + s as usize, len: n })?));
+            return Ok(Value::Obj(vm.alloc(Obj::MemoryView {
+                obj,
+                start: start + s as usize,
+                len: n,
+            })?));
         }
     }
     let i = vm.index_value(key)?;
@@ -1194,8 +1328,12 @@ pub fn mv_getitem(vm: &mut Vm, m: Value, key: Value) -> PyResult {
 }
 
 pub fn mv_setitem(vm: &mut Vm, m: Value, key: Value, v: Value) -> PyResult<()> {
-    let Some((obj, start, len)) = mv_parts(vm, m) else { return Err(vm.type_error("expected a memoryview")) };
-    let Value::Obj(oh) = obj else { return Err(vm.type_error("cannot modify read-only memory")) };
+    let Some((obj, start, len)) = mv_parts(vm, m) else {
+        return Err(vm.type_error("expected a memoryview"));
+    };
+    let Value::Obj(oh) = obj else {
+        return Err(vm.type_error("cannot modify read-only memory"));
+    };
     if !matches!(vm.heap.get(oh), Obj::ByteArray(_)) {
         return Err(vm.type_error("cannot modify read-only memory"));
     }
@@ -1275,11 +1413,15 @@ fn mv_enter(_vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 /// Computed attributes of memoryview.
 pub fn mv_attr(vm: &mut Vm, v: Value, name: &str) -> PyResult<Option<Value>> {
-    let Some((obj, _, len)) = mv_parts(vm, v) else { return Ok(None) };
+    let Some((obj, _, len)) = mv_parts(vm, v) else {
+        return Ok(None);
+    };
     Ok(match name {
         "obj" => Some(obj),
         "nbytes" => Some(Value::Int(len as i64)),
-        "readonly" => Some(Value::Bool(!matches!(obj, Value::Obj(h) if matches!(vm.heap.get(h), Obj::ByteArray(_))))),
+        "readonly" => Some(Value::Bool(
+            !matches!(obj, Value::Obj(h) if matches!(vm.heap.get(h), Obj::ByteArray(_))),
+        )),
         "itemsize" => Some(Value::Int(1)),
         "ndim" => Some(Value::Int(1)),
         "format" => Some(vm.new_str("B")?),

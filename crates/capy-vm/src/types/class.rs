@@ -49,9 +49,14 @@ impl Vm {
             if seqs.is_empty() {
                 return Ok(out);
             }
-            let cand = seqs.iter().map(|s| s[0]).find(|h| !seqs.iter().any(|s| s[1..].contains(h)));
+            let cand = seqs
+                .iter()
+                .map(|s| s[0])
+                .find(|h| !seqs.iter().any(|s| s[1..].contains(h)));
             let Some(h) = cand else {
-                return Err(self.type_error("Cannot create a consistent method resolution order (MRO)"));
+                return Err(
+                    self.type_error("Cannot create a consistent method resolution order (MRO)")
+                );
             };
             out.push(h);
             for s in seqs.iter_mut() {
@@ -63,14 +68,26 @@ impl Vm {
     }
 
     /// Creates a class object.
-    pub fn new_class(&mut self, meta: Value, name: Value, bases: Vec<Gc>, ns: &Dict) -> PyResult<Gc> {
+    pub fn new_class(
+        &mut self,
+        meta: Value,
+        name: Value,
+        bases: Vec<Gc>,
+        ns: &Dict,
+    ) -> PyResult<Gc> {
         let object = self.type_obj(TypeId::Object);
-        let bases = if bases.is_empty() { vec![object] } else { bases };
+        let bases = if bases.is_empty() {
+            vec![object]
+        } else {
+            bases
+        };
         let mut layout = Layout::Object;
         let mut builtin = None;
         let exc = self.exc_class(ExcKind::BaseException);
         for &b in &bases {
-            let Obj::Class(bc) = self.heap.get(b) else { return Err(self.type_error("bases must be types")) };
+            let Obj::Class(bc) = self.heap.get(b) else {
+                return Err(self.type_error("bases must be types"));
+            };
             match bc.layout {
                 Layout::Exception => layout = Layout::Exception,
                 Layout::Builtin if layout == Layout::Object => {
@@ -80,7 +97,10 @@ impl Vm {
                 Layout::Type => layout = Layout::Type,
                 _ => {}
             }
-            if let Some(TypeId::Bool | TypeId::Function | TypeId::Generator | TypeId::Range | TypeId::Slice) = bc.builtin {
+            if let Some(
+                TypeId::Bool | TypeId::Function | TypeId::Generator | TypeId::Range | TypeId::Slice,
+            ) = bc.builtin
+            {
                 let n = self.class_name(b);
                 return Err(self.type_error(format!("type '{n}' is not an acceptable base type")));
             }
@@ -112,9 +132,7 @@ impl Vm {
                 Some("__new__") if matches!(v, Value::Obj(g) if matches!(self.heap.get(g), Obj::Func(_))) => {
                     Value::Obj(self.alloc(Obj::StaticMethod(v))?)
                 }
-                Some("__init_subclass__" | "__class_getitem__")
-                    if matches!(v, Value::Obj(g) if matches!(self.heap.get(g), Obj::Func(_))) =>
-                {
+                Some("__init_subclass__" | "__class_getitem__") if matches!(v, Value::Obj(g) if matches!(self.heap.get(g), Obj::Func(_))) => {
                     Value::Obj(self.alloc(Obj::ClassMethod(v))?)
                 }
                 _ => v,
@@ -127,7 +145,17 @@ impl Vm {
             _ => Value::Null,
         };
         let qualname = self.dict_get_str_in(&dict, "__qualname__").unwrap_or(name);
-        let cls = Class { name, qualname, bases: bases.clone(), mro: Vec::new(), dict, layout, builtin, metaclass, flags };
+        let cls = Class {
+            name,
+            qualname,
+            bases: bases.clone(),
+            mro: Vec::new(),
+            dict,
+            layout,
+            builtin,
+            metaclass,
+            flags,
+        };
         let g = self.alloc(Obj::Class(Box::new(cls)))?;
         let mro = self.compute_mro(g, &bases)?;
         if let Obj::Class(c) = self.heap.get_mut(g) {
@@ -154,7 +182,8 @@ impl Vm {
     }
 
     fn dict_get_str_in(&self, d: &Dict, key: &str) -> Option<Value> {
-        d.probe_str(&self.heap, crate::heap::str_hash(key), key).map(|p| d.value_at(p))
+        d.probe_str(&self.heap, crate::heap::str_hash(key), key)
+            .map(|p| d.value_at(p))
     }
 
     /// `__build_class__(func, name, *bases, metaclass=None, **kw)`.
@@ -179,7 +208,10 @@ impl Vm {
                 extra_kw.push((k, v));
             }
         }
-        if kw.iter().all(|(k, _)| self.heap.str_of(*k) != Some("metaclass")) {
+        if kw
+            .iter()
+            .all(|(k, _)| self.heap.str_of(*k) != Some("metaclass"))
+        {
             for &b in &bases {
                 let bm = self.type_of(Value::Obj(b));
                 if let Value::Obj(m) = meta {
@@ -265,11 +297,16 @@ impl Vm {
                 let r = self.call(init, &a, kw)?;
                 if !r.is_none() {
                     let t = self.type_name(r);
-                    return Err(self.type_error(format!("__init__() should return None, not '{t}'")));
+                    return Err(
+                        self.type_error(format!("__init__() should return None, not '{t}'"))
+                    );
                 }
             }
             _ => {
-                if user_new.is_none() && layout == Layout::Object && (!args.is_empty() || !kw.is_empty()) {
+                if user_new.is_none()
+                    && layout == Layout::Object
+                    && (!args.is_empty() || !kw.is_empty())
+                {
                     let n = self.class_name(c);
                     return Err(self.type_error(format!("{n}() takes no arguments")));
                 }
@@ -304,7 +341,11 @@ impl Vm {
                 let t = builtin.unwrap_or(TypeId::Object);
                 let tobj = self.type_obj(t);
                 let base = crate::builtins::construct(self, t, tobj, args, kw)?;
-                Value::Obj(self.alloc(Obj::Instance(Box::new(Instance { class: c, dict: Dict::new(), base })))?)
+                Value::Obj(self.alloc(Obj::Instance(Box::new(Instance {
+                    class: c,
+                    dict: Dict::new(),
+                    base,
+                })))?)
             }
             Layout::Type => {
                 if args.len() != 3 {
@@ -321,9 +362,11 @@ impl Vm {
                 };
                 Value::Obj(self.new_class(Value::Obj(c), args[0], bases, &ns)?)
             }
-            Layout::Object => {
-                Value::Obj(self.alloc(Obj::Instance(Box::new(Instance { class: c, dict: Dict::new(), base: Value::Null })))?)
-            }
+            Layout::Object => Value::Obj(self.alloc(Obj::Instance(Box::new(Instance {
+                class: c,
+                dict: Dict::new(),
+                base: Value::Null,
+            })))?),
         })
     }
 }

@@ -12,23 +12,33 @@ fn arg(a: &[Value], i: usize) -> Value {
 }
 
 pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
-    let kwv = |vm: &Vm, name: &str| kw.iter().find(|(k, _)| vm.heap.str_of(*k) == Some(name)).map(|(_, v)| *v);
+    let kwv = |vm: &Vm, name: &str| {
+        kw.iter()
+            .find(|(k, _)| vm.heap.str_of(*k) == Some(name))
+            .map(|(_, v)| *v)
+    };
     match t {
-        TypeId::Object => Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(crate::obj::Instance {
-            class: vm.type_obj(TypeId::Object),
-            dict: Default::default(),
-            base: Value::Null,
-        })))?)),
+        TypeId::Object => Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(
+            crate::obj::Instance {
+                class: vm.type_obj(TypeId::Object),
+                dict: Default::default(),
+                base: Value::Null,
+            },
+        )))?)),
         TypeId::Type => match a.len() {
             1 => Ok(Value::Obj(vm.type_of(a[0]))),
             3 => {
                 if !matches!(a[1], Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_))) {
                     let t = vm.type_name(a[1]);
-                    return Err(vm.type_error(format!("type.__new__() argument 2 must be tuple, not {t}")));
+                    return Err(
+                        vm.type_error(format!("type.__new__() argument 2 must be tuple, not {t}"))
+                    );
                 }
                 if !matches!(a[2], Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_))) {
                     let t = vm.type_name(a[2]);
-                    return Err(vm.type_error(format!("type.__new__() argument 3 must be dict, not {t}")));
+                    return Err(
+                        vm.type_error(format!("type.__new__() argument 3 must be dict, not {t}"))
+                    );
                 }
                 let ty = vm.type_obj(TypeId::Type);
                 vm.default_new(ty, crate::obj::Layout::Type, None, a, kw)
@@ -36,13 +46,19 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             _ => Err(vm.type_error("type() takes 1 or 3 arguments")),
         },
         TypeId::Int => int_new(vm, a, kwv(vm, "base")),
-        TypeId::Bool => Ok(Value::Bool(if a.is_empty() { false } else { vm.truthy(a[0])? })),
+        TypeId::Bool => Ok(Value::Bool(if a.is_empty() {
+            false
+        } else {
+            vm.truthy(a[0])?
+        })),
         TypeId::Float => float_new(vm, a),
         TypeId::MemoryView => crate::types::bytes::memoryview_new(vm, a),
         TypeId::Complex => {
             if let Some(st) = vm.heap.str_of(arg(a, 0)).map(|x| x.to_string()) {
                 if a.len() > 1 {
-                    return Err(vm.type_error("complex() can't take second arg if first is a string"));
+                    return Err(
+                        vm.type_error("complex() can't take second arg if first is a string")
+                    );
                 }
                 let (re, im) = crate::types::int::parse_complex(vm, &st)?;
                 return Ok(Value::Obj(vm.alloc(Obj::Complex(re, im))?));
@@ -61,7 +77,9 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
                 Some(n) => (num::to_f64(&n).unwrap_or(0.0), 0.0),
                 None => (0.0, 0.0),
             };
-            Ok(Value::Obj(vm.alloc(Obj::Complex(re.0 - im.1, re.1 + im.0))?))
+            Ok(Value::Obj(
+                vm.alloc(Obj::Complex(re.0 - im.1, re.1 + im.0))?,
+            ))
         }
         TypeId::Str => {
             if a.is_empty() {
@@ -70,7 +88,9 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             if a.len() >= 2 || !kw.is_empty() {
                 let Some(b) = crate::types::bytes::buffer_opt(vm, a[0]) else {
                     let t = vm.type_name(a[0]);
-                    return Err(vm.type_error(format!("decoding to str: need a bytes-like object, {t} found")));
+                    return Err(vm.type_error(format!(
+                        "decoding to str: need a bytes-like object, {t} found"
+                    )));
                 };
                 let (enc, err) = crate::types::bytes::codec_args(vm, a, 1, kw)?;
                 let s = crate::types::bytes::decode(vm, &b, &enc, &err)?;
@@ -102,7 +122,11 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
                 }
                 v => crate::types::str::bytes_of(vm, v)?,
             };
-            let o = if t == TypeId::Bytes { Obj::Bytes(data.into_boxed_slice()) } else { Obj::ByteArray(data) };
+            let o = if t == TypeId::Bytes {
+                Obj::Bytes(data.into_boxed_slice())
+            } else {
+                Obj::ByteArray(data)
+            };
             Ok(Value::Obj(vm.alloc(o)?))
         }
         TypeId::Tuple => {
@@ -118,7 +142,11 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             vm.new_tuple(items)
         }
         TypeId::List => {
-            let items = if a.is_empty() { Vec::new() } else { vm.iter_to_vec(a[0])? };
+            let items = if a.is_empty() {
+                Vec::new()
+            } else {
+                vm.iter_to_vec(a[0])?
+            };
             vm.charge(items.len() * 16)?;
             vm.new_list(items)
         }
@@ -133,7 +161,11 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             Ok(d)
         }
         TypeId::Set | TypeId::FrozenSet => {
-            let items = if a.is_empty() { Vec::new() } else { vm.iter_to_vec(a[0])? };
+            let items = if a.is_empty() {
+                Vec::new()
+            } else {
+                vm.iter_to_vec(a[0])?
+            };
             let s = vm.new_set(items)?;
             if t == TypeId::FrozenSet {
                 if let Value::Obj(h) = s {
@@ -148,7 +180,10 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
         TypeId::Range => {
             let mut n = [0i64; 3];
             if a.is_empty() || a.len() > 3 {
-                return Err(vm.type_error(format!("range expected at least 1 argument, got {}", a.len())));
+                return Err(vm.type_error(format!(
+                    "range expected at least 1 argument, got {}",
+                    a.len()
+                )));
             }
             for (i, &v) in a.iter().enumerate() {
                 n[i] = vm.index_value(v)?;
@@ -174,13 +209,23 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
         TypeId::Enumerate => {
             let src = match kwv(vm, "iterable").or(a.first().copied()) {
                 Some(v) => v,
-                None => return Err(vm.type_error("enumerate() missing required argument 'iterable' (pos 1)")),
+                None => {
+                    return Err(
+                        vm.type_error("enumerate() missing required argument 'iterable' (pos 1)")
+                    )
+                }
             };
             let it = vm.get_iter(src)?;
-            let start = kwv(vm, "start").or(a.get(1).copied()).unwrap_or(Value::Int(0));
-            if !matches!(start, Value::Int(_) | Value::Bool(_)) && num::as_num(&vm.heap, start).is_none() {
+            let start = kwv(vm, "start")
+                .or(a.get(1).copied())
+                .unwrap_or(Value::Int(0));
+            if !matches!(start, Value::Int(_) | Value::Bool(_))
+                && num::as_num(&vm.heap, start).is_none()
+            {
                 let t = vm.type_name(start);
-                return Err(vm.type_error(format!("'{t}' object cannot be interpreted as an integer")));
+                return Err(
+                    vm.type_error(format!("'{t}' object cannot be interpreted as an integer"))
+                );
             }
             vm.new_iter(IterState::Enumerate { it, count: start })
         }
@@ -227,7 +272,12 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             let fset = kwv(vm, "fset").unwrap_or(arg(a, 1));
             let fdel = kwv(vm, "fdel").unwrap_or(arg(a, 2));
             let doc = kwv(vm, "doc").unwrap_or(arg(a, 3));
-            Ok(Value::Obj(vm.alloc(Obj::Property { fget, fset, fdel, doc })?))
+            Ok(Value::Obj(vm.alloc(Obj::Property {
+                fget,
+                fset,
+                fdel,
+                doc,
+            })?))
         }
         TypeId::ClassMethod => Ok(Value::Obj(vm.alloc(Obj::ClassMethod(arg(a, 0)))?)),
         TypeId::StaticMethod => Ok(Value::Obj(vm.alloc(Obj::StaticMethod(arg(a, 0)))?)),
@@ -305,11 +355,17 @@ fn float_new(vm: &mut Vm, a: &[Value]) -> PyResult {
     let v = a[0];
     if let Some(s) = vm.heap.str_of(v) {
         let s = s.to_string();
-        return numfmt::parse_float(&s).map(Value::Float).map_err(|e| vm.num_err(e));
+        return numfmt::parse_float(&s)
+            .map(Value::Float)
+            .map_err(|e| vm.num_err(e));
     }
     match num::as_num(&vm.heap, v) {
-        Some(Num::C(..)) => Err(vm.type_error("float() argument must be a string or a real number, not 'complex'")),
-        Some(Num::B(b)) => numfmt::bigint_to_f64(&b).map(Value::Float).map_err(|e| vm.num_err(e)),
+        Some(Num::C(..)) => {
+            Err(vm.type_error("float() argument must be a string or a real number, not 'complex'"))
+        }
+        Some(Num::B(b)) => numfmt::bigint_to_f64(&b)
+            .map(Value::Float)
+            .map_err(|e| vm.num_err(e)),
         Some(n) => Ok(Value::Float(num::to_f64(&n).unwrap_or(0.0))),
         None => {
             if let Some(m) = vm.lookup_type_attr(v, "__float__") {
@@ -320,7 +376,9 @@ fn float_new(vm: &mut Vm, a: &[Value]) -> PyResult {
                 return float_new(vm, &[base]);
             }
             let t = vm.type_name(v);
-            Err(vm.type_error(format!("float() argument must be a string or a real number, not '{t}'")))
+            Err(vm.type_error(format!(
+                "float() argument must be a string or a real number, not '{t}'"
+            )))
         }
     }
 }
@@ -334,13 +392,22 @@ fn super_new(vm: &mut Vm, a: &[Value]) -> PyResult {
             _ => return Err(vm.type_error("super() argument 1 must be a type")),
         }
     } else {
-        let Some(f) = vm.frames.last() else { return Err(vm.runtime_error("super(): no current frame")) };
+        let Some(f) = vm.frames.last() else {
+            return Err(vm.runtime_error("super(): no current frame"));
+        };
         let code = f.code.clone();
         let base = f.base;
-        let this = if code.argcount > 0 { vm.stack.get(base).copied().unwrap_or(Value::Null) } else { Value::Null };
+        let this = if code.argcount > 0 {
+            vm.stack.get(base).copied().unwrap_or(Value::Null)
+        } else {
+            Value::Null
+        };
         let this = match this {
             // The first argument may itself be a cell.
-            Value::Obj(h) if matches!(vm.heap.get(h), Obj::Cell(_)) && code.cell2arg.iter().any(|c| *c == Some(0)) => {
+            Value::Obj(h)
+                if matches!(vm.heap.get(h), Obj::Cell(_))
+                    && code.cell2arg.iter().any(|c| *c == Some(0)) =>
+            {
                 match vm.heap.get(h) {
                     Obj::Cell(v) => *v,
                     _ => this,
@@ -365,9 +432,19 @@ fn super_new(vm: &mut Vm, a: &[Value]) -> PyResult {
             return Err(vm.runtime_error("super(): no arguments"));
         }
         let ncell = code.cellvars.len();
-        let pos = code.freevars.iter().position(|n| &**n == "__class__").map(|i| ncell + i);
-        let Some(slot) = pos else { return Err(vm.runtime_error("super(): __class__ cell not found")) };
-        let cell = vm.stack.get(base + code.varnames.len() + slot).copied().unwrap_or(Value::None);
+        let pos = code
+            .freevars
+            .iter()
+            .position(|n| &**n == "__class__")
+            .map(|i| ncell + i);
+        let Some(slot) = pos else {
+            return Err(vm.runtime_error("super(): __class__ cell not found"));
+        };
+        let cell = vm
+            .stack
+            .get(base + code.varnames.len() + slot)
+            .copied()
+            .unwrap_or(Value::None);
         let class = match cell {
             Value::Obj(c) => match vm.heap.get(c) {
                 Obj::Cell(Value::Obj(k)) => *k,

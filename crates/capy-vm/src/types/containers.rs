@@ -36,7 +36,10 @@ impl Vm {
             Probe::Found(p) => Ok(Some(p)),
             Probe::Missing => Ok(None),
             Probe::Slow => {
-                let cands = self.table(d).map(|t| t.candidates(hash)).unwrap_or_default();
+                let cands = self
+                    .table(d)
+                    .map(|t| t.candidates(hash))
+                    .unwrap_or_default();
                 for p in cands {
                     let k = self.table(d).map(|t| t.key_at(p)).unwrap_or(Value::Null);
                     if !k.is_null() && self.eq(k, key)? {
@@ -56,7 +59,9 @@ impl Vm {
                 return Ok(self.dict_lookup_str_hash(h, key, hash));
             }
         }
-        Ok(self.dict_find(h, key)?.and_then(|p| self.table(h).map(|t| t.value_at(p))))
+        Ok(self
+            .dict_find(h, key)?
+            .and_then(|p| self.table(h).map(|t| t.value_at(p))))
     }
 
     /// Lookup of a str key by its precomputed hash (globals, attributes).
@@ -70,7 +75,9 @@ impl Vm {
     }
 
     pub fn dict_set(&mut self, d: Value, key: Value, v: Value) -> PyResult<()> {
-        let Value::Obj(h) = d else { return Err(self.type_error("not a dict")) };
+        let Value::Obj(h) = d else {
+            return Err(self.type_error("not a dict"));
+        };
         if !matches!(self.heap.get(h), Obj::Dict(_) | Obj::Set(_)) {
             return self.setitem(d, key, v);
         }
@@ -108,7 +115,10 @@ impl Vm {
     pub fn dict_pop(&mut self, d: Value, key: Value) -> PyResult<Option<Value>> {
         let Value::Obj(h) = d else { return Ok(None) };
         match self.dict_find(h, key)? {
-            Some(p) => Ok(self.table_mut(h).and_then(|t| t.remove_at(p)).map(|e| e.value)),
+            Some(p) => Ok(self
+                .table_mut(h)
+                .and_then(|t| t.remove_at(p))
+                .map(|e| e.value)),
             None => Ok(None),
         }
     }
@@ -130,7 +140,8 @@ impl Vm {
                         out
                     } else if strict {
                         let t = self.type_name(m);
-                        return Err(self.type_error(format!("argument after ** must be a mapping, not {t}")));
+                        return Err(self
+                            .type_error(format!("argument after ** must be a mapping, not {t}")));
                     } else {
                         let items = self.iter_to_vec(m)?;
                         let mut out = Vec::new();
@@ -158,7 +169,8 @@ impl Vm {
                 if let Value::Obj(h) = d {
                     if self.dict_find(h, k)?.is_some() {
                         let r = self.repr(k)?;
-                        return Err(self.type_error(format!("got multiple values for keyword argument {r}")));
+                        return Err(self
+                            .type_error(format!("got multiple values for keyword argument {r}")));
                     }
                 }
             }
@@ -176,7 +188,9 @@ impl Vm {
     }
 
     pub fn set_add(&mut self, s: Value, item: Value) -> PyResult<()> {
-        let Value::Obj(h) = s else { return Err(self.type_error("not a set")) };
+        let Value::Obj(h) = s else {
+            return Err(self.type_error("not a set"));
+        };
         let hash = self.hash(item)?;
         if self.dict_find(h, item)?.is_none() {
             self.charge(32)?;
@@ -292,8 +306,12 @@ impl Vm {
                     return crate::types::list::list_setitem_slow(self, obj, key, v);
                 }
                 Obj::Dict(_) => return self.dict_set(obj, key, v),
-                Obj::ByteArray(_) => return crate::types::list::list_setitem_slow(self, obj, key, v),
-                Obj::MemoryView { .. } => return crate::types::bytes::mv_setitem(self, obj, key, v),
+                Obj::ByteArray(_) => {
+                    return crate::types::list::list_setitem_slow(self, obj, key, v)
+                }
+                Obj::MemoryView { .. } => {
+                    return crate::types::bytes::mv_setitem(self, obj, key, v)
+                }
                 Obj::Instance(_) => {
                     if let Some(m) = self.lookup_type_attr(obj, "__setitem__") {
                         self.call(m, &[obj, key, v], &[])?;
@@ -320,7 +338,9 @@ impl Vm {
                     }
                     return Ok(());
                 }
-                Obj::List(_) | Obj::ByteArray(_) => return crate::types::list::list_delitem(self, obj, key),
+                Obj::List(_) | Obj::ByteArray(_) => {
+                    return crate::types::list::list_delitem(self, obj, key)
+                }
                 Obj::Instance(_) => {
                     if let Some(m) = self.lookup_type_attr(obj, "__delitem__") {
                         self.call(m, &[obj, key], &[])?;
@@ -342,13 +362,17 @@ impl Vm {
     pub fn contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
         if let Value::Obj(h) = container {
             match self.heap.get(h) {
-                Obj::Dict(_) | Obj::Set(_) | Obj::FrozenSet(_) => return Ok(self.dict_find(h, item)?.is_some()),
+                Obj::Dict(_) | Obj::Set(_) | Obj::FrozenSet(_) => {
+                    return Ok(self.dict_find(h, item)?.is_some())
+                }
                 Obj::Str(s) => {
                     return match self.heap.str_of(item) {
                         Some(sub) => Ok(s.s.contains(sub)),
                         None => {
                             let t = self.type_name(item);
-                            Err(self.type_error(format!("'in <string>' requires string as left operand, not {t}")))
+                            Err(self.type_error(format!(
+                                "'in <string>' requires string as left operand, not {t}"
+                            )))
                         }
                     }
                 }
@@ -358,7 +382,11 @@ impl Vm {
                 Obj::Range { start, stop, step } => {
                     if let Value::Int(i) = item {
                         let (start, stop, step) = (*start, *stop, *step);
-                        let inside = if step > 0 { i >= start && i < stop } else { i <= start && i > stop };
+                        let inside = if step > 0 {
+                            i >= start && i < stop
+                        } else {
+                            i <= start && i > stop
+                        };
                         return Ok(inside && (i - start) % step == 0);
                     }
                 }
@@ -409,7 +437,9 @@ impl Vm {
                 Obj::List(l) => return Ok(l.len()),
                 Obj::Tuple(t) => return Ok(t.len()),
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => return Ok(d.len()),
-                Obj::Range { start, stop, step } => return Ok(crate::types::range::range_len(*start, *stop, *step) as usize),
+                Obj::Range { start, stop, step } => {
+                    return Ok(crate::types::range::range_len(*start, *stop, *step) as usize)
+                }
                 Obj::DictView { dict, .. } => {
                     let d = *dict;
                     return Ok(self.table(d).map_or(0, |t| t.len()));
@@ -529,7 +559,9 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
         }
         BinOp::Mod => match vm.heap.get(ha) {
             Obj::Str(_) => Ok(Some(crate::types::str::percent_format(vm, a, b)?)),
-            Obj::Bytes(_) | Obj::ByteArray(_) => Ok(Some(crate::types::bytes::bytes_percent(vm, a, b)?)),
+            Obj::Bytes(_) | Obj::ByteArray(_) => {
+                Ok(Some(crate::types::bytes::bytes_percent(vm, a, b)?))
+            }
             _ => Ok(None),
         },
         BinOp::Or | BinOp::And | BinOp::Sub | BinOp::Xor => set_op(vm, op, a, b),
@@ -538,7 +570,9 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
 }
 
 fn set_op(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
-    let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else { return Ok(None) };
+    let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else {
+        return Ok(None);
+    };
     let frozen = match (vm.heap.get(ha), vm.heap.get(hb)) {
         (Obj::Set(_), Obj::Set(_) | Obj::FrozenSet(_)) => false,
         (Obj::FrozenSet(_), Obj::Set(_) | Obj::FrozenSet(_)) => true,
@@ -628,7 +662,9 @@ pub fn inplace_builtin(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<O
             Ok(Some(a))
         }
         (Obj::Set(_), BinOp::Or | BinOp::And | BinOp::Sub | BinOp::Xor) => {
-            let Some(Value::Obj(r)) = set_op(vm, op, a, b)? else { return Ok(None) };
+            let Some(Value::Obj(r)) = set_op(vm, op, a, b)? else {
+                return Ok(None);
+            };
             let t = match vm.heap.get_mut(r) {
                 Obj::Set(t) => std::mem::take(t),
                 _ => return Ok(None),
@@ -734,7 +770,8 @@ fn set_update_m(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 fn multi(vm: &mut Vm, a: &[Value], op: BinOp) -> PyResult {
     let mut acc = set_copy(vm, &a[..1], &[])?;
     for &o in &a[1..] {
-        let other = if matches!(o, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Set(_) | Obj::FrozenSet(_))) {
+        let other = if matches!(o, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Set(_) | Obj::FrozenSet(_)))
+        {
             o
         } else {
             let items = vm.iter_to_vec(o)?;

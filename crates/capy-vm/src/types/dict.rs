@@ -113,10 +113,16 @@ fn dict_copy(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 fn dict_fromkeys(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     // A class method: a[0] is dict or a subclass, whose instance is filled.
     if a.len() < 2 || a.len() > 3 {
-        return Err(vm.type_error(format!("fromkeys expected at least 1 argument, got {}", a.len().saturating_sub(1))));
+        return Err(vm.type_error(format!(
+            "fromkeys expected at least 1 argument, got {}",
+            a.len().saturating_sub(1)
+        )));
     }
     let (cls, keys, value) = (a[0], a[1], arg(a, 2));
-    let n = if vm.type_obj(crate::types::TypeId::Dict).eq(&cls.as_obj().unwrap_or(vm.builtins)) {
+    let n = if vm
+        .type_obj(crate::types::TypeId::Dict)
+        .eq(&cls.as_obj().unwrap_or(vm.builtins))
+    {
         vm.new_dict()?
     } else {
         vm.call(cls, &[], &[])?

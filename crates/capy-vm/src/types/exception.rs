@@ -7,14 +7,21 @@ use crate::value::Value;
 use crate::vm::Vm;
 use crate::PyResult;
 
-const METHODS: &[MethodDef] = &[("__init__", exc_init, true), ("with_traceback", exc_with_traceback, false)];
+const METHODS: &[MethodDef] = &[
+    ("__init__", exc_init, true),
+    ("with_traceback", exc_with_traceback, false),
+];
 
 /// Creates the built-in exception classes (parents before children).
 pub fn init_exceptions(vm: &mut Vm) {
     let object = vm.type_obj(crate::types::TypeId::Object);
     for &kind in ExcKind::ALL {
         let name = vm.intern(kind.name());
-        let parent = if kind == ExcKind::BaseException { object } else { vm.exc_classes[kind.parent() as usize] };
+        let parent = if kind == ExcKind::BaseException {
+            object
+        } else {
+            vm.exc_classes[kind.parent() as usize]
+        };
         let mut mro = match vm.heap.get(parent) {
             Obj::Class(c) => c.mro.clone(),
             _ => vec![object],
@@ -48,7 +55,9 @@ pub fn init_exceptions(vm: &mut Vm) {
 }
 
 fn exc_init(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let Some(&this) = a.first() else { return Ok(Value::None) };
+    let Some(&this) = a.first() else {
+        return Ok(Value::None);
+    };
     let t = vm.new_tuple(a[1..].to_vec())?;
     if let Value::Obj(h) = this {
         if let Obj::Exception(e) = vm.heap.get_mut(h) {

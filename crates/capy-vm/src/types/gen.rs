@@ -100,13 +100,23 @@ impl Vm {
         match self.resume_with(h, Value::None, Some(e)) {
             Ok(Ok(_)) => Err(self.runtime_error("generator ignored GeneratorExit")),
             Ok(Err(_)) => Ok(()),
-            Err(x) if self.err_is(x, ExcKind::GeneratorExit) || self.err_is(x, ExcKind::StopIteration) => Ok(()),
+            Err(x)
+                if self.err_is(x, ExcKind::GeneratorExit)
+                    || self.err_is(x, ExcKind::StopIteration) =>
+            {
+                Ok(())
+            }
             Err(x) => Err(x),
         }
     }
 
     /// Resumes with a value, or by raising `throw` at the suspension point.
-    pub fn resume_with(&mut self, h: Gc, sent: Value, throw: Option<PyErr>) -> PyResult<Result<Value, Value>> {
+    pub fn resume_with(
+        &mut self,
+        h: Gc,
+        sent: Value,
+        throw: Option<PyErr>,
+    ) -> PyResult<Result<Value, Value>> {
         let (mut frame, saved, state, is_coro) = match self.heap.get_mut(h) {
             Obj::Generator(g) => match g.state {
                 GenState::Running => {
@@ -119,9 +129,16 @@ impl Vm {
                     return Ok(Err(Value::None));
                 }
                 st => {
-                    let Some(f) = g.frame.take() else { return Ok(Err(Value::None)) };
+                    let Some(f) = g.frame.take() else {
+                        return Ok(Err(Value::None));
+                    };
                     g.state = GenState::Running;
-                    (f, std::mem::take(&mut g.saved), st, g.kind != crate::obj::GenKind::Generator)
+                    (
+                        f,
+                        std::mem::take(&mut g.saved),
+                        st,
+                        g.kind != crate::obj::GenKind::Generator,
+                    )
                 }
             },
             _ => return Err(self.type_error("not a generator")),
@@ -141,7 +158,11 @@ impl Vm {
         frame.temp_base = self.temp_roots.len();
         self.stack.extend_from_slice(&saved);
         for b in frame.saved_blocks.drain(..) {
-            self.blocks.push(Block { handler: b.handler, sp: b.sp + base, handling: b.handling + frame.handling_base });
+            self.blocks.push(Block {
+                handler: b.handler,
+                sp: b.sp + base,
+                handling: b.handling + frame.handling_base,
+            });
         }
         if state == GenState::Suspended && throw.is_none() {
             self.stack.push(sent);
@@ -179,7 +200,11 @@ impl Vm {
                 self.leave_frame(&frame);
                 self.finish_gen(h);
                 if self.err_is(e, ExcKind::StopIteration) {
-                    let msg = if is_coro { "coroutine raised StopIteration" } else { "generator raised StopIteration" };
+                    let msg = if is_coro {
+                        "coroutine raised StopIteration"
+                    } else {
+                        "generator raised StopIteration"
+                    };
                     let re = self.runtime_error(msg);
                     if let Obj::Exception(x) = self.heap.get_mut(re.0) {
                         x.cause = e.value();
@@ -211,7 +236,10 @@ impl Vm {
     /// Runs a resumed frame starting by raising `e` at its current point;
     /// if the frame is delegating (`yield from`), the sub-iterator gets it first.
     fn run_frame_throw(&mut self, f: &mut crate::frame::Frame, e: PyErr) -> PyResult<Exit> {
-        let delegating = matches!(f.code.instrs.get(f.ip), Some(capy_compiler::Instr::YieldFrom));
+        let delegating = matches!(
+            f.code.instrs.get(f.ip),
+            Some(capy_compiler::Instr::YieldFrom)
+        );
         if delegating {
             let sub = self.stack.last().copied().unwrap_or(Value::None);
             if let Value::Obj(sh) = sub {
@@ -273,7 +301,11 @@ impl Vm {
         f.ip += 1;
         if self.blocks.len() > f.block_base {
             self.note_raise(e, f);
-            let b = self.blocks.pop().unwrap_or(Block { handler: 0, sp: 0, handling: 0 });
+            let b = self.blocks.pop().unwrap_or(Block {
+                handler: 0,
+                sp: 0,
+                handling: 0,
+            });
             self.stack.truncate(b.sp);
             self.handling.truncate(b.handling);
             self.stack.push(e.value());

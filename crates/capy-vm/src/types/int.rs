@@ -49,7 +49,9 @@ fn this_int(vm: &mut Vm, a: &[Value], name: &str) -> PyResult<BigInt> {
         Some(Num::B(b)) => Ok(b),
         _ => {
             let t = vm.type_name(v);
-            Err(vm.type_error(format!("descriptor '{name}' for 'int' objects doesn't apply to a '{t}' object")))
+            Err(vm.type_error(format!(
+                "descriptor '{name}' for 'int' objects doesn't apply to a '{t}' object"
+            )))
         }
     }
 }
@@ -64,7 +66,11 @@ fn int_bit_length(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 }
 fn int_bit_count(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let b = this_int(vm, a, "bit_count")?;
-    let n: u64 = b.magnitude().iter_u64_digits().map(|d| d.count_ones() as u64).sum();
+    let n: u64 = b
+        .magnitude()
+        .iter_u64_digits()
+        .map(|d| d.count_ones() as u64)
+        .sum();
     Ok(Value::Int(n as i64))
 }
 fn int_ratio(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -77,8 +83,18 @@ fn int_is_integer(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
 }
 
 /// `length`, `byteorder` and `signed` of to_bytes/from_bytes.
-fn byte_args(vm: &mut Vm, a: &[Value], kw: Kw, first: usize, with_len: bool) -> PyResult<(usize, bool, bool)> {
-    let mut length = if with_len { a.get(first).copied() } else { None };
+fn byte_args(
+    vm: &mut Vm,
+    a: &[Value],
+    kw: Kw,
+    first: usize,
+    with_len: bool,
+) -> PyResult<(usize, bool, bool)> {
+    let mut length = if with_len {
+        a.get(first).copied()
+    } else {
+        None
+    };
     let off = first + with_len as usize;
     let mut order = a.get(off).copied();
     let mut signed = Value::Bool(false);
@@ -114,7 +130,9 @@ fn byte_args(vm: &mut Vm, a: &[Value], kw: Kw, first: usize, with_len: bool) -> 
             Some(_) => return Err(vm.value_error("byteorder must be either 'little' or 'big'")),
             None => {
                 let t = vm.type_name(v);
-                return Err(vm.type_error(format!("to_bytes() argument 'byteorder' must be str, not {t}")));
+                return Err(vm.type_error(format!(
+                    "to_bytes() argument 'byteorder' must be str, not {t}"
+                )));
             }
         },
     };
@@ -165,7 +183,11 @@ fn int_from_bytes(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     if !little {
         le.reverse();
     }
-    let n = if signed { BigInt::from_signed_bytes_le(&le) } else { BigInt::from_bytes_le(Sign::Plus, &le) };
+    let n = if signed {
+        BigInt::from_signed_bytes_le(&le)
+    } else {
+        BigInt::from_bytes_le(Sign::Plus, &le)
+    };
     let r = vm.new_bigint(n)?;
     // A subclass gets an instance of itself.
     if let Value::Obj(c) = arg(a, 0) {
@@ -181,7 +203,9 @@ fn this_float(vm: &mut Vm, a: &[Value], name: &str) -> PyResult<f64> {
         Value::Float(f) => Ok(f),
         v => {
             let t = vm.type_name(v);
-            Err(vm.type_error(format!("descriptor '{name}' for 'float' objects doesn't apply to a '{t}' object")))
+            Err(vm.type_error(format!(
+                "descriptor '{name}' for 'float' objects doesn't apply to a '{t}' object"
+            )))
         }
     }
 }
@@ -215,7 +239,8 @@ fn float_fromhex(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     };
     let f = numfmt::float_fromhex(&s).map_err(|e| vm.num_err(e))?;
     if let Value::Obj(c) = arg(a, 0) {
-        if vm.type_obj(crate::types::TypeId::Float) != c && matches!(vm.heap.get(c), Obj::Class(_)) {
+        if vm.type_obj(crate::types::TypeId::Float) != c && matches!(vm.heap.get(c), Obj::Class(_))
+        {
             return vm.call(Value::Obj(c), &[Value::Float(f)], &[]);
         }
     }

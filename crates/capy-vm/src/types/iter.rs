@@ -7,7 +7,10 @@ use crate::value::Value;
 use crate::vm::Vm;
 use crate::PyResult;
 
-pub const METHODS: &[MethodDef] = &[("__next__", iter_next, false), ("__iter__", iter_self, false)];
+pub const METHODS: &[MethodDef] = &[
+    ("__next__", iter_next, false),
+    ("__iter__", iter_self, false),
+];
 
 fn iter_next(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let it = a.first().copied().unwrap_or(Value::None);
@@ -33,17 +36,29 @@ impl Vm {
                 Obj::List(_) | Obj::Tuple(_) | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) => {
                     IterState::Seq { seq: v, idx: 0 }
                 }
-                Obj::Range { start, stop, step } => IterState::Range { cur: *start, stop: *stop, step: *step },
-                Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => {
-                    IterState::Dict { dict: h, pos: 0, len: d.len(), view: DictView::Keys }
-                }
+                Obj::Range { start, stop, step } => IterState::Range {
+                    cur: *start,
+                    stop: *stop,
+                    step: *step,
+                },
+                Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => IterState::Dict {
+                    dict: h,
+                    pos: 0,
+                    len: d.len(),
+                    view: DictView::Keys,
+                },
                 Obj::DictView { dict, view } => {
                     let (d, view) = (*dict, *view);
                     let len = match self.heap.get(d) {
                         Obj::Dict(t) => t.len(),
                         _ => 0,
                     };
-                    IterState::Dict { dict: d, pos: 0, len, view }
+                    IterState::Dict {
+                        dict: d,
+                        pos: 0,
+                        len,
+                        view,
+                    }
                 }
                 Obj::Iter(_) | Obj::Generator(_) => return Ok(v),
                 Obj::MemoryView { .. } => {
@@ -52,7 +67,9 @@ impl Vm {
                     let seq = crate::types::bytes::mk(self, b, false)?;
                     IterState::Seq { seq, idx: 0 }
                 }
-                Obj::Instance(_) | Obj::Class(_) | Obj::Exception(_) => return self.get_iter_user(v),
+                Obj::Instance(_) | Obj::Class(_) | Obj::Exception(_) => {
+                    return self.get_iter_user(v)
+                }
                 _ => return Err(self.not_iterable(v)),
             };
             return self.new_iter(st);
@@ -63,7 +80,9 @@ impl Vm {
     fn get_iter_user(&mut self, v: Value) -> PyResult {
         if let Some(m) = self.lookup_type_attr(v, "__iter__") {
             let it = self.call(m, &[v], &[])?;
-            if self.lookup_type_attr(it, "__next__").is_none() && !matches!(it, Value::Obj(h) if matches!(self.heap.get(h), Obj::Iter(_) | Obj::Generator(_))) {
+            if self.lookup_type_attr(it, "__next__").is_none()
+                && !matches!(it, Value::Obj(h) if matches!(self.heap.get(h), Obj::Iter(_) | Obj::Generator(_)))
+            {
                 let t = self.type_name(it);
                 return Err(self.type_error(format!("iter() returned non-iterator of type '{t}'")));
             }
@@ -86,7 +105,9 @@ impl Vm {
 
     /// `next(it)`: Some(value), or None when exhausted.
     pub fn next(&mut self, it: Value) -> PyResult<Option<Value>> {
-        let Value::Obj(h) = it else { return Err(self.not_iterator(it)) };
+        let Value::Obj(h) = it else {
+            return Err(self.not_iterator(it));
+        };
         match self.heap.get(h) {
             Obj::Iter(_) => self.next_builtin(h),
             Obj::Generator(_) => match self.resume(h, Value::None)? {
@@ -125,7 +146,9 @@ impl Vm {
             Call(Value, Value),
         }
         let act = {
-            let Obj::Iter(st) = self.heap.get_mut(h) else { return Ok(None) };
+            let Obj::Iter(st) = self.heap.get_mut(h) else {
+                return Ok(None);
+            };
             match &mut **st {
                 IterState::Exhausted => Act::Done(None),
                 IterState::Range { cur, stop, step } => {
@@ -145,7 +168,12 @@ impl Vm {
                     *idx += 1;
                     Act::GetItem(*obj, *idx - 1)
                 }
-                IterState::Dict { dict, pos, len, view } => Act::Dict(*dict, *pos, *len, *view),
+                IterState::Dict {
+                    dict,
+                    pos,
+                    len,
+                    view,
+                } => Act::Dict(*dict, *pos, *len, *view),
                 IterState::Enumerate { it, count } => Act::Enumerate(*it, *count),
                 IterState::Zip { its } => Act::Zip(its.clone()),
                 IterState::Map { f, its } => Act::Map(*f, its.clone()),
@@ -166,7 +194,12 @@ impl Vm {
             Act::Seq(seq, i) => crate::types::list::seq_item_at(self, seq, i)?,
             Act::GetItem(obj, i) => match self.getitem(obj, Value::Int(i)) {
                 Ok(v) => Some(v),
-                Err(e) if self.err_is(e, ExcKind::IndexError) || self.err_is(e, ExcKind::StopIteration) => None,
+                Err(e)
+                    if self.err_is(e, ExcKind::IndexError)
+                        || self.err_is(e, ExcKind::StopIteration) =>
+                {
+                    None
+                }
                 Err(e) => return Err(e),
             },
             Act::Dict(d, pos, len0, view) => {
@@ -212,7 +245,8 @@ impl Vm {
             }
             Act::Enumerate(it, count) => match self.next(it)? {
                 Some(v) => {
-                    let next_count = self.binary_op(capy_compiler::BinOp::Add, count, Value::Int(1))?;
+                    let next_count =
+                        self.binary_op(capy_compiler::BinOp::Add, count, Value::Int(1))?;
                     if let Obj::Iter(st) = self.heap.get_mut(h) {
                         if let IterState::Enumerate { count, .. } = &mut **st {
                             *count = next_count;
@@ -261,7 +295,11 @@ impl Vm {
             Act::Filter(f, it) => loop {
                 match self.next(it)? {
                     Some(v) => {
-                        let keep = if f.is_none() { v } else { self.call(f, &[v], &[])? };
+                        let keep = if f.is_none() {
+                            v
+                        } else {
+                            self.call(f, &[v], &[])?
+                        };
                         if self.truthy(keep)? {
                             break Some(v);
                         }
@@ -354,9 +392,10 @@ impl Vm {
         match v {
             Value::Int(i) => Ok(i),
             Value::Bool(b) => Ok(b as i64),
-            Value::Obj(h) if matches!(self.heap.get(h), Obj::BigInt(_)) => {
-                Err(self.error(ExcKind::IndexError, "cannot fit 'int' into an index-sized integer"))
-            }
+            Value::Obj(h) if matches!(self.heap.get(h), Obj::BigInt(_)) => Err(self.error(
+                ExcKind::IndexError,
+                "cannot fit 'int' into an index-sized integer",
+            )),
             _ => {
                 if self.is_user_instance(v) {
                     if let Some(m) = self.lookup_type_attr(v, "__index__") {

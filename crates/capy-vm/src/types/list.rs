@@ -63,7 +63,11 @@ fn list_insert(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 
 fn list_pop(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let i = if a.len() > 1 { Some(vm.index_value(a[1])?) } else { None };
+    let i = if a.len() > 1 {
+        Some(vm.index_value(a[1])?)
+    } else {
+        None
+    };
     let r = with_list(vm, arg(a, 0), |l| {
         if l.is_empty() {
             return Err("pop from empty list");
@@ -119,14 +123,26 @@ fn seq_index(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let items = vm.seq_items(s)?;
     let len = items.len() as i64;
     let norm = |i: i64| if i < 0 { (i + len).max(0) } else { i.min(len) };
-    let start = if a.len() > 2 { norm(vm.index_value(a[2])?) } else { 0 };
-    let stop = if a.len() > 3 { norm(vm.index_value(a[3])?) } else { len };
+    let start = if a.len() > 2 {
+        norm(vm.index_value(a[2])?)
+    } else {
+        0
+    };
+    let stop = if a.len() > 3 {
+        norm(vm.index_value(a[3])?)
+    } else {
+        len
+    };
     for i in start..stop {
         if vm.eq(items[i as usize], arg(a, 1))? {
             return Ok(Value::Int(i));
         }
     }
-    let what = if matches!(s, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_))) { "tuple" } else { "list" };
+    let what = if matches!(s, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_))) {
+        "tuple"
+    } else {
+        "list"
+    };
     Err(vm.value_error(format!("{what}.index(x): x not in {what}")))
 }
 
@@ -151,7 +167,9 @@ fn list_sort(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
             Some("reverse") => reverse = vm.truthy(v)?,
             _ => {
                 let n = vm.heap.str_of(k).unwrap_or("?").to_string();
-                return Err(vm.type_error(format!("'{n}' is an invalid keyword argument for sort()")));
+                return Err(
+                    vm.type_error(format!("'{n}' is an invalid keyword argument for sort()"))
+                );
             }
         }
     }
@@ -321,14 +339,18 @@ fn is_slice(vm: &Vm, v: Value) -> bool {
 
 /// Indexing and slicing of str, bytes, bytearray, list, tuple and range.
 pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
-    let Value::Obj(h) = obj else { return Err(not_subscriptable(vm, obj)) };
+    let Value::Obj(h) = obj else {
+        return Err(not_subscriptable(vm, obj));
+    };
     let len = match vm.heap.get(h) {
         Obj::List(l) => l.len(),
         Obj::Tuple(t) => t.len(),
         Obj::Str(s) => s.char_len(),
         Obj::Bytes(b) => b.len(),
         Obj::ByteArray(b) => b.len(),
-        Obj::Range { start, stop, step } => crate::types::range::range_len(*start, *stop, *step) as usize,
+        Obj::Range { start, stop, step } => {
+            crate::types::range::range_len(*start, *stop, *step) as usize
+        }
         _ => return Err(not_subscriptable(vm, obj)),
     } as i64;
     if is_slice(vm, key) {
@@ -361,7 +383,11 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
                 let v: Vec<u8> = pos.iter().map(|&i| b[i]).collect();
                 Ok(Value::Obj(vm.alloc(Obj::ByteArray(v))?))
             }
-            Obj::Range { start: rs, step: rst, .. } => {
+            Obj::Range {
+                start: rs,
+                step: rst,
+                ..
+            } => {
                 let (rs, rst) = (*rs, *rst);
                 Ok(Value::Obj(vm.alloc(Obj::Range {
                     start: rs + start * rst,
@@ -384,7 +410,11 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
     let j = if i < 0 { i + len } else { i };
     if !(0..len).contains(&j) {
         let tn = vm.type_name(obj);
-        let what = if tn == "str" { "string".to_string() } else { tn };
+        let what = if tn == "str" {
+            "string".to_string()
+        } else {
+            tn
+        };
         return Err(vm.index_error(format!("{what} index out of range")));
     }
     seq_item_at(vm, obj, j as usize)?.ok_or_else(|| vm.index_error("index out of range"))
@@ -440,7 +470,11 @@ pub fn list_setitem_slow(vm: &mut Vm, obj: Value, key: Value, v: Value) -> PyRes
         let i = vm.index_value(key)?;
         let j = if i < 0 { i + len } else { i };
         if !(0..len).contains(&j) {
-            return Err(vm.index_error(if is_bytearray { "bytearray index out of range" } else { "list assignment index out of range" }));
+            return Err(vm.index_error(if is_bytearray {
+                "bytearray index out of range"
+            } else {
+                "list assignment index out of range"
+            }));
         }
         let b = vm.index_value(v)?;
         if !(0..256).contains(&b) {

@@ -8,8 +8,8 @@ pub mod construct;
 pub mod containers;
 pub mod dict;
 pub mod exception;
-pub mod int;
 pub mod gen;
+pub mod int;
 pub mod iter;
 pub mod list;
 pub mod num;
@@ -77,7 +77,11 @@ pub const ALL_TYPES: &[(TypeId, &str, TypeId)] = &[
     (TypeId::Object, "object", TypeId::Object),
     (TypeId::Type, "type", TypeId::Object),
     (TypeId::NoneType, "NoneType", TypeId::Object),
-    (TypeId::NotImplementedType, "NotImplementedType", TypeId::Object),
+    (
+        TypeId::NotImplementedType,
+        "NotImplementedType",
+        TypeId::Object,
+    ),
     (TypeId::Ellipsis, "ellipsis", TypeId::Object),
     (TypeId::Int, "int", TypeId::Object),
     (TypeId::Bool, "bool", TypeId::Int),
@@ -94,7 +98,11 @@ pub const ALL_TYPES: &[(TypeId, &str, TypeId)] = &[
     (TypeId::Range, "range", TypeId::Object),
     (TypeId::Slice, "slice", TypeId::Object),
     (TypeId::Function, "function", TypeId::Object),
-    (TypeId::BuiltinFunction, "builtin_function_or_method", TypeId::Object),
+    (
+        TypeId::BuiltinFunction,
+        "builtin_function_or_method",
+        TypeId::Object,
+    ),
     (TypeId::Method, "method", TypeId::Object),
     (TypeId::Module, "module", TypeId::Object),
     (TypeId::Cell, "cell", TypeId::Object),
@@ -142,12 +150,21 @@ pub fn init_types(vm: &mut Vm) {
             bases,
             mro: Vec::new(),
             dict: Default::default(),
-            layout: if id == TypeId::Object { Layout::Object } else if id == TypeId::Type { Layout::Type } else { Layout::Builtin },
+            layout: if id == TypeId::Object {
+                Layout::Object
+            } else if id == TypeId::Type {
+                Layout::Type
+            } else {
+                Layout::Builtin
+            },
             builtin: Some(id),
             metaclass: Value::Null,
             flags: ClassFlags::default(),
         };
-        let g = vm.heap.alloc(Obj::Class(Box::new(class))).unwrap_or(vm.builtins);
+        let g = vm
+            .heap
+            .alloc(Obj::Class(Box::new(class)))
+            .unwrap_or(vm.builtins);
         mro.insert(0, g);
         if let Obj::Class(c) = vm.heap.get_mut(g) {
             c.mro = mro;
@@ -167,8 +184,14 @@ pub fn init_types(vm: &mut Vm) {
         for (defs, is_static) in [(classmethods_of(id), false), (staticmethods_of(id), true)] {
             for &(name, f, takes_kw) in defs {
                 let v = native(vm, name, f, takes_kw, owner);
-                let wrapped = if is_static { Obj::StaticMethod(v) } else { Obj::ClassMethod(v) };
-                let Ok(w) = vm.heap.alloc(wrapped) else { continue };
+                let wrapped = if is_static {
+                    Obj::StaticMethod(v)
+                } else {
+                    Obj::ClassMethod(v)
+                };
+                let Ok(w) = vm.heap.alloc(wrapped) else {
+                    continue;
+                };
                 let g = vm.types[id as usize];
                 let _ = vm.dict_set_str_class(g, name, Value::Obj(w));
             }
@@ -182,7 +205,12 @@ pub fn init_types(vm: &mut Vm) {
 
 /// Makes a native function object.
 pub fn native(vm: &mut Vm, name: &'static str, f: NativeFn, takes_kw: bool, owner: Value) -> Value {
-    match vm.heap.alloc(Obj::Native(Box::new(NativeFunc { name, f, takes_kw, owner }))) {
+    match vm.heap.alloc(Obj::Native(Box::new(NativeFunc {
+        name,
+        f,
+        takes_kw,
+        owner,
+    }))) {
         Ok(g) => Value::Obj(g),
         Err(_) => Value::None,
     }
@@ -296,7 +324,9 @@ pub fn type_id_of(o: &Obj) -> TypeId {
 
 /// Attributes computed rather than stored (`__class__`, `__name__`, ...).
 pub fn special_attr(vm: &mut Vm, obj: Value, name: Value) -> PyResult<Option<Value>> {
-    let Some(n) = vm.heap.str_of(name).map(|s| s.to_string()) else { return Ok(None) };
+    let Some(n) = vm.heap.str_of(name).map(|s| s.to_string()) else {
+        return Ok(None);
+    };
     object::special_attr(vm, obj, &n)
 }
 

@@ -71,7 +71,9 @@ pub fn binop(vm: &mut Vm, op: BinOp, a: Num, b: Num) -> PyResult {
             float_op(vm, op, x, y)
         }
         _ => {
-            let (Some(x), Some(y)) = (big(&a), big(&b)) else { return Ok(Value::NotImplemented) };
+            let (Some(x), Some(y)) = (big(&a), big(&b)) else {
+                return Ok(Value::NotImplemented);
+            };
             int_op(vm, op, x, y)
         }
     }
@@ -109,7 +111,9 @@ fn int_op(vm: &mut Vm, op: BinOp, x: BigInt, y: BigInt) -> PyResult {
                 };
                 return float_op(vm, BinOp::Pow, fx, fy);
             }
-            let Some(e) = y.to_u64() else { return Err(vm.memory_error()) };
+            let Some(e) = y.to_u64() else {
+                return Err(vm.memory_error());
+            };
             if x.bits() > 1 || x.is_negative() {
                 check_bits(vm, x.bits().saturating_mul(e))?;
             }
@@ -143,7 +147,9 @@ fn int_op(vm: &mut Vm, op: BinOp, x: BigInt, y: BigInt) -> PyResult {
                     }
                 }
             } else {
-                let Some(s) = y.to_u64() else { return Err(vm.memory_error()) };
+                let Some(s) = y.to_u64() else {
+                    return Err(vm.memory_error());
+                };
                 if x.is_zero() {
                     BigInt::zero()
                 } else {
@@ -171,7 +177,11 @@ fn int_true_div(vm: &mut Vm, x: &BigInt, y: &BigInt) -> PyResult<f64> {
     let neg = x.is_negative() != y.is_negative();
     let (xa, ya) = (x.abs(), y.abs());
     let shift: i64 = 55 - (xa.bits() as i64 - ya.bits() as i64);
-    let (num, den) = if shift >= 0 { (xa << shift as u64, ya) } else { (xa, ya << (-shift) as u64) };
+    let (num, den) = if shift >= 0 {
+        (xa << shift as u64, ya)
+    } else {
+        (xa, ya << (-shift) as u64)
+    };
     let (q, r) = num.div_rem(&den);
     // Sticky bit keeps round-half-even correct.
     let q = if r.is_zero() { q } else { q | BigInt::from(1) };
@@ -286,7 +296,10 @@ fn complex_op(vm: &mut Vm, op: BinOp, a: Num, b: Num) -> PyResult {
         }
         _ => {
             let (na, nb) = ("complex", "complex");
-            return Err(vm.type_error(format!("unsupported operand type(s) for {}: '{na}' and '{nb}'", op.symbol())));
+            return Err(vm.type_error(format!(
+                "unsupported operand type(s) for {}: '{na}' and '{nb}'",
+                op.symbol()
+            )));
         }
     };
     Ok(Value::Obj(vm.alloc(Obj::Complex(re, im))?))
@@ -347,7 +360,11 @@ fn cmp_int_float(i: &BigInt, f: f64) -> Option<Ordering> {
         return None;
     }
     if f.is_infinite() {
-        return Some(if f > 0.0 { Ordering::Less } else { Ordering::Greater });
+        return Some(if f > 0.0 {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        });
     }
     let fl = f.floor();
     let fb = BigInt::from_f64(fl)?;
@@ -360,7 +377,9 @@ fn cmp_int_float(i: &BigInt, f: f64) -> Option<Ordering> {
 pub fn num_eq(a: &Num, b: &Num) -> bool {
     match (a, b) {
         (Num::C(ar, ai), Num::C(br, bi)) => ar == br && ai == bi,
-        (Num::C(r, i), other) | (other, Num::C(r, i)) => *i == 0.0 && partial_cmp(&Num::F(*r), other) == Some(Ordering::Equal),
+        (Num::C(r, i), other) | (other, Num::C(r, i)) => {
+            *i == 0.0 && partial_cmp(&Num::F(*r), other) == Some(Ordering::Equal)
+        }
         _ => partial_cmp(a, b) == Some(Ordering::Equal),
     }
 }
@@ -403,7 +422,11 @@ pub fn hash_f64(f: f64) -> u64 {
             x -= MODULUS;
         }
     }
-    let e = if e >= 0 { e % 61 } else { 61 - 1 - ((-1 - e) % 61) };
+    let e = if e >= 0 {
+        e % 61
+    } else {
+        61 - 1 - ((-1 - e) % 61)
+    };
     x = ((x << e) & MODULUS) | (x >> (61 - e));
     let h = if f < 0.0 { -(x as i64) } else { x as i64 };
     (if h == -1 { -2 } else { h }) as u64

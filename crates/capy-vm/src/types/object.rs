@@ -21,8 +21,11 @@ pub const OBJECT_METHODS: &[MethodDef] = &[
 
 pub const TYPE_METHODS: &[MethodDef] = &[("mro", type_mro, false)];
 
-pub const PROPERTY_METHODS: &[MethodDef] =
-    &[("getter", prop_getter, false), ("setter", prop_setter, false), ("deleter", prop_deleter, false)];
+pub const PROPERTY_METHODS: &[MethodDef] = &[
+    ("getter", prop_getter, false),
+    ("setter", prop_setter, false),
+    ("deleter", prop_deleter, false),
+];
 
 fn arg(a: &[Value], i: usize) -> Value {
     a.get(i).copied().unwrap_or(Value::None)
@@ -55,15 +58,26 @@ fn object_format(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let spec = vm.heap.str_of(arg(a, 1)).unwrap_or("").to_string();
     if !spec.is_empty() {
         let t = vm.type_name(arg(a, 0));
-        return Err(vm.type_error(format!("unsupported format string passed to {t}.__format__")));
+        return Err(vm.type_error(format!(
+            "unsupported format string passed to {t}.__format__"
+        )));
     }
     vm.str_value(arg(a, 0))
 }
 fn object_hash(_vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    Ok(Value::Int(arg(a, 0).as_obj().map(crate::ops::identity_hash).unwrap_or(0) as i64))
+    Ok(Value::Int(
+        arg(a, 0)
+            .as_obj()
+            .map(crate::ops::identity_hash)
+            .unwrap_or(0) as i64,
+    ))
 }
 fn object_eq(_vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    Ok(if arg(a, 0).is(arg(a, 1)) { Value::Bool(true) } else { Value::NotImplemented })
+    Ok(if arg(a, 0).is(arg(a, 1)) {
+        Value::Bool(true)
+    } else {
+        Value::NotImplemented
+    })
 }
 fn object_ne(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let r = vm.compare(capy_compiler::CmpOp::Eq, arg(a, 0), arg(a, 1))?;
@@ -82,7 +96,12 @@ fn type_mro(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 fn prop_copy(vm: &mut Vm, a: &[Value], which: usize) -> PyResult {
     let (mut g, mut s, mut d, doc) = match arg(a, 0) {
         Value::Obj(h) => match vm.heap.get(h) {
-            Obj::Property { fget, fset, fdel, doc } => (*fget, *fset, *fdel, *doc),
+            Obj::Property {
+                fget,
+                fset,
+                fdel,
+                doc,
+            } => (*fget, *fset, *fdel, *doc),
             _ => return Err(vm.type_error("descriptor requires a 'property' object")),
         },
         _ => return Err(vm.type_error("descriptor requires a 'property' object")),
@@ -92,7 +111,12 @@ fn prop_copy(vm: &mut Vm, a: &[Value], which: usize) -> PyResult {
         1 => s = arg(a, 1),
         _ => d = arg(a, 1),
     }
-    Ok(Value::Obj(vm.alloc(Obj::Property { fget: g, fset: s, fdel: d, doc })?))
+    Ok(Value::Obj(vm.alloc(Obj::Property {
+        fget: g,
+        fset: s,
+        fdel: d,
+        doc,
+    })?))
 }
 fn prop_getter(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     prop_copy(vm, a, 0)
@@ -131,7 +155,12 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
             let b: Vec<Value> = c.bases.iter().map(|g| Value::Obj(*g)).collect();
             Some(vm.new_tuple(b)?)
         }
-        (Obj::Class(c), "__base__") => Some(c.bases.first().map(|g| Value::Obj(*g)).unwrap_or(Value::None)),
+        (Obj::Class(c), "__base__") => Some(
+            c.bases
+                .first()
+                .map(|g| Value::Obj(*g))
+                .unwrap_or(Value::None),
+        ),
         (Obj::Class(c), "__dict__") => {
             let items: Vec<(Value, Value)> = c.dict.iter().collect();
             let d = vm.new_dict()?;
@@ -178,7 +207,11 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
         (Obj::Exception(e), "__cause__") => Some(e.cause),
         (Obj::Exception(e), "__context__") => Some(e.context),
         (Obj::Exception(e), "__suppress_context__") => Some(Value::Bool(e.suppress_context)),
-        (Obj::Exception(e), "__traceback__") => Some(if e.traceback.is_empty() { Value::None } else { obj }),
+        (Obj::Exception(e), "__traceback__") => Some(if e.traceback.is_empty() {
+            Value::None
+        } else {
+            obj
+        }),
         (Obj::Exception(e), "value") => {
             let _ = e;
             let c = vm.exc_class(crate::ExcKind::StopIteration);

@@ -1,8 +1,8 @@
 //! `range`.
 
+use crate::obj::Obj;
 use crate::types::MethodDef;
 use crate::value::Value;
-use crate::obj::Obj;
 use crate::vm::Vm;
 use crate::PyResult;
 

@@ -93,7 +93,9 @@ fn str_join(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
             Some(x) => out.push_str(x),
             None => {
                 let t = vm.type_name(*it);
-                return Err(vm.type_error(format!("sequence item {i}: expected str instance, {t} found")));
+                return Err(vm.type_error(format!(
+                    "sequence item {i}: expected str instance, {t} found"
+                )));
             }
         }
     }
@@ -103,10 +105,20 @@ fn str_join(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 fn str_split(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
     let text = s(vm, a, 0)?;
     let mut sep = if a.len() > 1 { opt_s(vm, a, 1)? } else { None };
-    let mut maxsplit = if a.len() > 2 { vm.index_value(a[2])? } else { -1 };
+    let mut maxsplit = if a.len() > 2 {
+        vm.index_value(a[2])?
+    } else {
+        -1
+    };
     for &(k, v) in kw {
         match vm.heap.str_of(k) {
-            Some("sep") => sep = if v.is_none() { None } else { Some(vm.to_str(v)?) },
+            Some("sep") => {
+                sep = if v.is_none() {
+                    None
+                } else {
+                    Some(vm.to_str(v)?)
+                }
+            }
             Some("maxsplit") => maxsplit = vm.index_value(v)?,
             _ => return Err(vm.type_error("split() got an unexpected keyword argument")),
         }
@@ -119,7 +131,9 @@ fn str_split(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
             if maxsplit < 0 {
                 text.split(sep.as_str()).map(String::from).collect()
             } else {
-                text.splitn(maxsplit as usize + 1, sep.as_str()).map(String::from).collect()
+                text.splitn(maxsplit as usize + 1, sep.as_str())
+                    .map(String::from)
+                    .collect()
             }
         }
         None => {
@@ -185,8 +199,16 @@ fn str_replace(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let text = s(vm, a, 0)?;
     let old = s(vm, a, 1)?;
     let new = s(vm, a, 2)?;
-    let count = if a.len() > 3 { vm.index_value(a[3])? } else { -1 };
-    let r = if count < 0 { text.replace(&old, &new) } else { text.replacen(&old, &new, count as usize) };
+    let count = if a.len() > 3 {
+        vm.index_value(a[3])?
+    } else {
+        -1
+    };
+    let r = if count < 0 {
+        text.replace(&old, &new)
+    } else {
+        text.replacen(&old, &new, count as usize)
+    };
     vm.new_string(r)
 }
 /// Python's notion of whitespace (Rust's lacks the \x1c-\x1f separators).
@@ -215,7 +237,11 @@ fn find_chars(hay: &[char], n: &[char], rev: bool) -> Option<usize> {
 /// find/rfind/index/rindex: the position in code points, if found.
 fn find_impl(vm: &mut Vm, a: &[Value], rev: bool, name: &str) -> PyResult<Option<usize>> {
     let hay = chars_of(vm, a, 0)?;
-    let Some(n) = vm.heap.str_of(vm.builtin_base(arg(a, 1))).map(|x| x.chars().collect::<Vec<char>>()) else {
+    let Some(n) = vm
+        .heap
+        .str_of(vm.builtin_base(arg(a, 1)))
+        .map(|x| x.chars().collect::<Vec<char>>())
+    else {
         let t = vm.type_name(arg(a, 1));
         return Err(vm.type_error(format!("{name}() argument 1 must be str, not {t}")));
     };
@@ -227,10 +253,14 @@ fn find_impl(vm: &mut Vm, a: &[Value], rev: bool, name: &str) -> PyResult<Option
 }
 
 fn str_find(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    Ok(Value::Int(find_impl(vm, a, false, "find")?.map_or(-1, |p| p as i64)))
+    Ok(Value::Int(
+        find_impl(vm, a, false, "find")?.map_or(-1, |p| p as i64),
+    ))
 }
 fn str_rfind(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    Ok(Value::Int(find_impl(vm, a, true, "rfind")?.map_or(-1, |p| p as i64)))
+    Ok(Value::Int(
+        find_impl(vm, a, true, "rfind")?.map_or(-1, |p| p as i64),
+    ))
 }
 fn str_index(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     match find_impl(vm, a, false, "index")? {
@@ -277,9 +307,14 @@ fn affix(vm: &mut Vm, a: &[Value], start: bool) -> PyResult {
     };
     let name = if start { "startswith" } else { "endswith" };
     for c in cands {
-        let Some(p) = vm.heap.str_of(vm.builtin_base(c)).map(|x| x.chars().collect::<Vec<char>>()) else {
+        let Some(p) = vm
+            .heap
+            .str_of(vm.builtin_base(c))
+            .map(|x| x.chars().collect::<Vec<char>>())
+        else {
             let t = vm.type_name(c);
-            let msg = if matches!(arg(a, 1), Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_))) {
+            let msg = if matches!(arg(a, 1), Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_)))
+            {
                 format!("tuple for {name} must only contain str, not {t}")
             } else {
                 format!("{name} first arg must be str or a tuple of str, not {t}")
@@ -306,7 +341,11 @@ fn str_endswith(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 fn str_rsplit(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
     let text = chars_of(vm, a, 0)?;
     let mut sep = arg(a, 1);
-    let mut maxsplit = if a.len() > 2 { vm.index_value(a[2])? } else { -1 };
+    let mut maxsplit = if a.len() > 2 {
+        vm.index_value(a[2])?
+    } else {
+        -1
+    };
     for &(k, v) in kw {
         match vm.heap.str_of(k) {
             Some("sep") => sep = v,
@@ -336,7 +375,11 @@ fn str_rsplit(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
             end = st;
         }
     } else {
-        let Some(sp) = vm.heap.str_of(vm.builtin_base(sep)).map(|x| x.chars().collect::<Vec<char>>()) else {
+        let Some(sp) = vm
+            .heap
+            .str_of(vm.builtin_base(sep))
+            .map(|x| x.chars().collect::<Vec<char>>())
+        else {
             let t = vm.type_name(sep);
             return Err(vm.type_error(format!("must be str or None, not {t}")));
         };
@@ -387,7 +430,8 @@ fn str_splitlines(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
     while i < text.len() {
         let eol = match text[i] {
             '\r' if text.get(i + 1) == Some(&'\n') => 2,
-            '\n' | '\r' | '\x0b' | '\x0c' | '\x1c' | '\x1d' | '\x1e' | '\u{85}' | '\u{2028}' | '\u{2029}' => 1,
+            '\n' | '\r' | '\x0b' | '\x0c' | '\x1c' | '\x1d' | '\x1e' | '\u{85}' | '\u{2028}'
+            | '\u{2029}' => 1,
             _ => 0,
         };
         if eol > 0 {
@@ -430,7 +474,10 @@ fn str_capitalize(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     map_str(vm, a, |t| {
         let mut it = t.chars();
         match it.next() {
-            Some(c) => c.to_uppercase().chain(it.flat_map(|c| c.to_lowercase())).collect(),
+            Some(c) => c
+                .to_uppercase()
+                .chain(it.flat_map(|c| c.to_lowercase()))
+                .collect(),
             None => String::new(),
         }
     })
@@ -456,10 +503,14 @@ fn all_chars(vm: &mut Vm, a: &[Value], f: impl Fn(char) -> bool) -> PyResult {
     Ok(Value::Bool(!t.is_empty() && t.chars().all(f)))
 }
 fn is_decimal(c: char) -> bool {
-    c.is_ascii_digit() || (c.is_numeric() && c.to_digit(10).is_some()) || ('\u{660}'..='\u{669}').contains(&c) || ('\u{ff10}'..='\u{ff19}').contains(&c)
+    c.is_ascii_digit()
+        || (c.is_numeric() && c.to_digit(10).is_some())
+        || ('\u{660}'..='\u{669}').contains(&c)
+        || ('\u{ff10}'..='\u{ff19}').contains(&c)
 }
 fn is_digit_char(c: char) -> bool {
-    is_decimal(c) || matches!(c, '²' | '³' | '¹' | '\u{2070}'..='\u{2079}' | '\u{2080}'..='\u{2089}' | '\u{2460}'..='\u{2468}')
+    is_decimal(c)
+        || matches!(c, '²' | '³' | '¹' | '\u{2070}'..='\u{2079}' | '\u{2080}'..='\u{2089}' | '\u{2460}'..='\u{2468}')
 }
 fn str_isdigit(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     all_chars(vm, a, is_digit_char)
@@ -485,11 +536,15 @@ fn str_isascii(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 fn str_isupper(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let t = s(vm, a, 0)?;
-    Ok(Value::Bool(t.chars().any(char::is_uppercase) && !t.chars().any(char::is_lowercase)))
+    Ok(Value::Bool(
+        t.chars().any(char::is_uppercase) && !t.chars().any(char::is_lowercase),
+    ))
 }
 fn str_islower(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let t = s(vm, a, 0)?;
-    Ok(Value::Bool(t.chars().any(char::is_lowercase) && !t.chars().any(char::is_uppercase)))
+    Ok(Value::Bool(
+        t.chars().any(char::is_lowercase) && !t.chars().any(char::is_uppercase),
+    ))
 }
 fn str_istitle(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let t = s(vm, a, 0)?;
@@ -545,9 +600,17 @@ fn partition_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult {
     if sep.is_empty() {
         return Err(vm.value_error("empty separator"));
     }
-    let pos = if rev { text.rfind(&sep) } else { text.find(&sep) };
+    let pos = if rev {
+        text.rfind(&sep)
+    } else {
+        text.find(&sep)
+    };
     let (x, y, z) = match pos {
-        Some(p) => (text[..p].to_string(), sep.clone(), text[p + sep.len()..].to_string()),
+        Some(p) => (
+            text[..p].to_string(),
+            sep.clone(),
+            text[p + sep.len()..].to_string(),
+        ),
         None if rev => (String::new(), String::new(), text.clone()),
         None => (text.clone(), String::new(), String::new()),
     };
@@ -662,7 +725,11 @@ fn str_removeprefix(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult 
 fn str_removesuffix(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let text = s(vm, a, 0)?;
     let p = s(vm, a, 1)?;
-    let r = if p.is_empty() { text.clone() } else { text.strip_suffix(p.as_str()).unwrap_or(&text).to_string() };
+    let r = if p.is_empty() {
+        text.clone()
+    } else {
+        text.strip_suffix(p.as_str()).unwrap_or(&text).to_string()
+    };
     vm.new_string(r)
 }
 
@@ -674,17 +741,26 @@ fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
         1 => {
             let src = a[0];
             if !matches!(src, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_))) {
-                return Err(vm.type_error("if you give only one argument to maketrans it must be a dict"));
+                return Err(
+                    vm.type_error("if you give only one argument to maketrans it must be a dict")
+                );
             }
             let keys = vm.iter_to_vec(src)?;
             for k in keys {
                 let v = vm.getitem(src, k)?;
                 let key = match vm.heap.str_of(k).map(|x| x.chars().collect::<Vec<char>>()) {
                     Some(cs) if cs.len() == 1 => Value::Int(cs[0] as i64),
-                    Some(_) => return Err(vm.value_error("string keys in translate table must be of length 1")),
+                    Some(_) => {
+                        return Err(
+                            vm.value_error("string keys in translate table must be of length 1")
+                        )
+                    }
                     None => match k {
                         Value::Int(_) => k,
-                        _ => return Err(vm.type_error("keys in translate table must be strings or integers")),
+                        _ => {
+                            return Err(vm
+                                .type_error("keys in translate table must be strings or integers"))
+                        }
                     },
                 };
                 vm.dict_set(d, key, v)?;
@@ -694,7 +770,9 @@ fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
             let x: Vec<char> = s(vm, a, 0)?.chars().collect();
             let y: Vec<char> = s(vm, a, 1)?.chars().collect();
             if x.len() != y.len() {
-                return Err(vm.value_error("the first two maketrans arguments must have equal length"));
+                return Err(
+                    vm.value_error("the first two maketrans arguments must have equal length")
+                );
             }
             for (c, r) in x.iter().zip(y.iter()) {
                 vm.dict_set(d, Value::Int(*c as i64), Value::Int(*r as i64))?;
@@ -705,7 +783,9 @@ fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
                 }
             }
         }
-        n => return Err(vm.type_error(format!("maketrans() takes at most 3 arguments ({n} given)"))),
+        n => {
+            return Err(vm.type_error(format!("maketrans() takes at most 3 arguments ({n} given)")))
+        }
     }
     Ok(d)
 }
@@ -720,11 +800,17 @@ fn str_translate(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
             Ok(v) => match v {
                 Value::Int(n) => match u32::try_from(n).ok().and_then(char::from_u32) {
                     Some(r) => out.push(r),
-                    None => return Err(vm.value_error("character mapping must be in range(0x110000)")),
+                    None => {
+                        return Err(vm.value_error("character mapping must be in range(0x110000)"))
+                    }
                 },
                 _ => match vm.heap.str_of(v) {
                     Some(x) => out.push_str(x),
-                    None => return Err(vm.type_error("character mapping must return integer, None or str")),
+                    None => {
+                        return Err(
+                            vm.type_error("character mapping must return integer, None or str")
+                        )
+                    }
                 },
             },
             Err(e) if vm.err_is(e, crate::ExcKind::LookupError) => out.push(c),
@@ -742,7 +828,10 @@ fn str_format(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
 
 fn str_format_map(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     if a.len() != 2 {
-        return Err(vm.type_error(format!("format_map() takes exactly one argument ({} given)", a.len().saturating_sub(1))));
+        return Err(vm.type_error(format!(
+            "format_map() takes exactly one argument ({} given)",
+            a.len().saturating_sub(1)
+        )));
     }
     format_impl(vm, &a[..1], &[], a[1])
 }
@@ -787,12 +876,18 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
                 Some(p) => {
                     let rest: Vec<char> = field[p + 1..].chars().collect();
                     match rest.len() {
-                        0 => return Err(vm.value_error("end of string while looking for conversion specifier")),
+                        0 => {
+                            return Err(vm.value_error(
+                                "end of string while looking for conversion specifier",
+                            ))
+                        }
                         1 => {}
                         _ => return Err(vm.value_error("expected ':' after conversion specifier")),
                     }
                     if !matches!(rest[0], 'r' | 's' | 'a') {
-                        return Err(vm.value_error(format!("Unknown conversion specifier {}", rest[0])));
+                        return Err(
+                            vm.value_error(format!("Unknown conversion specifier {}", rest[0]))
+                        );
                     }
                     (field[..p].to_string(), Some(rest[0]))
                 }
@@ -815,11 +910,18 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
             let mut v = if head.is_empty() {
                 let v = args.get(auto).copied();
                 auto += 1;
-                v.ok_or_else(|| vm.index_error(format!("Replacement index {} out of range for positional args tuple", auto - 1)))?
+                v.ok_or_else(|| {
+                    vm.index_error(format!(
+                        "Replacement index {} out of range for positional args tuple",
+                        auto - 1
+                    ))
+                })?
             } else if let Ok(n) = head.parse::<usize>() {
-                args.get(n)
-                    .copied()
-                    .ok_or_else(|| vm.index_error(format!("Replacement index {n} out of range for positional args tuple")))?
+                args.get(n).copied().ok_or_else(|| {
+                    vm.index_error(format!(
+                        "Replacement index {n} out of range for positional args tuple"
+                    ))
+                })?
             } else if !mapping.is_null() {
                 let k = vm.new_str(head)?;
                 vm.getitem(mapping, k)?
@@ -901,7 +1003,11 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
     let fmt = vm.heap.str_of(fmt_v).unwrap_or("").to_string();
     let is_tuple = matches!(args, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_)));
     let is_mapping = matches!(args, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_)));
-    let items = if is_tuple { vm.seq_items(args)? } else { vec![args] };
+    let items = if is_tuple {
+        vm.seq_items(args)?
+    } else {
+        vec![args]
+    };
     let mut idx = 0usize;
     let mut out = String::new();
     let chars: Vec<char> = fmt.chars().collect();
@@ -921,7 +1027,9 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
         let mut mapped = None;
         if chars.get(i) == Some(&'(') {
             let end = chars[i..].iter().position(|&c| c == ')').map(|p| p + i);
-            let Some(end) = end else { return Err(vm.value_error("incomplete format key")) };
+            let Some(end) = end else {
+                return Err(vm.value_error("incomplete format key"));
+            };
             let key: String = chars[i + 1..end].iter().collect();
             let k = vm.new_string(key)?;
             mapped = Some(vm.getitem(args, k)?);
@@ -970,7 +1078,9 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
             }
             precision = Some(p);
         }
-        let Some(&conv) = chars.get(i) else { return Err(vm.value_error("incomplete format")) };
+        let Some(&conv) = chars.get(i) else {
+            return Err(vm.value_error("incomplete format"));
+        };
         i += 1;
         if conv == '%' {
             out.push('%');
@@ -994,7 +1104,9 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
             }
             'c' => {
                 let t = match v {
-                    Value::Int(n) => char::from_u32(n as u32).map(String::from).unwrap_or_default(),
+                    Value::Int(n) => char::from_u32(n as u32)
+                        .map(String::from)
+                        .unwrap_or_default(),
                     _ => vm.to_str(v)?,
                 };
                 pad(&t, width, flags.left)
@@ -1008,24 +1120,34 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
                     _ => v,
                 };
                 let r = match crate::types::num::as_num(&vm.heap, n) {
-                    Some(crate::types::num::Num::I(x)) => numfmt::percent_format_i64(x, flags, width, precision, conv),
-                    Some(crate::types::num::Num::B(b)) => numfmt::percent_format_int(&b, flags, width, precision, conv),
+                    Some(crate::types::num::Num::I(x)) => {
+                        numfmt::percent_format_i64(x, flags, width, precision, conv)
+                    }
+                    Some(crate::types::num::Num::B(b)) => {
+                        numfmt::percent_format_int(&b, flags, width, precision, conv)
+                    }
                     _ => {
                         let t = vm.type_name(v);
-                        return Err(vm.type_error(format!("%{conv} format: a real number is required, not {t}")));
+                        return Err(vm.type_error(format!(
+                            "%{conv} format: a real number is required, not {t}"
+                        )));
                     }
                 };
                 r.map_err(|e| vm.num_err(e))?
             }
             'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
-                let f = match crate::types::num::as_num(&vm.heap, v).as_ref().and_then(crate::types::num::to_f64) {
+                let f = match crate::types::num::as_num(&vm.heap, v)
+                    .as_ref()
+                    .and_then(crate::types::num::to_f64)
+                {
                     Some(f) => f,
                     None => {
                         let t = vm.type_name(v);
                         return Err(vm.type_error(format!("must be real number, not {t}")));
                     }
                 };
-                numfmt::percent_format_float(f, flags, width, precision, conv).map_err(|e| vm.num_err(e))?
+                numfmt::percent_format_float(f, flags, width, precision, conv)
+                    .map_err(|e| vm.num_err(e))?
             }
             other => {
                 return Err(vm.value_error(format!(

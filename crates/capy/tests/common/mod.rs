@@ -77,7 +77,9 @@ pub fn find_tests() -> Vec<String> {
 }
 
 fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in rd.flatten() {
         let p = entry.path();
         let name = entry.file_name().to_string_lossy().to_string();
@@ -240,7 +242,11 @@ pub fn run(exe: &Path, args: &[&str], cwd: &Path, extra_env: &[(&str, &str)]) ->
     RunOutput {
         stdout,
         stderr,
-        code: if timed_out { None } else { status.and_then(|s| s.code()) },
+        code: if timed_out {
+            None
+        } else {
+            status.and_then(|s| s.code())
+        },
         timed_out,
         spawn_error: None,
     }
@@ -274,13 +280,19 @@ pub fn short_diff(expected: &str, actual: &str) -> String {
         s.push_str(&format!("    - {}\n", clip(line)));
     }
     if e.len() > i + 5 {
-        s.push_str(&format!("    - ... ({} more expected lines)\n", e.len() - i - 5));
+        s.push_str(&format!(
+            "    - ... ({} more expected lines)\n",
+            e.len() - i - 5
+        ));
     }
     for line in a.iter().skip(i).take(5) {
         s.push_str(&format!("    + {}\n", clip(line)));
     }
     if a.len() > i + 5 {
-        s.push_str(&format!("    + ... ({} more actual lines)\n", a.len() - i - 5));
+        s.push_str(&format!(
+            "    + ... ({} more actual lines)\n",
+            a.len() - i - 5
+        ));
     }
     s
 }
@@ -312,7 +324,9 @@ pub struct XfailList {
 
 pub fn read_xfail(path: &Path) -> XfailList {
     let mut list = XfailList::default();
-    let Ok(text) = std::fs::read_to_string(path) else { return list };
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return list;
+    };
     let mut in_header = true;
     for line in text.lines() {
         let t = line.trim();
@@ -339,7 +353,13 @@ pub fn write_xfail(path: &Path, list: &XfailList) {
         s.push_str(h);
         s.push('\n');
     }
-    if !list.header.is_empty() && !list.header.last().map(|l| l.trim().is_empty()).unwrap_or(true) {
+    if !list.header.is_empty()
+        && !list
+            .header
+            .last()
+            .map(|l| l.trim().is_empty())
+            .unwrap_or(true)
+    {
         s.push('\n');
     }
     for (p, r) in &list.entries {
@@ -424,7 +444,10 @@ pub fn report(
         println!("FAIL {}\n{}", o.name, o.detail);
     }
     for n in &xpass {
-        println!("XPASS {n} — remove from {}", xfail_path.file_name().unwrap().to_string_lossy());
+        println!(
+            "XPASS {n} — remove from {}",
+            xfail_path.file_name().unwrap().to_string_lossy()
+        );
     }
     let unknown: Vec<&String> = xfail
         .entries
@@ -432,7 +455,10 @@ pub fn report(
         .filter(|k| !all_tests.contains(k))
         .collect();
     for k in &unknown {
-        println!("note: {} lists {k}, which is not a test", xfail_path.display());
+        println!(
+            "note: {} lists {k}, which is not a test",
+            xfail_path.display()
+        );
     }
     println!("{label}: {passed} passed, {failed} failed, {xfailed} xfail");
 
@@ -447,7 +473,11 @@ pub fn report(
             match ran.get(t.as_str()) {
                 Some(true) => {}
                 Some(false) => {
-                    let r = xfail.entries.get(t).cloned().unwrap_or_else(|| "unknown".into());
+                    let r = xfail
+                        .entries
+                        .get(t)
+                        .cloned()
+                        .unwrap_or_else(|| "unknown".into());
                     new.entries.insert(t.clone(), r);
                 }
                 None => {
