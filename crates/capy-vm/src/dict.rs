@@ -30,6 +30,45 @@ pub struct Dict {
     len: usize,
 }
 
+/// The open-addressing probe sequence for a hash: every slot index is
+/// eventually visited (the perturbation shifts all hash bits in, then the
+/// `5i + 1` recurrence cycles through a power-of-two table).
+struct ProbeSeq {
+    i: usize,
+    perturb: u64,
+    mask: usize,
+    started: bool,
+}
+
+impl ProbeSeq {
+    fn new(hash: u64, mask: usize) -> ProbeSeq {
+        ProbeSeq {
+            i: (hash as usize) & mask,
+            perturb: hash,
+            mask,
+            started: false,
+        }
+    }
+}
+
+impl Iterator for ProbeSeq {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.started {
+            self.perturb >>= 5;
+            self.i = (self
+                .i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(self.perturb as usize))
+                & self.mask;
+        }
+        self.started = true;
+        Some(self.i)
+    }
+}
+
 /// Result of probing for a key.
 pub enum Probe {
     /// The key is at this entry position.
@@ -99,10 +138,8 @@ impl Dict {
             return Probe::Missing;
         }
         let mask = self.mask();
-        let mut i = (hash as usize) & mask;
-        let mut perturb = hash;
         let mut slow = false;
-        loop {
+        for i in ProbeSeq::new(hash, mask) {
             let slot = self.index[i];
             if slot == EMPTY {
                 return if slow { Probe::Slow } else { Probe::Missing };
@@ -120,13 +157,10 @@ impl Dict {
                     }
                 }
             }
-            perturb >>= 5;
-            i = (i
-                .wrapping_mul(5)
-                .wrapping_add(1)
-                .wrapping_add(perturb as usize))
-                & mask;
         }
+        // Unreachable in practice: the index is never full (load < 2/3),
+        // so an EMPTY slot ends the probe above.
+        Probe::Missing
     }
 
     /// Looks up a `str` key by its contents, without needing a heap string.
@@ -135,9 +169,7 @@ impl Dict {
             return None;
         }
         let mask = self.mask();
-        let mut i = (hash as usize) & mask;
-        let mut perturb = hash;
-        loop {
+        for i in ProbeSeq::new(hash, mask) {
             let slot = self.index[i];
             if slot == EMPTY {
                 return None;
@@ -148,13 +180,10 @@ impl Dict {
                     return Some(slot as usize);
                 }
             }
-            perturb >>= 5;
-            i = (i
-                .wrapping_mul(5)
-                .wrapping_add(1)
-                .wrapping_add(perturb as usize))
-                & mask;
         }
+        // Unreachable in practice: the index is never full (load < 2/3),
+        // so an EMPTY slot ends the probe above.
+        None
     }
 
     /// Looks up a `str` key given as a heap value: identity first (names
@@ -165,9 +194,7 @@ impl Dict {
             return None;
         }
         let mask = self.mask();
-        let mut i = (hash as usize) & mask;
-        let mut perturb = hash;
-        loop {
+        for i in ProbeSeq::new(hash, mask) {
             let slot = self.index[i];
             if slot == EMPTY {
                 return None;
@@ -181,13 +208,10 @@ impl Dict {
                     return Some(slot as usize);
                 }
             }
-            perturb >>= 5;
-            i = (i
-                .wrapping_mul(5)
-                .wrapping_add(1)
-                .wrapping_add(perturb as usize))
-                & mask;
         }
+        // Unreachable in practice: the index is never full (load < 2/3),
+        // so an EMPTY slot ends the probe above.
+        None
     }
 
     /// Entry positions whose hash equals `hash` (for the slow path).
@@ -221,20 +245,12 @@ impl Dict {
         self.entries.push(Entry { hash, key, value });
         self.len += 1;
         let mask = self.mask();
-        let mut i = (hash as usize) & mask;
-        let mut perturb = hash;
-        loop {
+        for i in ProbeSeq::new(hash, mask) {
             let slot = self.index[i];
             if slot == EMPTY || slot == DELETED {
                 self.index[i] = pos;
                 return;
             }
-            perturb >>= 5;
-            i = (i
-                .wrapping_mul(5)
-                .wrapping_add(1)
-                .wrapping_add(perturb as usize))
-                & mask;
         }
     }
 
@@ -245,9 +261,7 @@ impl Dict {
             return None;
         }
         let mask = self.mask();
-        let mut i = (e.hash as usize) & mask;
-        let mut perturb = e.hash;
-        loop {
+        for i in ProbeSeq::new(e.hash, mask) {
             let slot = self.index[i];
             if slot == EMPTY {
                 break;
@@ -256,12 +270,6 @@ impl Dict {
                 self.index[i] = DELETED;
                 break;
             }
-            perturb >>= 5;
-            i = (i
-                .wrapping_mul(5)
-                .wrapping_add(1)
-                .wrapping_add(perturb as usize))
-                & mask;
         }
         self.entries[pos].key = Value::Null;
         self.entries[pos].value = Value::Null;
@@ -294,17 +302,9 @@ impl Dict {
         self.index = vec![EMPTY; size];
         let mask = size - 1;
         for (pos, e) in self.entries.iter().enumerate() {
-            let mut i = (e.hash as usize) & mask;
-            let mut perturb = e.hash;
-            while self.index[i] != EMPTY {
-                perturb >>= 5;
-                i = (i
-                    .wrapping_mul(5)
-                    .wrapping_add(1)
-                    .wrapping_add(perturb as usize))
-                    & mask;
+            if let Some(i) = ProbeSeq::new(e.hash, mask).find(|&i| self.index[i] == EMPTY) {
+                self.index[i] = pos as u32;
             }
-            self.index[i] = pos as u32;
         }
     }
 }
