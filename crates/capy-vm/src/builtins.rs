@@ -833,12 +833,20 @@ fn input(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
 }
 
-fn open(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    // Files are an authority a compartment must be granted; none is yet.
-    Err(vm.error(
-        ExcKind::OSError,
-        "open() not available: no file system was granted",
-    ))
+/// Files are an authority a compartment must be granted; none is yet, so
+/// no file exists for the program: `OSError(ENOENT, ..., name)`.
+fn open(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    let name = a
+        .first()
+        .copied()
+        .or_else(|| kwarg(vm, kw, "file"))
+        .unwrap_or(Value::None);
+    let msg = vm.new_str("No such file or directory")?;
+    let class = vm.exc_class(ExcKind::OSError);
+    let e = vm.new_exception(class, vec![Value::Int(2), msg]);
+    let key = vm.intern("filename");
+    vm.generic_setattr(e.value(), key, name)?;
+    Err(e)
 }
 
 fn compile(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {

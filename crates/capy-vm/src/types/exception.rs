@@ -1,9 +1,9 @@
 //! The exception hierarchy's class objects and `BaseException` methods.
 
 use crate::errors::ExcKind;
-use crate::obj::{Class, ClassFlags, Layout, Obj};
+use crate::obj::{Class, ClassFlags, Layout, NativeFn, Obj};
 use crate::types::MethodDef;
-use crate::value::Value;
+use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
 
@@ -48,10 +48,50 @@ pub fn init_exceptions(vm: &mut Vm) {
         vm.exc_classes.push(g);
     }
     let base = vm.exc_classes[ExcKind::BaseException as usize];
-    for &(name, f, kw) in METHODS {
-        let v = crate::types::native(vm, name, f, kw, Value::Obj(base));
-        let _ = vm.dict_set_str_class(base, name, v);
+    add_methods(vm, base, METHODS);
+    let key_error = vm.exc_classes[ExcKind::KeyError as usize];
+    add_methods(vm, key_error, &[("__str__", key_error_str, false)]);
+    init_os_error(vm);
+}
+
+fn add_methods(vm: &mut Vm, class: Gc, defs: &[MethodDef]) {
+    for &(name, f, kw) in defs {
+        let v = crate::types::native(vm, name, f, kw, Value::Obj(class));
+        let _ = vm.dict_set_str_class(class, name, v);
     }
+}
+
+/// OSError: `__init__` splits off the file names, `__str__` shows
+/// `[Errno N] msg`, and `errno`/`strerror` are read from `args`.
+fn init_os_error(vm: &mut Vm) {
+    let os = vm.exc_classes[ExcKind::OSError as usize];
+    add_methods(
+        vm,
+        os,
+        &[
+            ("__init__", os_error_init, true),
+            ("__str__", os_error_str, false),
+        ],
+    );
+    let props: [(&'static str, NativeFn, NativeFn); 2] = [
+        ("errno", os_errno_get, os_errno_set),
+        ("strerror", os_strerror_get, os_strerror_set),
+    ];
+    for (name, get, set) in props {
+        let fget = crate::types::native(vm, name, get, false, Value::Obj(os));
+        let fset = crate::types::native(vm, name, set, false, Value::Obj(os));
+        let Ok(p) = vm.alloc(Obj::Property {
+            fget,
+            fset,
+            fdel: Value::None,
+            doc: Value::None,
+        }) else {
+            return;
+        };
+        let _ = vm.dict_set_str_class(os, name, Value::Obj(p));
+    }
+    let _ = vm.dict_set_str_class(os, "filename", Value::None);
+    let _ = vm.dict_set_str_class(os, "filename2", Value::None);
 }
 
 fn exc_init(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
@@ -69,4 +109,132 @@ fn exc_init(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 
 fn exc_with_traceback(_vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     Ok(a.first().copied().unwrap_or(Value::None))
+}
+
+/// The items of an exception's `args`.
+fn exc_args(vm: &mut Vm, this: Value) -> PyResult<Vec<Value>> {
+    let args = match this {
+        Value::Obj(h) => match vm.heap.get(h) {
+            Obj::Exception(e) => e.args,
+            _ => return Ok(Vec::new()),
+        },
+        _ => return Ok(Vec::new()),
+    };
+    vm.seq_items(args)
+}
+
+/// `BaseException.__str__` of the given args: empty, the one arg, or the tuple.
+fn default_str(vm: &mut Vm, this: Value, quote_single: bool) -> PyResult {
+    let items = exc_args(vm, this)?;
+    let s = match items.as_slice() {
+        [] => String::new(),
+        [one] if quote_single => vm.repr(*one)?,
+        [one] => vm.to_str(*one)?,
+        _ => {
+            let t = vm.new_tuple(items)?;
+            vm.repr(t)?
+        }
+    };
+    vm.new_string(s)
+}
+
+/// `str(KeyError(k))` is `repr(k)`, so an empty-string key stays visible.
+fn key_error_str(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let this = a.first().copied().unwrap_or(Value::None);
+    default_str(vm, this, true)
+}
+
+/// `OSError(errno, strerror[, filename[, winerror[, filename2]]])`: with a
+/// file name, `args` keeps only the first two (as CPython).
+fn os_error_init(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    exc_init(vm, a, kw)?;
+    let Some(&this) = a.first() else {
+        return Ok(Value::None);
+    };
+    let given = &a[1..];
+    if (3..=5).contains(&given.len()) {
+        set_attr(vm, this, "filename", given[2])?;
+        if let Some(&f2) = given.get(4) {
+            set_attr(vm, this, "filename2", f2)?;
+        }
+        let t = vm.new_tuple(given[..2].to_vec())?;
+        if let Value::Obj(h) = this {
+            if let Obj::Exception(e) = vm.heap.get_mut(h) {
+                e.args = t;
+            }
+        }
+    }
+    Ok(Value::None)
+}
+
+fn set_attr(vm: &mut Vm, this: Value, name: &str, v: Value) -> PyResult<()> {
+    let n = vm.intern(name);
+    vm.generic_setattr(this, n, v)
+}
+
+/// A value stored in the exception's own dict (set by assignment).
+fn own_attr(vm: &Vm, this: Value, name: &str) -> Option<Value> {
+    let Value::Obj(h) = this else { return None };
+    let Obj::Exception(e) = vm.heap.get(h) else {
+        return None;
+    };
+    let hash = crate::heap::str_hash(name);
+    e.dict
+        .probe_str(&vm.heap, hash, name)
+        .map(|p| e.dict.value_at(p))
+}
+
+/// `errno` (index 0) or `strerror` (index 1): set only when two or more
+/// arguments were given.
+fn os_field(vm: &mut Vm, a: &[Value], name: &str, index: usize) -> PyResult {
+    let this = a.first().copied().unwrap_or(Value::None);
+    if let Some(v) = own_attr(vm, this, name) {
+        return Ok(v);
+    }
+    let items = exc_args(vm, this)?;
+    Ok(if items.len() >= 2 {
+        items[index]
+    } else {
+        Value::None
+    })
+}
+
+fn os_field_set(vm: &mut Vm, a: &[Value], name: &str) -> PyResult {
+    if let [this, v] = a {
+        set_attr(vm, *this, name, *v)?;
+    }
+    Ok(Value::None)
+}
+
+fn os_errno_get(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    os_field(vm, a, "errno", 0)
+}
+fn os_errno_set(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    os_field_set(vm, a, "errno")
+}
+fn os_strerror_get(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    os_field(vm, a, "strerror", 1)
+}
+fn os_strerror_set(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    os_field_set(vm, a, "strerror")
+}
+
+/// `[Errno N] msg`, then `: 'file'` and ` -> 'file2'` when given.
+fn os_error_str(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let this = a.first().copied().unwrap_or(Value::None);
+    let errno = os_field(vm, a, "errno", 0)?;
+    let strerror = os_field(vm, a, "strerror", 1)?;
+    let file = own_attr(vm, this, "filename").unwrap_or(Value::None);
+    let file2 = own_attr(vm, this, "filename2").unwrap_or(Value::None);
+    if errno.is_none() && strerror.is_none() && file.is_none() {
+        return default_str(vm, this, false);
+    }
+    let mut s = format!("[Errno {}] {}", vm.to_str(errno)?, vm.to_str(strerror)?);
+    if !file.is_none() {
+        s.push_str(&format!(": {}", vm.repr(file)?));
+        if !file2.is_none() {
+            s.push_str(&format!(" -> {}", vm.repr(file2)?));
+        }
+    }
+    vm.new_string(s)
 }
