@@ -452,16 +452,42 @@ fn need(vm: &mut Vm, a: &[Value], n: usize, name: &str) -> PyResult<()> {
     Ok(())
 }
 
+/// The bytes of any bytes-like object (bytes, bytearray, memoryview, array).
 fn readable(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
-    match v {
-        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) => {
-            crate::types::str::bytes_of(vm, v)
-        }
-        _ => {
+    match crate::types::bytes::buffer_opt(vm, v) {
+        Some(b) => Ok(b),
+        None => {
             let t = vm.type_name(v);
             Err(vm.type_error(format!("a bytes-like object is required, not '{t}'")))
         }
     }
+}
+
+/// The bytearray behind a writable buffer and the window `(start, len)`
+/// of it that the buffer exposes.
+fn writable(vm: &mut Vm, v: Value) -> PyResult<(Gc, usize, usize)> {
+    let b = vm.builtin_base(v);
+    if let Value::Obj(h) = b {
+        match vm.heap.get(h) {
+            Obj::ByteArray(x) => return Ok((h, 0, x.len())),
+            Obj::MemoryView {
+                obj: Value::Obj(o),
+                start,
+                len,
+            } => {
+                let (o, start, len) = (*o, *start, *len);
+                if let Obj::ByteArray(x) = vm.heap.get(o) {
+                    let start = start.min(x.len());
+                    return Ok((o, start, len.min(x.len() - start)));
+                }
+            }
+            _ => {}
+        }
+    }
+    let t = vm.type_name(v);
+    Err(vm.type_error(format!(
+        "argument must be read-write bytes-like object, not {t}"
+    )))
 }
 
 fn s_calcsize(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -498,19 +524,7 @@ fn offset(vm: &mut Vm, v: Value, len: usize) -> PyResult<usize> {
 fn s_pack_into(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     need(vm, a, 3, "pack_into")?;
     let f = parse(vm, a[0])?;
-    let buf = match a[1] {
-        Value::Obj(h) if matches!(vm.heap.get(h), Obj::ByteArray(_)) => h,
-        v => {
-            let t = vm.type_name(v);
-            return Err(vm.type_error(format!(
-                "argument must be read-write bytes-like object, not {t}"
-            )));
-        }
-    };
-    let len = match vm.heap.get(buf) {
-        Obj::ByteArray(b) => b.len(),
-        _ => 0,
-    };
+    let (buf, start, len) = writable(vm, a[1])?;
     // CPython checks the item count before the offset.
     if a.len() - 3 != f.nvalues {
         return Err(error(
@@ -535,7 +549,7 @@ fn s_pack_into(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     pack_into_buf(vm, &f, &a[3..], &mut out, "pack_into")?;
     // Packing may have run Python code that resized the buffer: re-check.
     if let Obj::ByteArray(b) = vm.heap.get_mut(buf) {
-        if let Some(dst) = b.get_mut(off..off + f.size) {
+        if let Some(dst) = b.get_mut(start + off..start + off + f.size) {
             dst.copy_from_slice(&out);
             return Ok(Value::None);
         }
@@ -646,5 +660,104 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         let v = crate::types::native(vm, name, f, kw, Value::Obj(m));
         vm.dict_set_str(d, name, v)?;
     }
+    let st = struct_class(vm)?;
+    vm.dict_set_str(d, "Struct", Value::Obj(st))?;
     Ok(m)
+}
+
+/// `struct.Struct(format)`: a class whose instances keep `format` (a str)
+/// and `size` as attributes; its methods are the module functions with
+/// that format.
+fn struct_class(vm: &mut Vm) -> PyResult<Gc> {
+    let methods: &[(&'static str, crate::obj::NativeFn)] = &[
+        ("__init__", st_init),
+        ("pack", st_pack),
+        ("pack_into", st_pack_into),
+        ("unpack", st_unpack),
+        ("unpack_from", st_unpack_from),
+        ("iter_unpack", st_iter_unpack),
+    ];
+    let mut ns = crate::dict::Dict::new();
+    let mut natives = Vec::with_capacity(methods.len());
+    for &(name, f) in methods {
+        let v = crate::types::native(vm, name, f, true, Value::None);
+        let key = vm.intern(name);
+        let h = vm.hash(key)?;
+        ns.insert_new(h, key, v);
+        natives.push(v);
+    }
+    let key = vm.intern("__module__");
+    let h = vm.hash(key)?;
+    let modname = vm.new_str("struct")?;
+    ns.insert_new(h, key, modname);
+    let meta = Value::Obj(vm.type_obj(crate::types::TypeId::Type));
+    let name = vm.new_str("Struct")?;
+    let c = vm.new_class(meta, name, vec![], &ns)?;
+    for v in natives {
+        if let Value::Obj(n) = v {
+            if let Obj::Native(nf) = vm.heap.get_mut(n) {
+                nf.owner = Value::Obj(c);
+            }
+        }
+    }
+    Ok(c)
+}
+
+fn st_init(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    let mut fmt = a.get(1).copied();
+    for &(k, v) in kw {
+        if vm.heap.str_of(k) == Some("format") && fmt.is_none() {
+            fmt = Some(v);
+        } else {
+            let k = vm.heap.str_of(k).unwrap_or("?").to_string();
+            return Err(vm.type_error(format!("Struct() got an unexpected keyword argument '{k}'")));
+        }
+    }
+    let (Some(&this), Some(fmt), 2) = (a.first(), fmt, a.len() + kw.len()) else {
+        return Err(vm.type_error(format!(
+            "Struct() takes exactly 1 argument ({} given)",
+            (a.len() + kw.len()).saturating_sub(1)
+        )));
+    };
+    let f = parse(vm, fmt)?;
+    let text = match vm.heap.str_of(fmt) {
+        Some(_) => fmt,
+        None => {
+            let b = crate::types::str::bytes_of(vm, fmt)?;
+            vm.new_string(String::from_utf8_lossy(&b).into_owned())?
+        }
+    };
+    let key = vm.intern("format");
+    vm.generic_setattr(this, key, text)?;
+    let key = vm.intern("size");
+    vm.generic_setattr(this, key, Value::Int(f.size as i64))?;
+    Ok(Value::None)
+}
+
+/// Calls the module function `f` with this Struct's format first.
+fn with_format(vm: &mut Vm, a: &[Value], kw: Kw, f: crate::obj::NativeFn) -> PyResult {
+    let Some(&this) = a.first() else {
+        return Err(vm.type_error("Struct method needs an instance"));
+    };
+    let fmt = vm.getattr_str(this, "format")?;
+    let mut args = Vec::with_capacity(a.len());
+    args.push(fmt);
+    args.extend_from_slice(&a[1..]);
+    f(vm, &args, kw)
+}
+
+fn st_pack(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    with_format(vm, a, kw, s_pack)
+}
+fn st_pack_into(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    with_format(vm, a, kw, s_pack_into)
+}
+fn st_unpack(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    with_format(vm, a, kw, s_unpack)
+}
+fn st_unpack_from(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    with_format(vm, a, kw, s_unpack_from)
+}
+fn st_iter_unpack(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    with_format(vm, a, kw, s_iter_unpack)
 }
