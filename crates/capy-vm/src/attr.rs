@@ -10,6 +10,16 @@ use crate::PyResult;
 impl Vm {
     /// Looks `name` up along the MRO of class `c` (no descriptor binding).
     pub fn lookup_mro(&self, c: Gc, name: Value) -> Option<Value> {
+        let Value::Obj(n) = name else { return None };
+        if let Some(hit) = self.attr_cache.get(c, n) {
+            return hit;
+        }
+        let found = self.lookup_mro_uncached(c, name);
+        self.attr_cache.put(c, n, found);
+        found
+    }
+
+    fn lookup_mro_uncached(&self, c: Gc, name: Value) -> Option<Value> {
         let hash = self.heap.pystr(name)?.hash;
         let Obj::Class(cls) = self.heap.get(c) else {
             return None;
@@ -33,20 +43,10 @@ impl Vm {
         }
     }
 
+    /// `lookup_mro` by a name given as text (special-method names).
     pub fn lookup_mro_str(&mut self, c: Gc, name: &str) -> Option<Value> {
-        // No interning: hashing a short name is cheaper than the intern table.
-        let hash = crate::heap::str_hash(name);
-        let Obj::Class(cls) = self.heap.get(c) else {
-            return None;
-        };
-        for &k in &cls.mro {
-            if let Obj::Class(kc) = self.heap.get(k) {
-                if let Some(p) = kc.dict.probe_str(&self.heap, hash, name) {
-                    return Some(kc.dict.value_at(p));
-                }
-            }
-        }
-        None
+        let n = self.intern(name);
+        self.lookup_mro(c, n)
     }
 
     /// A special method of `v`'s type, looked up on the type only (as CPython does).
@@ -451,6 +451,7 @@ impl Vm {
             Obj::Exception(e) => set_in(&mut e.dict, is_new, hash, name, v),
             Obj::Func(f) => set_in(&mut f.dict, is_new, hash, name, v),
             Obj::Class(c) => {
+                self.attr_cache.invalidate();
                 set_in(&mut c.dict, is_new, hash, name, v);
                 if let Some(n) = flag_name {
                     crate::types::class::update_flag(&mut c.flags, &n);
@@ -531,7 +532,10 @@ impl Vm {
                     Obj::Instance(i) => i.dict.remove_at(p),
                     Obj::Exception(e) => e.dict.remove_at(p),
                     Obj::Func(f) => f.dict.remove_at(p),
-                    Obj::Class(c) => c.dict.remove_at(p),
+                    Obj::Class(c) => {
+                        self.attr_cache.invalidate();
+                        c.dict.remove_at(p)
+                    }
                     _ => None,
                 };
                 Ok(())

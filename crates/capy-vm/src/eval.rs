@@ -38,6 +38,35 @@ impl Vm {
             Value::None
         }
     }
+    /// The top two values when both are small ints. Reads through
+    /// references, field by field: copying whole `Value`s here made the CPU
+    /// stall on loads spanning the two stores that had just written them.
+    #[inline(always)]
+    fn top2_ints(&self) -> Option<(i64, i64)> {
+        match self.stack.as_slice() {
+            [.., Value::Int(a), Value::Int(b)] => Some((*a, *b)),
+            _ => None,
+        }
+    }
+    /// The truth of the top value when it is a bool, None or small int.
+    #[inline(always)]
+    fn top_truth(&self) -> Option<bool> {
+        match self.stack.last() {
+            Some(Value::Bool(b)) => Some(*b),
+            Some(Value::Int(i)) => Some(*i != 0),
+            Some(Value::None) => Some(false),
+            _ => None,
+        }
+    }
+    #[inline(always)]
+    fn top2_floats(&self) -> Option<(f64, f64)> {
+        match self.stack.as_slice() {
+            [.., Value::Float(a), Value::Float(b)] => Some((*a, *b)),
+            [.., Value::Int(a), Value::Float(b)] => Some((*a as f64, *b)),
+            [.., Value::Float(a), Value::Int(b)] => Some((*a, *b as f64)),
+            _ => None,
+        }
+    }
     #[inline]
     fn set_top(&mut self, v: Value) {
         if let Some(t) = self.stack.last_mut() {
@@ -313,40 +342,43 @@ impl Vm {
                     self.stack.push(Value::Obj(s));
                 }
                 Instr::BinaryOp(op) => {
+                    if let Some(r) = self
+                        .top2_ints()
+                        .and_then(|(x, y)| crate::ops::int_fast(op, x, y))
+                    {
+                        self.replace_top(2, r);
+                        continue;
+                    }
+                    if let Some(r) = self
+                        .top2_floats()
+                        .and_then(|(x, y)| crate::ops::float_fast(op, x, y))
+                    {
+                        self.replace_top(2, r);
+                        continue;
+                    }
                     let (a, b) = (self.peek(1), self.peek(0));
-                    let r = match (a, b) {
-                        (Value::Int(x), Value::Int(y)) => match crate::ops::int_fast(op, x, y) {
-                            Some(r) => r,
-                            None => {
-                                self.sync_ip(f);
-                                self.binary_op(op, a, b)?
-                            }
-                        },
-                        (Value::Float(x), Value::Float(y)) => {
-                            match crate::ops::float_fast(op, x, y) {
-                                Some(r) => r,
-                                None => self.binary_op(op, a, b)?,
-                            }
-                        }
-                        _ => {
-                            self.sync_ip(f);
-                            self.binary_op(op, a, b)?
-                        }
-                    };
+                    self.sync_ip(f);
+                    let r = self.binary_op(op, a, b)?;
                     self.replace_top(2, r);
                 }
                 Instr::InplaceOp(op) => {
+                    if let Some(r) = self
+                        .top2_ints()
+                        .and_then(|(x, y)| crate::ops::int_fast(op, x, y))
+                    {
+                        self.replace_top(2, r);
+                        continue;
+                    }
+                    if let Some(r) = self
+                        .top2_floats()
+                        .and_then(|(x, y)| crate::ops::float_fast(op, x, y))
+                    {
+                        self.replace_top(2, r);
+                        continue;
+                    }
                     let (a, b) = (self.peek(1), self.peek(0));
-                    let r = match (a, b) {
-                        (Value::Int(x), Value::Int(y)) => match crate::ops::int_fast(op, x, y) {
-                            Some(r) => r,
-                            None => self.inplace_op(op, a, b)?,
-                        },
-                        _ => {
-                            self.sync_ip(f);
-                            self.inplace_op(op, a, b)?
-                        }
-                    };
+                    self.sync_ip(f);
+                    let r = self.inplace_op(op, a, b)?;
                     self.replace_top(2, r);
                 }
                 Instr::UnaryOp(op) => {
@@ -355,19 +387,13 @@ impl Vm {
                     self.set_top(r);
                 }
                 Instr::Compare(op) => {
+                    if let Some(r) = self.top2_ints().and_then(|(x, y)| int_compare(op, x, y)) {
+                        self.replace_top(2, Value::Bool(r));
+                        continue;
+                    }
                     let (a, b) = (self.peek(1), self.peek(0));
-                    let r = match (op, a, b) {
-                        (CmpOp::Lt, Value::Int(x), Value::Int(y)) => Value::Bool(x < y),
-                        (CmpOp::Le, Value::Int(x), Value::Int(y)) => Value::Bool(x <= y),
-                        (CmpOp::Gt, Value::Int(x), Value::Int(y)) => Value::Bool(x > y),
-                        (CmpOp::Ge, Value::Int(x), Value::Int(y)) => Value::Bool(x >= y),
-                        (CmpOp::Eq, Value::Int(x), Value::Int(y)) => Value::Bool(x == y),
-                        (CmpOp::Ne, Value::Int(x), Value::Int(y)) => Value::Bool(x != y),
-                        _ => {
-                            self.sync_ip(f);
-                            self.compare(op, a, b)?
-                        }
-                    };
+                    self.sync_ip(f);
+                    let r = self.compare(op, a, b)?;
                     self.replace_top(2, r);
                 }
                 Instr::Jump(t) => {
@@ -377,8 +403,17 @@ impl Vm {
                     f.ip = t as usize;
                 }
                 Instr::PopJumpIfFalse(t) => {
-                    let v = self.pop();
-                    if !self.truthy_fast(v)? {
+                    let truth = match self.top_truth() {
+                        Some(b) => {
+                            self.stack.pop();
+                            b
+                        }
+                        None => {
+                            let v = self.pop();
+                            self.truthy(v)?
+                        }
+                    };
+                    if !truth {
                         // Hand-made bytecode may loop with conditional jumps.
                         if (t as usize) < f.ip {
                             self.safe_point(Some(f))?;
@@ -387,8 +422,17 @@ impl Vm {
                     }
                 }
                 Instr::PopJumpIfTrue(t) => {
-                    let v = self.pop();
-                    if self.truthy_fast(v)? {
+                    let truth = match self.top_truth() {
+                        Some(b) => {
+                            self.stack.pop();
+                            b
+                        }
+                        None => {
+                            let v = self.pop();
+                            self.truthy(v)?
+                        }
+                    };
+                    if truth {
                         // Hand-made bytecode may loop with conditional jumps.
                         if (t as usize) < f.ip {
                             self.safe_point(Some(f))?;
@@ -1069,6 +1113,19 @@ impl Vm {
         code.flags & (code_flags::GENERATOR | code_flags::COROUTINE | code_flags::ASYNC_GENERATOR)
             != 0
     }
+}
+
+#[inline]
+fn int_compare(op: CmpOp, x: i64, y: i64) -> Option<bool> {
+    Some(match op {
+        CmpOp::Lt => x < y,
+        CmpOp::Le => x <= y,
+        CmpOp::Gt => x > y,
+        CmpOp::Ge => x >= y,
+        CmpOp::Eq => x == y,
+        CmpOp::Ne => x != y,
+        _ => return None,
+    })
 }
 
 #[inline]

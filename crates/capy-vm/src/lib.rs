@@ -10,6 +10,7 @@
 //!   functions; [`modules`]: native modules.
 
 pub mod attr;
+pub mod attrcache;
 pub mod builtins;
 pub mod call;
 pub mod dict;

@@ -15,6 +15,10 @@ pub struct Gc {
 
 /// A Python value.
 #[derive(Clone, Copy, Debug)]
+// A full-width tag puts every payload at offset 8, so a `Value` moves as two
+// aligned words; with the default layout payloads sat at offsets 1, 4 and 8
+// and copies became overlapping unaligned moves (fib ran ~30% slower).
+#[repr(u64)]
 pub enum Value {
     /// Not a Python value: an unbound local, an absent optional argument, or
     /// the "no self" marker of `LoadMethod`. Never visible to programs.

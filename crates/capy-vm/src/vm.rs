@@ -95,6 +95,8 @@ pub struct Vm {
     pub empty_tuple: Option<Gc>,
     /// The capability model's address space and classes (modules/cheri.rs).
     pub cheri: crate::modules::cheri::CheriState,
+    /// Results of class attribute lookups (attrcache.rs).
+    pub attr_cache: crate::attrcache::AttrCache,
 }
 
 /// What the VM remembers of each active frame outside the interpreter loop.
@@ -152,6 +154,7 @@ impl Vm {
             print_expr_hook: false,
             empty_tuple: None,
             cheri: Default::default(),
+            attr_cache: Default::default(),
         };
         crate::types::init_types(&mut vm);
         let me = vm.exc_class(ExcKind::MemoryError);

@@ -27,6 +27,7 @@ impl Vm {
     pub fn dict_set_str_class(&mut self, c: Gc, name: &str, v: Value) -> PyResult<()> {
         let k = self.intern(name);
         let hash = self.hash(k)?;
+        self.attr_cache.invalidate();
         if let Obj::Class(cls) = self.heap.get_mut(c) {
             cls.dict.insert_new(hash, k, v);
         }
@@ -161,6 +162,7 @@ impl Vm {
         if let Obj::Class(c) = self.heap.get_mut(g) {
             c.mro = mro;
         }
+        self.attr_cache.invalidate();
         // __set_name__ on descriptors, then __init_subclass__ of the parent.
         let items: Vec<(Value, Value)> = ns.iter().collect();
         for (k, v) in items {
