@@ -60,6 +60,8 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     set(vm, m, "stdout", out)?;
     let err = std_stream(vm, "stderr", stderr_write)?;
     set(vm, m, "stderr", err)?;
+    let inp = super::stdin::make(vm)?;
+    set(vm, m, "stdin", inp)?;
     Ok(m)
 }
 
