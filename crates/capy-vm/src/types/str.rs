@@ -173,8 +173,21 @@ fn strip_impl(vm: &mut Vm, a: &[Value], left: bool, right: bool) -> PyResult {
     if right {
         r = r.trim_end_matches(pred);
     }
+    if r.len() == text.len() {
+        return same_or_new(vm, a, text);
+    }
     let r = r.to_string();
     vm.new_string(r)
+}
+
+/// The receiver itself when it is an exact str (as CPython returns it for
+/// a no-op strip or replace), else a new str holding `text`.
+fn same_or_new(vm: &mut Vm, a: &[Value], text: String) -> PyResult {
+    let this = arg(a, 0);
+    if vm.heap.str_of(this).is_some() {
+        return Ok(this);
+    }
+    vm.new_string(text)
 }
 
 fn str_strip(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
@@ -204,6 +217,9 @@ fn str_replace(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     } else {
         -1
     };
+    if count == 0 || old == new || (!old.is_empty() && !text.contains(old.as_str())) {
+        return same_or_new(vm, a, text);
+    }
     let r = if count < 0 {
         text.replace(&old, &new)
     } else {
