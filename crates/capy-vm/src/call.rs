@@ -196,6 +196,9 @@ impl Vm {
         let Obj::Func(func) = self.heap.get(h) else {
             return Err(self.type_error("not a function"));
         };
+        if func.plain_arity as usize == n {
+            return self.call_plain(h, fpos);
+        }
         let code = &func.code;
         let simple = code.argcount as usize == n
             && code.kwonlyargcount == 0
@@ -216,6 +219,44 @@ impl Vm {
         self.enter_function(h, fpos + 1)
     }
 
+    /// The fast path of [`Self::call_function_inplace`] for a plain
+    /// function (see `Function::plain_arity`) given exactly its arguments:
+    /// no binding, no cells, one read of the function object.
+    fn call_plain(&mut self, h: Gc, fpos: usize) -> PyResult {
+        let Obj::Func(func) = self.heap.get(h) else {
+            return Err(self.type_error("not a function"));
+        };
+        let base = fpos + 1;
+        let mut frame = Frame {
+            consts: func.consts.clone(),
+            names: func.names.clone(),
+            globals: func.globals,
+            locals: Value::Null,
+            base,
+            ip: 0,
+            block_base: self.blocks.len(),
+            id: 0,
+            saved_blocks: Vec::new(),
+            handling_base: self.handling.len(),
+            temp_base: self.temp_roots.len(),
+            code: func.code.clone(),
+        };
+        frame.id = self.new_frame_id();
+        self.stack
+            .resize(base + frame.code.varnames.len(), Value::Null);
+        if let Err(e) = self.enter_frame(&frame) {
+            self.stack.truncate(fpos);
+            return Err(e);
+        }
+        let r = self.run_frame(&mut frame);
+        self.leave_frame(&frame);
+        self.temp_roots.truncate(frame.temp_base);
+        self.stack.truncate(fpos);
+        match r? {
+            Exit::Return(v) | Exit::Yield(v) => Ok(v),
+        }
+    }
+
     /// Runs function `h` whose fast locals are already at `stack[base..]`
     /// (callee at `base - 1`); sets up cells, then runs or makes a generator.
     fn enter_function(&mut self, h: Gc, base: usize) -> PyResult {
@@ -224,6 +265,7 @@ impl Vm {
         };
         let code = func.code.clone();
         let consts = func.consts.clone();
+        let names = func.names.clone();
         let globals = func.globals;
         let closure: Vec<Value> = if code.freevars.is_empty() {
             Vec::new()
@@ -255,13 +297,10 @@ impl Vm {
             self.stack
                 .push(closure.get(j).copied().unwrap_or(Value::Null));
         }
-        let names = match self.heap.get(h) {
-            Obj::Func(f) => f.names.clone(),
-            _ => Rc::from(Vec::new()),
-        };
         let id = self.new_frame_id();
+        let is_generator = Vm::is_generator_code(&code);
         let mut frame = Frame {
-            code: code.clone(),
+            code,
             consts,
             names,
             globals,
@@ -274,12 +313,13 @@ impl Vm {
             handling_base: self.handling.len(),
             temp_base: self.temp_roots.len(),
         };
-        if Vm::is_generator_code(&code) {
+        if is_generator {
             let saved = self.stack.split_off(base);
             self.stack.truncate(base - 1);
-            let kind = if code.flags & code_flags::ASYNC_GENERATOR != 0 {
+            let flags = frame.code.flags;
+            let kind = if flags & code_flags::ASYNC_GENERATOR != 0 {
                 GenKind::AsyncGenerator
-            } else if code.flags & code_flags::COROUTINE != 0 {
+            } else if flags & code_flags::COROUTINE != 0 {
                 GenKind::Coroutine
             } else {
                 GenKind::Generator
@@ -492,7 +532,19 @@ impl Vm {
         let module = self
             .dict_get_str(f.globals, "__name__")
             .unwrap_or(Value::None);
+        let plain = code.kwonlyargcount == 0
+            && code.cellvars.is_empty()
+            && code.freevars.is_empty()
+            && code.flags
+                & (code_flags::VARARGS
+                    | code_flags::VARKEYWORDS
+                    | code_flags::GENERATOR
+                    | code_flags::COROUTINE
+                    | code_flags::ASYNC_GENERATOR)
+                == 0;
+        let plain_arity = if plain { code.argcount } else { u32::MAX };
         let func = Function {
+            plain_arity,
             code,
             consts,
             names,

@@ -28,6 +28,9 @@ pub struct Dict {
     entries: Vec<Entry>,
     index: Vec<u32>,
     len: usize,
+    /// Keys added over the table's life: lookup caches use it to know that
+    /// a name absent before is still absent (globalcache.rs).
+    insertions: u64,
 }
 
 /// The open-addressing probe sequence for a hash: every slot index is
@@ -227,6 +230,16 @@ impl Dict {
     pub fn value_at(&self, pos: usize) -> Value {
         self.entries.get(pos).map_or(Value::Null, |e| e.value)
     }
+    /// The value at `pos` if the key there is `key` itself (identity).
+    #[inline]
+    pub fn value_if_key_at(&self, pos: usize, key: Value) -> Option<Value> {
+        let e = self.entries.get(pos)?;
+        e.key.is(key).then_some(e.value)
+    }
+    #[inline]
+    pub fn insertions(&self) -> u64 {
+        self.insertions
+    }
     pub fn key_at(&self, pos: usize) -> Value {
         self.entries.get(pos).map_or(Value::Null, |e| e.key)
     }
@@ -244,6 +257,7 @@ impl Dict {
         let pos = self.entries.len() as u32;
         self.entries.push(Entry { hash, key, value });
         self.len += 1;
+        self.insertions += 1;
         let mask = self.mask();
         for i in ProbeSeq::new(hash, mask) {
             let slot = self.index[i];

@@ -8,7 +8,7 @@
 use crate::errors::{ExcKind, PyErr};
 use crate::frame::{Block, Frame};
 use crate::obj::{IterState, Obj, TbEntry};
-use crate::value::Value;
+use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
 use capy_compiler::bytecode::code_flags;
@@ -893,15 +893,45 @@ impl Vm {
         self.error(ExcKind::NameError, format!("name '{n}' is not defined"))
     }
 
-    fn load_global(&mut self, globals: crate::value::Gc, name: Value) -> PyResult {
-        let (hash, found) = {
-            let s = self.heap.pystr(name);
-            let Some(s) = s else {
-                return Err(self.name_error(name));
-            };
-            (s.hash, ())
+    fn load_global(&mut self, globals: Gc, name: Value) -> PyResult {
+        let Value::Obj(n) = name else {
+            return Err(self.name_error(name));
         };
-        let _ = found;
+        if let (Some(g), Some(b)) = (self.table(globals), self.table(self.builtins)) {
+            if let Some(v) = self.global_cache.get((globals, g), b, n) {
+                return Ok(v);
+            }
+        }
+        self.load_global_slow(globals, name, n)
+    }
+
+    #[inline(never)]
+    fn load_global_slow(&mut self, globals: Gc, name: Value, n: Gc) -> PyResult {
+        use crate::dict::Probe;
+        let Some(hash) = self.heap.pystr(name).map(|s| s.hash) else {
+            return Err(self.name_error(name));
+        };
+        let in_globals = self
+            .table(globals)
+            .map(|g| (g.probe(&self.heap, hash, name), g.insertions()));
+        match in_globals {
+            Some((Probe::Found(p), _)) => {
+                self.global_cache.put_global(globals, n, p);
+                return Ok(self.table(globals).map_or(Value::Null, |g| g.value_at(p)));
+            }
+            Some((Probe::Missing, inserted)) => {
+                let found = self
+                    .table(self.builtins)
+                    .and_then(|b| b.probe_name(&self.heap, hash, name));
+                if let Some(p) = found {
+                    self.global_cache.put_builtin(globals, inserted, n, p);
+                    return Ok(self
+                        .table(self.builtins)
+                        .map_or(Value::Null, |b| b.value_at(p)));
+                }
+            }
+            _ => {}
+        }
         if let Some(v) = self.dict_lookup_str_hash(globals, name, hash) {
             return Ok(v);
         }
@@ -1092,8 +1122,6 @@ impl Vm {
             base: f.base,
             globals: f.globals,
             locals: f.locals,
-            consts: f.consts.clone(),
-            names: f.names.clone(),
             ip: f.ip,
         });
         Ok(())

@@ -17,6 +17,7 @@ pub mod dict;
 pub mod errors;
 pub mod eval;
 pub mod frame;
+pub mod globalcache;
 pub mod heap;
 pub mod import;
 pub mod modules;

@@ -59,6 +59,10 @@ pub struct Function {
     pub doc: Value,
     pub module: Value,
     pub dict: Dict,
+    /// For a "plain" function (positional parameters only, no cells, not a
+    /// generator) its parameter count: calls with exactly that many
+    /// positional arguments take the fast path. `u32::MAX` otherwise.
+    pub plain_arity: u32,
 }
 
 /// The layout that instances of a class use: the most derived built-in base.

@@ -442,10 +442,8 @@ impl Vm {
             (Obj::Bytes(x), Obj::ByteArray(y)) => x[..].cmp(&y[..]),
             (Obj::ByteArray(x), Obj::Bytes(y)) => x[..].cmp(&y[..]),
             (Obj::List(_), Obj::List(_)) | (Obj::Tuple(_), Obj::Tuple(_)) => {
-                let x = self.seq_items(a)?;
-                let y = self.seq_items(b)?;
                 self.enter_recursion()?;
-                let r = self.order_seq(op, &x, &y);
+                let r = self.order_seq(op, a, b);
                 self.leave_recursion();
                 return r.map(Some);
             }
@@ -465,14 +463,60 @@ impl Vm {
         Ok(Some(ord_matches(op, ord)))
     }
 
-    fn order_seq(&mut self, op: CmpOp, x: &[Value], y: &[Value]) -> PyResult<bool> {
-        for (xi, yi) in x.iter().zip(y.iter()) {
-            if !self.eq(*xi, *yi)? {
-                let r = self.rich_order(op, *xi, *yi)?;
+    /// Orders two lists or two tuples by their first differing items.
+    /// Items are fetched one at a time (no copies): a user `__eq__` may
+    /// shrink a list meanwhile, which just ends the walk early.
+    fn order_seq(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult<bool> {
+        let mut i = 0;
+        loop {
+            let (x, y) = (self.seq_item(a, i), self.seq_item(b, i));
+            let (Some(xi), Some(yi)) = (x, y) else {
+                let (lx, ly) = (self.seq_len(a), self.seq_len(b));
+                return Ok(ord_matches(op, lx.cmp(&ly)));
+            };
+            if !self.eq(xi, yi)? {
+                if let Some(lt) = self.fast_lt(xi, yi, op) {
+                    return Ok(lt);
+                }
+                let r = self.rich_order(op, xi, yi)?;
                 return self.truthy(r);
             }
+            i += 1;
         }
-        Ok(ord_matches(op, x.len().cmp(&y.len())))
+    }
+
+    fn seq_item(&self, v: Value, i: usize) -> Option<Value> {
+        match self.heap.get(v.as_obj()?) {
+            Obj::List(l) => l.get(i).copied(),
+            Obj::Tuple(t) => t.get(i).copied(),
+            _ => None,
+        }
+    }
+
+    fn seq_len(&self, v: Value) -> usize {
+        match v.as_obj().map(|h| self.heap.get(h)) {
+            Some(Obj::List(l)) => l.len(),
+            Some(Obj::Tuple(t)) => t.len(),
+            _ => 0,
+        }
+    }
+
+    /// `a OP b` for an ordering `op` when both are small ints, floats or
+    /// strs: no dispatch, no allocation. None for anything else.
+    pub(crate) fn fast_lt(&self, a: Value, b: Value, op: CmpOp) -> Option<bool> {
+        let ord = match (a, b) {
+            (Value::Int(x), Value::Int(y)) => x.cmp(&y),
+            (Value::Float(x), Value::Float(y)) => x.partial_cmp(&y)?,
+            (Value::Obj(x), Value::Obj(y)) => match (self.heap.get(x), self.heap.get(y)) {
+                (Obj::Str(x), Obj::Str(y)) => x.s.as_bytes().cmp(y.s.as_bytes()),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        match op {
+            CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge => Some(ord_matches(op, ord)),
+            _ => None,
+        }
     }
 
     pub fn is_subset(&mut self, a: Value, b: Value) -> PyResult<bool> {
@@ -656,6 +700,11 @@ pub fn fast_hash(heap: &Heap, v: Value) -> Option<u64> {
 
 /// Equality decided without running Python code; None if it needs the VM.
 pub fn fast_eq(heap: &Heap, a: Value, b: Value) -> Option<bool> {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => return Some(x == y),
+        (Value::Float(x), Value::Float(y)) => return Some(x == y),
+        _ => {}
+    }
     if let (Some(x), Some(y)) = (num::as_num(heap, a), num::as_num(heap, b)) {
         return Some(num::num_eq(&x, &y));
     }

@@ -97,6 +97,8 @@ pub struct Vm {
     pub cheri: crate::modules::cheri::CheriState,
     /// Results of class attribute lookups (attrcache.rs).
     pub attr_cache: crate::attrcache::AttrCache,
+    /// Where global names were found (globalcache.rs).
+    pub global_cache: crate::globalcache::GlobalCache,
 }
 
 /// What the VM remembers of each active frame outside the interpreter loop.
@@ -106,8 +108,6 @@ pub struct FrameInfo {
     pub base: usize,
     pub globals: Gc,
     pub locals: Value,
-    pub consts: Rc<[Value]>,
-    pub names: Rc<[Value]>,
     /// Updated when the frame calls out, so tracebacks and `super()` see it.
     pub ip: usize,
 }
@@ -155,6 +155,7 @@ impl Vm {
             empty_tuple: None,
             cheri: Default::default(),
             attr_cache: Default::default(),
+            global_cache: Default::default(),
         };
         crate::types::init_types(&mut vm);
         let me = vm.exc_class(ExcKind::MemoryError);
@@ -479,9 +480,9 @@ impl Vm {
         for f in &self.frames {
             roots.push(Value::Obj(f.globals));
             roots.push(f.locals);
-            roots.extend_from_slice(&f.consts);
-            roots.extend_from_slice(&f.names);
         }
+        // Every frame's constants and names come from here (functions share
+        // their code's entry), so frames need not root them themselves.
         for c in self.code_cache.values() {
             roots.extend_from_slice(&c.consts);
             roots.extend_from_slice(&c.names);

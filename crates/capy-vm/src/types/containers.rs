@@ -12,7 +12,7 @@ use capy_compiler::BinOp;
 impl Vm {
     // ---- dict primitives (work for dict, set and frozenset tables)
 
-    fn table(&self, d: Gc) -> Option<&Dict> {
+    pub(crate) fn table(&self, d: Gc) -> Option<&Dict> {
         match self.heap.get(d) {
             Obj::Dict(t) | Obj::Set(t) | Obj::FrozenSet(t) => Some(t),
             _ => None,

@@ -239,8 +239,8 @@ impl Vm {
     }
 
     fn key_lt(&mut self, a: Value, b: Value) -> PyResult<bool> {
-        if let (Value::Int(x), Value::Int(y)) = (a, b) {
-            return Ok(x < y);
+        if let Some(lt) = self.fast_lt(a, b, capy_compiler::CmpOp::Lt) {
+            return Ok(lt);
         }
         let r = self.compare(capy_compiler::CmpOp::Lt, a, b)?;
         self.truthy(r)
