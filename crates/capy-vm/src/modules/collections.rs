@@ -19,6 +19,7 @@ use crate::types::TypeId;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
+use capy_compiler::CmpOp;
 
 type Kw<'a> = &'a [(Value, Value)];
 
@@ -90,6 +91,14 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("__setitem__", dq_setitem),
         ("__contains__", dq_contains),
         ("__repr__", dq_repr),
+        ("__delitem__", dq_delitem),
+        ("__iadd__", dq_iadd),
+        ("__eq__", dq_eq),
+        ("__ne__", dq_ne),
+        ("__lt__", dq_lt),
+        ("__le__", dq_le),
+        ("__gt__", dq_gt),
+        ("__ge__", dq_ge),
     ] {
         method(vm, &mut ns, n, f)?;
     }
@@ -101,6 +110,8 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     method(vm, &mut ns, "move_to_end", od_move_to_end)?;
     method(vm, &mut ns, "popitem", od_popitem)?;
     method(vm, &mut ns, "__repr__", od_repr)?;
+    method(vm, &mut ns, "__eq__", od_eq)?;
+    method(vm, &mut ns, "__ne__", od_ne)?;
     let c = make_class(vm, "OrderedDict", vec![dict_t], ns, "collections")?;
     vm.dict_set_str(d, "OrderedDict", Value::Obj(c))?;
 
@@ -704,7 +715,14 @@ fn dq_reverse(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn dq_len(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let d = dq(vm, arg(a, 0))?;
-    Ok(Value::Int(dq_items(vm, &d).len() as i64))
+    Ok(Value::Int(dq_size(vm, &d) as i64))
+}
+
+fn dq_size(vm: &Vm, d: &Dq) -> usize {
+    match vm.heap.get(d.list) {
+        Obj::List(l) => l.len(),
+        _ => 0,
+    }
 }
 
 fn dq_iter(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -713,7 +731,7 @@ fn dq_iter(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 }
 
 fn dq_index(vm: &mut Vm, d: &Dq, key: Value) -> PyResult<usize> {
-    let len = dq_items(vm, d).len() as i64;
+    let len = dq_size(vm, d) as i64;
     let i = match key {
         Value::Int(_) | Value::Bool(_) => vm.index_value(key)?,
         _ if vm.is_type(key, TypeId::Int) => vm.index_value(key)?,
@@ -732,7 +750,129 @@ fn dq_index(vm: &mut Vm, d: &Dq, key: Value) -> PyResult<usize> {
 fn dq_getitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let d = dq(vm, arg(a, 0))?;
     let i = dq_index(vm, &d, arg(a, 1))?;
-    Ok(dq_items(vm, &d)[i])
+    match vm.heap.get(d.list) {
+        Obj::List(l) => Ok(l.get(i).copied().unwrap_or(Value::None)),
+        _ => Ok(Value::None),
+    }
+}
+
+/// `del d[i]` (slices raise TypeError, as CPython).
+fn dq_delitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let d = dq(vm, arg(a, 0))?;
+    let i = dq_index(vm, &d, arg(a, 1))?;
+    if let Some(l) = dq_mut(vm, &d) {
+        if i < l.len() {
+            l.remove(i);
+        }
+    }
+    Ok(Value::None)
+}
+
+/// `d += iterable` extends in place (respecting maxlen).
+fn dq_iadd(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    dq_extend(vm, a, kw)?;
+    Ok(arg(a, 0))
+}
+
+/// The list inside `v` when it is a deque.
+fn dq_list_of(vm: &Vm, v: Value) -> Option<Value> {
+    if !is_instance_of(vm, v, "deque") {
+        return None;
+    }
+    match vm.builtin_base(v) {
+        b @ Value::Obj(l) if matches!(vm.heap.get(l), Obj::List(_)) => Some(b),
+        _ => None,
+    }
+}
+
+/// Whether an instance's class is, or derives from, `collections.<name>`.
+fn is_instance_of(vm: &Vm, v: Value, name: &str) -> bool {
+    let Value::Obj(h) = v else { return false };
+    let Obj::Instance(i) = vm.heap.get(h) else {
+        return false;
+    };
+    match vm.heap.get(i.class) {
+        Obj::Class(c) => c.mro.iter().any(|&k| is_collections_class(vm, k, name)),
+        _ => false,
+    }
+}
+
+/// Whether `k` is the class `collections.<name>` (not a user class that
+/// happens to share the name).
+fn is_collections_class(vm: &Vm, k: Gc, name: &str) -> bool {
+    let Obj::Class(c) = vm.heap.get(k) else {
+        return false;
+    };
+    let key = "__module__";
+    let module = c
+        .dict
+        .probe_str(&vm.heap, crate::heap::str_hash(key), key)
+        .map(|p| c.dict.value_at(p));
+    vm.class_name(k) == name && module.is_some_and(|m| vm.heap.str_of(m) == Some("collections"))
+}
+
+/// Compares two deques as their item lists. Against anything else: equal
+/// never, ordering a TypeError, unless the other side defines the
+/// reflected method in Python (then NotImplemented lets it answer).
+fn dq_compare(vm: &mut Vm, a: &[Value], op: CmpOp, reflected: &str) -> PyResult {
+    let this = arg(a, 0);
+    let other = arg(a, 1);
+    let Some(mine) = dq_list_of(vm, this) else {
+        return Ok(Value::NotImplemented);
+    };
+    if let Some(theirs) = dq_list_of(vm, other) {
+        return vm.compare(op, mine, theirs);
+    }
+    let custom = vm.lookup_type_attr(other, reflected).is_some_and(|m| {
+        m.as_obj()
+            .is_some_and(|h| matches!(vm.heap.get(h), Obj::Func(_)))
+    });
+    match op {
+        _ if custom => Ok(Value::NotImplemented),
+        CmpOp::Eq => Ok(Value::Bool(false)),
+        CmpOp::Ne => Ok(Value::Bool(true)),
+        _ => {
+            let sym = match op {
+                CmpOp::Lt => "<",
+                CmpOp::Le => "<=",
+                CmpOp::Gt => ">",
+                _ => ">=",
+            };
+            let (na, nb) = (deque_type_name(vm, this), vm.type_name(other));
+            Err(vm.type_error(format!(
+                "'{sym}' not supported between instances of '{na}' and '{nb}'"
+            )))
+        }
+    }
+}
+
+/// `collections.deque` for deque itself (CPython's tp_name), else the
+/// subclass name.
+fn deque_type_name(vm: &mut Vm, v: Value) -> String {
+    let t = vm.type_of(v);
+    if is_collections_class(vm, t, "deque") {
+        return "collections.deque".into();
+    }
+    vm.type_name(v)
+}
+
+fn dq_eq(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    dq_compare(vm, a, CmpOp::Eq, "__eq__")
+}
+fn dq_ne(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    dq_compare(vm, a, CmpOp::Ne, "__ne__")
+}
+fn dq_lt(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    dq_compare(vm, a, CmpOp::Lt, "__gt__")
+}
+fn dq_le(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    dq_compare(vm, a, CmpOp::Le, "__ge__")
+}
+fn dq_gt(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    dq_compare(vm, a, CmpOp::Gt, "__lt__")
+}
+fn dq_ge(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    dq_compare(vm, a, CmpOp::Ge, "__le__")
 }
 
 fn dq_setitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -787,6 +927,45 @@ fn entries(vm: &Vm, d: Gc) -> Vec<(Value, Value)> {
         Obj::Dict(t) => t.iter().collect(),
         _ => Vec::new(),
     }
+}
+
+/// Two OrderedDicts are equal only with their items in the same order;
+/// against a plain dict, order does not matter.
+fn od_equal(vm: &mut Vm, a: &[Value]) -> PyResult<Option<bool>> {
+    let (this, other) = (arg(a, 0), arg(a, 1));
+    let mine = base_dict(vm, this)?;
+    if !is_instance_of(vm, other, "OrderedDict") {
+        return match vm.builtin_base(other) {
+            b @ Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_)) => {
+                Ok(Some(vm.eq(Value::Obj(mine), b)?))
+            }
+            _ => Ok(None),
+        };
+    }
+    let theirs = base_dict(vm, other)?;
+    let (xs, ys) = (entries(vm, mine), entries(vm, theirs));
+    if xs.len() != ys.len() {
+        return Ok(Some(false));
+    }
+    for ((k1, v1), (k2, v2)) in xs.into_iter().zip(ys) {
+        if !vm.eq(k1, k2)? || !vm.eq(v1, v2)? {
+            return Ok(Some(false));
+        }
+    }
+    Ok(Some(true))
+}
+
+fn od_eq(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    Ok(match od_equal(vm, a)? {
+        Some(b) => Value::Bool(b),
+        None => Value::NotImplemented,
+    })
+}
+fn od_ne(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    Ok(match od_equal(vm, a)? {
+        Some(b) => Value::Bool(!b),
+        None => Value::NotImplemented,
+    })
 }
 
 fn od_move_to_end(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {

@@ -81,6 +81,19 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
                 vm.alloc(Obj::Complex(re.0 - im.1, re.1 + im.0))?,
             ))
         }
+        TypeId::Str | TypeId::Bytes | TypeId::ByteArray if a.len() + kw.len() > 3 => {
+            let name = if t == TypeId::Str {
+                "str"
+            } else if t == TypeId::Bytes {
+                "bytes"
+            } else {
+                "bytearray"
+            };
+            Err(vm.type_error(format!(
+                "{name}() takes at most 3 arguments ({} given)",
+                a.len() + kw.len()
+            )))
+        }
         TypeId::Str => {
             if a.is_empty() {
                 return vm.new_str("");

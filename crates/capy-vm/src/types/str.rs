@@ -1017,10 +1017,12 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
 /// `fmt % args` for str.
 pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
     let fmt = vm.heap.str_of(fmt_v).unwrap_or("").to_string();
-    let is_tuple = matches!(args, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_)));
-    let is_mapping = matches!(args, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_)));
+    // Subclasses count too (a namedtuple gives the arguments).
+    let base = vm.builtin_base(args);
+    let is_tuple = matches!(base, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_)));
+    let is_mapping = matches!(base, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_)));
     let items = if is_tuple {
-        vm.seq_items(args)?
+        vm.seq_items(base)?
     } else {
         vec![args]
     };
