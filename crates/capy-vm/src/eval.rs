@@ -1116,14 +1116,7 @@ impl Vm {
             return Err(e);
         }
         self.depth += 1;
-        self.frames.push(crate::vm::FrameInfo {
-            code: f.code.clone(),
-            id: f.id,
-            base: f.base,
-            globals: f.globals,
-            locals: f.locals,
-            ip: f.ip,
-        });
+        self.frames.push(&f.code, f.id, f.base, f.globals, f.locals, f.ip);
         Ok(())
     }
 

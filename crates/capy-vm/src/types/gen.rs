@@ -157,6 +157,10 @@ impl Vm {
         frame.handling_base = self.handling.len();
         frame.temp_base = self.temp_roots.len();
         self.stack.extend_from_slice(&saved);
+        // Kept (emptied) to hold the values again at the next yield: a
+        // generator in a loop then allocates nothing per resumption.
+        let mut saved = saved;
+        saved.clear();
         for b in frame.saved_blocks.drain(..) {
             self.blocks.push(Block {
                 handler: b.handler,
@@ -174,21 +178,20 @@ impl Vm {
         };
         match r {
             Ok(Exit::Yield(v)) => {
-                let values = self.stack.split_off(base);
-                let blocks: Vec<Block> = self
-                    .blocks
-                    .drain(frame.block_base..)
-                    .map(|b| Block {
+                saved.extend_from_slice(self.stack.get(base..).unwrap_or_default());
+                self.stack.truncate(base);
+                let handling_base = frame.handling_base;
+                frame
+                    .saved_blocks
+                    .extend(self.blocks.drain(frame.block_base..).map(|b| Block {
                         handler: b.handler,
                         sp: b.sp - base,
-                        handling: b.handling.saturating_sub(frame.handling_base),
-                    })
-                    .collect();
-                frame.saved_blocks = blocks;
+                        handling: b.handling.saturating_sub(handling_base),
+                    }));
                 self.handling.truncate(frame.handling_base);
                 self.depth -= 1;
                 self.frames.pop();
-                self.park(h, frame, values, GenState::Suspended);
+                self.park(h, frame, saved, GenState::Suspended);
                 Ok(Ok(v))
             }
             Ok(Exit::Return(v)) => {
