@@ -44,13 +44,13 @@ impl Vm {
     }
 
     /// `lookup_mro` by a name given as text (special-method names).
-    pub fn lookup_mro_str(&mut self, c: Gc, name: &str) -> Option<Value> {
-        let n = self.intern(name);
+    pub fn lookup_mro_str(&mut self, c: Gc, name: &'static str) -> Option<Value> {
+        let n = self.intern_static(name);
         self.lookup_mro(c, n)
     }
 
     /// A special method of `v`'s type, looked up on the type only (as CPython does).
-    pub fn lookup_type_attr(&mut self, v: Value, name: &str) -> Option<Value> {
+    pub fn lookup_type_attr(&mut self, v: Value, name: &'static str) -> Option<Value> {
         let t = self.type_of(v);
         self.lookup_mro_str(t, name)
     }
@@ -425,8 +425,6 @@ impl Vm {
             return Err(self.readonly_attr(obj, name));
         };
         let hash = self.hash(name)?;
-        let heap_ptr: *const crate::heap::Heap = &self.heap;
-        let _ = heap_ptr;
         let is_new = {
             let d = match self.heap.get(h) {
                 Obj::Instance(i) => &i.dict,
@@ -445,7 +443,10 @@ impl Vm {
             }
         };
         self.charge(32)?;
-        let flag_name = self.heap.str_of(name).map(|s| s.to_string());
+        let flag_name = match self.heap.get(h) {
+            Obj::Class(_) => self.heap.str_of(name).map(|s| s.to_string()),
+            _ => None,
+        };
         match self.heap.get_mut(h) {
             Obj::Instance(i) => set_in(&mut i.dict, is_new, hash, name, v),
             Obj::Exception(e) => set_in(&mut e.dict, is_new, hash, name, v),

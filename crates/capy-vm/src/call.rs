@@ -51,16 +51,17 @@ impl Vm {
             }
         }
         let args = self.stack[fpos + 1..].to_vec();
-        let nkw = match kwnames {
-            Some(t) => self.seq_items(t)?.len(),
-            None => 0,
+        let kw: Vec<(Value, Value)> = match kwnames {
+            Some(Value::Obj(t)) => match self.heap.get(t) {
+                Obj::Tuple(names) => {
+                    let npos = args.len().saturating_sub(names.len());
+                    names.iter().copied().zip(args[npos..].iter().copied()).collect()
+                }
+                _ => return Err(self.type_error("keyword names must be a tuple")),
+            },
+            _ => Vec::new(),
         };
-        let kwn = match kwnames {
-            Some(t) => self.seq_items(t)?,
-            None => Vec::new(),
-        };
-        let npos = args.len().saturating_sub(nkw);
-        let kw: Vec<(Value, Value)> = kwn.into_iter().zip(args[npos..].iter().copied()).collect();
+        let npos = args.len() - kw.len();
         let r = self.call(callee, &args[..npos], &kw);
         self.stack.truncate(fpos);
         r
@@ -365,7 +366,7 @@ impl Vm {
         let code = func.code.clone();
         let defaults = func.defaults.clone();
         let kwdefaults = func.kwdefaults;
-        let fname = code.name.to_string();
+        let fname: &str = &code.name;
         let argc = code.argcount as usize;
         let kwonly = code.kwonlyargcount as usize;
         let posonly = code.posonlyargcount as usize;
@@ -410,13 +411,16 @@ impl Vm {
             None
         };
         for &(name, value) in kw {
-            let key = self.heap.str_of(name).unwrap_or("").to_string();
-            let idx = code.varnames[..argc + kwonly]
-                .iter()
-                .position(|v| **v == *key);
+            let idx = {
+                let key = self.heap.str_of(name).unwrap_or("");
+                code.varnames[..argc + kwonly]
+                    .iter()
+                    .position(|v| **v == *key)
+            };
             match idx {
                 Some(i) if i >= posonly => {
                     if !locals[i].is_null() {
+                        let key = self.heap.str_of(name).unwrap_or("").to_string();
                         return Err(self.type_error(format!(
                             "{fname}() got multiple values for argument '{key}'"
                         )));
@@ -426,6 +430,7 @@ impl Vm {
                 _ => match varkw {
                     Some(d) => self.dict_set(d, name, value)?,
                     None => {
+                        let key = self.heap.str_of(name).unwrap_or("").to_string();
                         let msg = match idx {
                             Some(_) => format!(
                                 "{fname}() got some positional-only arguments passed as keyword arguments: '{key}'"
@@ -549,7 +554,7 @@ impl Vm {
             consts,
             names,
             globals: f.globals,
-            defaults,
+            defaults: defaults.into(),
             kwdefaults,
             closure: closure.into_boxed_slice(),
             name,

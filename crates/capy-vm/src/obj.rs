@@ -50,7 +50,7 @@ pub struct Function {
     /// The code's names, interned (kept here so calls need no cache lookup).
     pub names: Rc<[Value]>,
     pub globals: Gc,
-    pub defaults: Vec<Value>,
+    pub defaults: Rc<[Value]>,
     /// A dict of keyword-only defaults, or Null.
     pub kwdefaults: Value,
     pub closure: Box<[Value]>,

@@ -99,7 +99,12 @@ pub struct Vm {
     pub attr_cache: crate::attrcache::AttrCache,
     /// Where global names were found (globalcache.rs).
     pub global_cache: crate::globalcache::GlobalCache,
+    /// `intern_static`'s memo: (address, length) of a `&'static str` → its
+    /// interned string (interned strings are permanent roots).
+    static_names: [Option<((usize, usize), Value)>; STATIC_NAMES],
 }
+
+const STATIC_NAMES: usize = 64;
 
 /// What the VM remembers of each active frame outside the interpreter loop.
 pub struct FrameInfo {
@@ -213,6 +218,7 @@ impl Vm {
             cheri: Default::default(),
             attr_cache: Default::default(),
             global_cache: Default::default(),
+            static_names: [None; STATIC_NAMES],
         };
         crate::types::init_types(&mut vm);
         let me = vm.exc_class(ExcKind::MemoryError);
@@ -291,6 +297,23 @@ impl Vm {
             s: s.into_boxed_str(),
             hash,
         }))?))
+    }
+
+    /// [`Self::intern`] for names fixed in the source (special-method
+    /// names): remembered by address, so the hot paths that look up
+    /// `__setattr__` and friends on every operation skip hashing the text.
+    #[inline]
+    pub fn intern_static(&mut self, s: &'static str) -> Value {
+        let key = (s.as_ptr() as usize, s.len());
+        let slot = (key.0 >> 3 ^ key.1) & (STATIC_NAMES - 1);
+        if let Some((k, v)) = self.static_names[slot] {
+            if k == key {
+                return v;
+            }
+        }
+        let v = self.intern(s);
+        self.static_names[slot] = Some((key, v));
+        v
     }
 
     /// An interned string: one object per distinct content, for names.

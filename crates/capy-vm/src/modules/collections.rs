@@ -814,7 +814,7 @@ fn is_collections_class(vm: &Vm, k: Gc, name: &str) -> bool {
 /// Compares two deques as their item lists. Against anything else: equal
 /// never, ordering a TypeError, unless the other side defines the
 /// reflected method in Python (then NotImplemented lets it answer).
-fn dq_compare(vm: &mut Vm, a: &[Value], op: CmpOp, reflected: &str) -> PyResult {
+fn dq_compare(vm: &mut Vm, a: &[Value], op: CmpOp, reflected: &'static str) -> PyResult {
     let this = arg(a, 0);
     let other = arg(a, 1);
     let Some(mine) = dq_list_of(vm, this) else {

@@ -184,7 +184,7 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
         (Obj::Func(f), "__qualname__") => Some(f.qualname),
         (Obj::Func(f), "__module__") => Some(f.module),
         (Obj::Func(f), "__defaults__") => {
-            let d = f.defaults.clone();
+            let d = f.defaults.to_vec();
             if d.is_empty() {
                 Some(Value::None)
             } else {
