@@ -1,10 +1,13 @@
-//! `sys.stdin`: a read-only text stream over the process's standard input
-//! (`read`, `readline`, `readlines`, iteration). It shares the host's
-//! buffered stdin with `input()`, so the two can be mixed.
+//! `sys.stdin`, `sys.stdout` and `sys.stderr`: text streams over the
+//! process's standard streams, each an instance of a native class named
+//! `TextIOWrapper` (as CPython's).
 //!
-//! Text is decoded as UTF-8 (invalid bytes become U+FFFD). Everything read
-//! is charged to the heap quota chunk by chunk, so a huge input raises
-//! MemoryError instead of exhausting the host.
+//! stdin reads (`read`, `readline`, `readlines`, iteration) share the
+//! host's buffered stdin with `input()`, so the two can be mixed. Text is
+//! decoded as UTF-8 (invalid bytes become U+FFFD). Everything read is
+//! charged to the heap quota chunk by chunk, so a huge input raises
+//! MemoryError instead of exhausting the host. stdout and stderr write
+//! through the instance's output, where `print` writes.
 
 use crate::dict::Dict;
 use crate::obj::{Instance, NativeFn, Obj};
@@ -17,36 +20,67 @@ type Kw<'a> = &'a [(Value, Value)];
 
 const CHUNK: usize = 64 * 1024;
 
-const METHODS: &[(&str, NativeFn)] = &[
+const COMMON: &[(&str, NativeFn)] = &[
+    ("__enter__", this),
+    ("__exit__", none),
+    ("close", none),
+    ("seekable", no),
+    ("__repr__", repr),
+];
+
+const STDIN: &[(&str, NativeFn)] = &[
     ("read", read),
     ("readline", readline),
     ("readlines", readlines),
     ("__iter__", this),
     ("__next__", next),
-    ("__enter__", this),
-    ("__exit__", none),
-    ("close", none),
     ("readable", yes),
     ("writable", no),
-    ("seekable", no),
     ("isatty", isatty),
-    ("fileno", fileno),
+    ("fileno", fileno_0),
 ];
 
-/// Makes the `sys.stdin` object (an instance of a native `TextIOWrapper`).
-pub fn make(vm: &mut Vm) -> PyResult {
+const STDOUT: &[(&str, NativeFn)] = &[
+    ("write", stdout_write),
+    ("flush", flush),
+    ("readable", no),
+    ("writable", yes),
+    ("isatty", no),
+    ("fileno", fileno_1),
+];
+
+const STDERR: &[(&str, NativeFn)] = &[
+    ("write", stderr_write),
+    ("flush", flush),
+    ("readable", no),
+    ("writable", yes),
+    ("isatty", no),
+    ("fileno", fileno_2),
+];
+
+/// Makes `sys.stdin`, `sys.stdout` and `sys.stderr`, in that order.
+pub fn make_all(vm: &mut Vm) -> PyResult<[Value; 3]> {
+    Ok([
+        make(vm, STDIN, "<stdin>", "r")?,
+        make(vm, STDOUT, "<stdout>", "w")?,
+        make(vm, STDERR, "<stderr>", "w")?,
+    ])
+}
+
+/// One stream: a `TextIOWrapper` class with `methods` and its instance.
+fn make(vm: &mut Vm, methods: &[(&'static str, NativeFn)], name: &str, mode: &str) -> PyResult {
     let mut ns = Dict::new();
-    let mut natives = Vec::with_capacity(METHODS.len());
-    for &(name, f) in METHODS {
-        let v = crate::types::native(vm, name, f, true, Value::None);
-        put(vm, &mut ns, name, v)?;
+    let mut natives = Vec::with_capacity(methods.len() + COMMON.len());
+    for &(n, f) in methods.iter().chain(COMMON) {
+        let v = crate::types::native(vm, n, f, true, Value::None);
+        put(vm, &mut ns, n, v)?;
         natives.push(v);
     }
     let modname = vm.new_str("io")?;
     put(vm, &mut ns, "__module__", modname)?;
     let meta = Value::Obj(vm.type_obj(crate::types::TypeId::Type));
-    let name = vm.new_str("TextIOWrapper")?;
-    let c = vm.new_class(meta, name, vec![], &ns)?;
+    let cname = vm.new_str("TextIOWrapper")?;
+    let c = vm.new_class(meta, cname, vec![], &ns)?;
     for v in natives {
         if let Value::Obj(n) = v {
             if let Obj::Native(nf) = vm.heap.get_mut(n) {
@@ -54,18 +88,60 @@ pub fn make(vm: &mut Vm) -> PyResult {
             }
         }
     }
-    let obj = vm.alloc(Obj::Instance(Box::new(Instance {
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
         class: c,
         dict: Dict::new(),
         base: Value::Null,
-    })))?;
-    let mode = vm.new_str("r")?;
-    let key = vm.intern("mode");
-    vm.generic_setattr(Value::Obj(obj), key, mode)?;
-    let name = vm.new_str("<stdin>")?;
-    let key = vm.intern("name");
-    vm.generic_setattr(Value::Obj(obj), key, name)?;
-    Ok(Value::Obj(obj))
+    })))?);
+    for (k, v) in [("mode", mode), ("name", name), ("encoding", "utf-8")] {
+        let v = vm.new_str(v)?;
+        let key = vm.intern(k);
+        vm.generic_setattr(obj, key, v)?;
+    }
+    Ok(obj)
+}
+
+fn stdout_write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let s = text_arg(vm, a)?;
+    vm.write_out(&s);
+    Ok(Value::Int(s.chars().count() as i64))
+}
+
+fn stderr_write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let s = text_arg(vm, a)?;
+    vm.flush();
+    vm.write_err(&s);
+    Ok(Value::Int(s.chars().count() as i64))
+}
+
+/// The str argument of `write` (CPython refuses anything else).
+fn text_arg(vm: &mut Vm, a: &[Value]) -> PyResult<String> {
+    let v = a.get(1).copied().unwrap_or(Value::None);
+    match vm.heap.str_of(vm.builtin_base(v)) {
+        Some(s) => Ok(s.to_string()),
+        None => {
+            let t = vm.type_name(v);
+            Err(vm.type_error(format!("write() argument must be str, not {t}")))
+        }
+    }
+}
+
+/// `<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>`.
+fn repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let this = a.first().copied().unwrap_or(Value::None);
+    let mut parts = String::from("<_io.TextIOWrapper");
+    for k in ["name", "mode", "encoding"] {
+        let v = vm.getattr_str(this, k)?;
+        let r = vm.repr(v)?;
+        parts.push_str(&format!(" {k}={r}"));
+    }
+    parts.push('>');
+    vm.new_string(parts)
+}
+
+fn flush(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    vm.flush();
+    Ok(Value::None)
 }
 
 fn put(vm: &mut Vm, ns: &mut Dict, k: &str, v: Value) -> PyResult<()> {
@@ -217,6 +293,12 @@ fn no(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
 fn isatty(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Bool(std::io::stdin().is_terminal()))
 }
-fn fileno(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+fn fileno_0(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Int(0))
+}
+fn fileno_1(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(Value::Int(1))
+}
+fn fileno_2(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(Value::Int(2))
 }

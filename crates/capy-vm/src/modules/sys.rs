@@ -56,39 +56,11 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     func(vm, m, "print_exception", sys_print_exception)?;
     func(vm, m, "getrecursionlimit", sys_getrecursionlimit)?;
     func(vm, m, "setrecursionlimit", sys_setrecursionlimit)?;
-    let out = std_stream(vm, "stdout", stdout_write)?;
-    set(vm, m, "stdout", out)?;
-    let err = std_stream(vm, "stderr", stderr_write)?;
-    set(vm, m, "stderr", err)?;
-    let inp = super::stdin::make(vm)?;
+    let [inp, out, err] = super::stdio::make_all(vm)?;
     set(vm, m, "stdin", inp)?;
+    set(vm, m, "stdout", out)?;
+    set(vm, m, "stderr", err)?;
     Ok(m)
-}
-
-/// A minimal stream object: a module-like namespace with `write`.
-fn std_stream(vm: &mut Vm, name: &str, write: crate::obj::NativeFn) -> PyResult {
-    let s = vm.new_module(name)?;
-    let w = crate::types::native(vm, "write", write, false, Value::Obj(s));
-    set(vm, s, "write", w)?;
-    let f = crate::types::native(vm, "flush", stream_flush, false, Value::Obj(s));
-    set(vm, s, "flush", f)?;
-    Ok(Value::Obj(s))
-}
-
-fn stdout_write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let s = vm.to_str(a.first().copied().unwrap_or(Value::None))?;
-    vm.write_out(&s);
-    Ok(Value::Int(s.chars().count() as i64))
-}
-fn stderr_write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let s = vm.to_str(a.first().copied().unwrap_or(Value::None))?;
-    vm.flush();
-    vm.write_err(&s);
-    Ok(Value::Int(s.chars().count() as i64))
-}
-fn stream_flush(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    vm.flush();
-    Ok(Value::None)
 }
 
 fn sys_exit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
