@@ -55,7 +55,11 @@ impl Vm {
             Some(Value::Obj(t)) => match self.heap.get(t) {
                 Obj::Tuple(names) => {
                     let npos = args.len().saturating_sub(names.len());
-                    names.iter().copied().zip(args[npos..].iter().copied()).collect()
+                    names
+                        .iter()
+                        .copied()
+                        .zip(args[npos..].iter().copied())
+                        .collect()
                 }
                 _ => return Err(self.type_error("keyword names must be a tuple")),
             },

@@ -58,6 +58,54 @@ impl Vm {
             _ => None,
         }
     }
+    /// `seq[i]` for a list or tuple and an in-range small int: no dispatch.
+    #[inline(always)]
+    fn subscr_fast(&self) -> Option<Value> {
+        let [.., Value::Obj(h), Value::Int(i)] = self.stack.as_slice() else {
+            return None;
+        };
+        let items: &[Value] = match self.heap.get(*h) {
+            Obj::List(l) => l,
+            Obj::Tuple(t) => t,
+            _ => return None,
+        };
+        items.get(wrap_index(*i, items.len())?).copied()
+    }
+
+    /// `list[i] = v` for an in-range small int; false to take the general path.
+    #[inline(always)]
+    fn store_subscr_fast(&mut self) -> bool {
+        let [.., v, Value::Obj(h), Value::Int(i)] = *self.stack.as_slice() else {
+            return false;
+        };
+        let Obj::List(l) = self.heap.get_mut(h) else {
+            return false;
+        };
+        match wrap_index(i, l.len()).and_then(|i| l.get_mut(i)) {
+            Some(slot) => {
+                *slot = v;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Like `top2_floats`, but only where converting an int operand to
+    /// float is exact (comparisons must not round).
+    #[inline(always)]
+    fn top2_floats_exact(&self) -> Option<(f64, f64)> {
+        const EXACT: u64 = 1 << 53;
+        match self.stack.as_slice() {
+            [.., Value::Float(a), Value::Float(b)] => Some((*a, *b)),
+            [.., Value::Int(a), Value::Float(b)] if a.unsigned_abs() <= EXACT => {
+                Some((*a as f64, *b))
+            }
+            [.., Value::Float(a), Value::Int(b)] if b.unsigned_abs() <= EXACT => {
+                Some((*a, *b as f64))
+            }
+            _ => None,
+        }
+    }
     #[inline(always)]
     fn top2_floats(&self) -> Option<(f64, f64)> {
         match self.stack.as_slice() {
@@ -320,11 +368,19 @@ impl Vm {
                     self.stack.push(r);
                 }
                 Instr::Subscr => {
+                    if let Some(v) = self.subscr_fast() {
+                        self.replace_top(2, v);
+                        continue;
+                    }
                     let (obj, key) = (self.peek(1), self.peek(0));
                     let v = self.getitem(obj, key)?;
                     self.replace_top(2, v);
                 }
                 Instr::StoreSubscr => {
+                    if self.store_subscr_fast() {
+                        self.stack.truncate(self.stack.len() - 3);
+                        continue;
+                    }
                     let (v, obj, key) = (self.peek(2), self.peek(1), self.peek(0));
                     self.setitem(obj, key, v)?;
                     self.stack.truncate(self.stack.len() - 3);
@@ -388,6 +444,13 @@ impl Vm {
                 }
                 Instr::Compare(op) => {
                     if let Some(r) = self.top2_ints().and_then(|(x, y)| int_compare(op, x, y)) {
+                        self.replace_top(2, Value::Bool(r));
+                        continue;
+                    }
+                    if let Some(r) = self
+                        .top2_floats_exact()
+                        .and_then(|(x, y)| float_compare(op, x, y))
+                    {
                         self.replace_top(2, Value::Bool(r));
                         continue;
                     }
@@ -1116,7 +1179,8 @@ impl Vm {
             return Err(e);
         }
         self.depth += 1;
-        self.frames.push(&f.code, f.id, f.base, f.globals, f.locals, f.ip);
+        self.frames
+            .push(&f.code, f.id, f.base, f.globals, f.locals, f.ip);
         Ok(())
     }
 
@@ -1138,6 +1202,27 @@ impl Vm {
 
 #[inline]
 fn int_compare(op: CmpOp, x: i64, y: i64) -> Option<bool> {
+    Some(match op {
+        CmpOp::Lt => x < y,
+        CmpOp::Le => x <= y,
+        CmpOp::Gt => x > y,
+        CmpOp::Ge => x >= y,
+        CmpOp::Eq => x == y,
+        CmpOp::Ne => x != y,
+        _ => return None,
+    })
+}
+
+/// A Python index (negative counts from the end) as a position, if in range.
+#[inline]
+fn wrap_index(i: i64, len: usize) -> Option<usize> {
+    let i = if i < 0 { i.checked_add(len as i64)? } else { i };
+    usize::try_from(i).ok().filter(|&i| i < len)
+}
+
+/// IEEE comparisons are Python's for floats (NaN compares false, != true).
+#[inline]
+fn float_compare(op: CmpOp, x: f64, y: f64) -> Option<bool> {
     Some(match op {
         CmpOp::Lt => x < y,
         CmpOp::Le => x <= y,

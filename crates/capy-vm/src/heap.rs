@@ -92,6 +92,12 @@ impl Heap {
 
     pub fn alloc(&mut self, obj: Obj) -> Result<Gc, OutOfMemory> {
         let size = obj.size();
+        self.alloc_sized(obj, size)
+    }
+
+    /// `alloc` for a caller that already knows `obj.size()`.
+    #[inline]
+    pub fn alloc_sized(&mut self, obj: Obj, size: usize) -> Result<Gc, OutOfMemory> {
         self.charge(size)?;
         Ok(self.place(obj))
     }

@@ -133,7 +133,12 @@ impl Vm {
         )))
     }
 
-    fn try_dunder(&mut self, obj: Value, name: &'static str, other: Value) -> PyResult<Option<Value>> {
+    fn try_dunder(
+        &mut self,
+        obj: Value,
+        name: &'static str,
+        other: Value,
+    ) -> PyResult<Option<Value>> {
         match self.lookup_type_attr(obj, name) {
             Some(m) => {
                 let r = self.call(m, &[obj, other], &[])?;

@@ -131,7 +131,15 @@ pub struct FrameStack {
 
 impl FrameStack {
     #[inline]
-    pub fn push(&mut self, code: &Rc<Code>, id: u64, base: usize, globals: Gc, locals: Value, ip: usize) {
+    pub fn push(
+        &mut self,
+        code: &Rc<Code>,
+        id: u64,
+        base: usize,
+        globals: Gc,
+        locals: Value,
+        ip: usize,
+    ) {
         if let Some(fi) = self.items.get_mut(self.len) {
             if !Rc::ptr_eq(&fi.code, code) {
                 fi.code = code.clone();
@@ -253,19 +261,35 @@ impl Vm {
     /// Allocates an object; the handle stays rooted until the current
     /// native call returns (see `temp_roots`).
     pub fn alloc(&mut self, obj: Obj) -> PyResult<Gc> {
-        if self.heap.would_exceed(obj.size()) {
+        let size = obj.size();
+        if self.heap.would_exceed(size) {
             self.collect_garbage(&[]);
-            if self.heap.would_exceed(obj.size()) {
+            if self.heap.would_exceed(size) {
                 return Err(self.memory_error());
             }
         }
-        match self.heap.alloc(obj) {
+        match self.heap.alloc_sized(obj, size) {
             Ok(g) => {
                 self.temp_roots.push(Value::Obj(g));
                 Ok(g)
             }
             Err(_) => Err(self.memory_error()),
         }
+    }
+
+    /// Checks that a native temporary buffer of `held` bytes (not a heap
+    /// object, so not counted by the collector) still fits in the quota
+    /// beside the heap: MemoryError if not, even after a collection.
+    /// (Charging such buffers instead was undone by every collection, which
+    /// recounts only live objects, so `list(range(10**9))` grew unbounded.)
+    pub fn reserve_temp(&mut self, held: usize) -> PyResult<()> {
+        if self.heap.would_exceed(held) {
+            self.collect_garbage(&[]);
+            if self.heap.would_exceed(held) {
+                return Err(self.memory_error());
+            }
+        }
+        Ok(())
     }
 
     /// Charges growth of an existing container to the heap quota.

@@ -129,6 +129,13 @@ fn heap_limit_strings_and_dicts() {
         "d = {}\ni = 0\nwhile True:\n    d[i] = str(i) * 10\n    i += 1\n",
         "b = b'ab' * (64 << 20)\nprint(len(b))\n",
         "l = [None] * (1 << 30)\nprint(len(l))\n",
+        // Natives that gather an iterable into a temporary buffer before
+        // storing it: the buffer counts against the quota as it grows (a
+        // collection used to forget it, and the buffer grew without bound).
+        "x = list(range(10**9))\n",
+        "def g():\n    i = 0\n    while True:\n        yield i\n        i += 1\nx = list(g())\n",
+        "[].extend(range(10**9))\n",
+        "x = tuple(iter(int, 1))\n",
     ]
     .iter()
     .enumerate()

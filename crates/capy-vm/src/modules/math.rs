@@ -344,7 +344,13 @@ fn m_isclose(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 
 /// floor/ceil/trunc: ints pass through, floats become (big) ints, other
 /// objects use their `__floor__`/`__ceil__`/`__trunc__`.
-fn rounding(vm: &mut Vm, a: &[Value], name: &str, dunder: &'static str, f: fn(f64) -> f64) -> PyResult {
+fn rounding(
+    vm: &mut Vm,
+    a: &[Value],
+    name: &str,
+    dunder: &'static str,
+    f: fn(f64) -> f64,
+) -> PyResult {
     nargs(vm, a, name, 1, 1)?;
     let v = a[0];
     match as_num(&vm.heap, v) {

@@ -88,12 +88,14 @@ impl Vm {
             }
             return Ok(it);
         }
-        if self.lookup_type_attr(v, "__getitem__").is_some() {
-            return self.new_iter(IterState::GetItem { obj: v, idx: 0 });
-        }
+        // A subclass of a built-in iterable inherits the built-in's
+        // `__iter__`, even when it overrides `__getitem__`.
         let base = self.builtin_base(v);
         if !base.is(v) {
             return self.get_iter(base);
+        }
+        if self.lookup_type_attr(v, "__getitem__").is_some() {
+            return self.new_iter(IterState::GetItem { obj: v, idx: 0 });
         }
         Err(self.not_iterable(v))
     }
@@ -334,12 +336,19 @@ impl Vm {
                 _ => {}
             }
         }
+        const ITEM: usize = std::mem::size_of::<Value>();
+        if let Value::Obj(h) = v {
+            if let Obj::Range { start, stop, step } = self.heap.get(h) {
+                let n = crate::types::range::range_len(*start, *stop, *step).max(0) as usize;
+                self.reserve_temp(n.saturating_mul(ITEM))?;
+            }
+        }
         let it = self.get_iter(v)?;
         self.temp_roots.push(it);
         let mut out = Vec::new();
         while let Some(x) = self.next(it)? {
             if out.len() % 1024 == 1023 {
-                self.charge(1024 * 16)?;
+                self.reserve_temp((out.len() + 1) * ITEM)?;
             }
             out.push(x);
         }

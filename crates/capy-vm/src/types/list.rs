@@ -404,7 +404,12 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
         Value::Obj(kh) if matches!(vm.heap.get(kh), Obj::BigInt(_)) => i64::MAX,
         _ => {
             let (tn, kn) = (vm.type_name(obj), vm.type_name(key));
-            return Err(vm.type_error(format!("{tn} indices must be integers or slices, not {kn}")));
+            let msg = if tn == "str" {
+                format!("string indices must be integers, not '{kn}'")
+            } else {
+                format!("{tn} indices must be integers or slices, not {kn}")
+            };
+            return Err(vm.type_error(msg));
         }
     };
     let j = if i < 0 { i + len } else { i };
