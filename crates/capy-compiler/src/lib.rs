@@ -99,7 +99,40 @@ fn big_stack_size(source_len: usize) -> usize {
 
 /// Parse and build the symbol table. On failure the tree is dropped on a
 /// big-stack thread, since a rejected tree may be arbitrarily deep.
+/// CPython's tokenizer limit on bracket nesting (its `MAXLEVEL`).
+pub const MAX_BRACKET_DEPTH: usize = 200;
+
+/// Rejects brackets nested deeper than [`MAX_BRACKET_DEPTH`] as CPython
+/// does, before parsing: the parser would accept any depth, and building,
+/// checking and dropping a tree 100,000 brackets deep took seconds that no
+/// time budget could interrupt (found by fuzzing).
+fn check_bracket_depth(src: &SourceMap, mode: Mode) -> Result<(), CompileError> {
+    use rustpython_parser::Tok;
+    let mut depth = 0usize;
+    for tok in rustpython_parser::lexer::lex(src.source, mode.parser_mode()) {
+        // A lexical error is reported, better worded, by the parser.
+        let Ok((tok, range)) = tok else { break };
+        match tok {
+            Tok::Lpar | Tok::Lsqb | Tok::Lbrace => {
+                depth += 1;
+                if depth > MAX_BRACKET_DEPTH {
+                    let at = usize::from(range.start());
+                    return Err(src.error(
+                        CompileErrorKind::TooDeep,
+                        "too many nested parentheses",
+                        at,
+                    ));
+                }
+            }
+            Tok::Rpar | Tok::Rsqb | Tok::Rbrace => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 fn parse_checked(src: &SourceMap, mode: Mode) -> Result<(ast::Mod, SymbolTable), CompileError> {
+    check_bracket_depth(src, mode)?;
     let tree = rustpython_parser::parse(src.source, mode.parser_mode(), &src.filename)
         .map_err(|e| src.parse_error(&e, mode.parser_mode()))?;
     let table = match &tree {

@@ -424,6 +424,12 @@ impl Vm {
         let Value::Obj(h) = obj else {
             return Err(self.readonly_attr(obj, name));
         };
+        // A bare `object()` has no attribute dict (as in CPython).
+        if let Obj::Instance(i) = self.heap.get(h) {
+            if i.class == self.type_obj(crate::types::TypeId::Object) {
+                return Err(self.readonly_attr(obj, name));
+            }
+        }
         let hash = self.hash(name)?;
         let is_new = {
             let d = match self.heap.get(h) {

@@ -701,3 +701,35 @@ fn compile_rejects_bad_source_cleanly() {
     assert_clean("capy compile of non-UTF-8", &o);
     assert_eq!(o.code, Some(1));
 }
+
+/// Fuzzer find (run_bytecode, 2026-11-22): a mutated copy of
+/// tests/py/limits/deep_nested_source.py, whose `eval` of 100,000 nested
+/// brackets spent over 10 s compiling (under fuzzing instrumentation),
+/// where no time budget reaches. Such source is now refused before parsing.
+#[test]
+fn fuzz_deep_brackets_stay_bounded() {
+    let d = scratch("fuzz-brackets");
+    let bytes = include_bytes!("data/deep_brackets_timeout.bin");
+    std::fs::write(d.join("f.capyc"), bytes).unwrap();
+    let t = Instant::now();
+    let o = run(
+        &capy(),
+        &[
+            "--heap",
+            "16M",
+            "--timeout",
+            "1",
+            "--recursion",
+            "200",
+            "f.capyc",
+        ],
+        &d,
+        &[],
+    );
+    assert_clean("deep_brackets_timeout.bin", &o);
+    assert!(
+        t.elapsed() < Duration::from_secs(30),
+        "took {:?}",
+        t.elapsed()
+    );
+}

@@ -13,3 +13,10 @@ try:
 except (SyntaxError, RecursionError, MemoryError):
     print("list rejected")
 print("alive")
+# CPython's tokenizer allows 200 nested brackets and rejects 201.
+for depth in (200, 201):
+    try:
+        eval("(" * depth + "1" + ")" * depth)
+        print(depth, "accepted")
+    except SyntaxError as e:
+        print(depth, "SyntaxError", e.msg)
