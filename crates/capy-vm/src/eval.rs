@@ -443,13 +443,16 @@ impl Vm {
                     self.set_top(r);
                 }
                 Instr::Compare(op) => {
-                    if let Some(r) = self.top2_ints().and_then(|(x, y)| int_compare(op, x, y)) {
+                    if let Some(r) = self
+                        .top2_ints()
+                        .and_then(|(x, y)| ordered_compare(op, x, y))
+                    {
                         self.replace_top(2, Value::Bool(r));
                         continue;
                     }
                     if let Some(r) = self
                         .top2_floats_exact()
-                        .and_then(|(x, y)| float_compare(op, x, y))
+                        .and_then(|(x, y)| ordered_compare(op, x, y))
                     {
                         self.replace_top(2, Value::Bool(r));
                         continue;
@@ -1200,8 +1203,11 @@ impl Vm {
     }
 }
 
+/// `x OP y` for a comparison operator on plain numbers (`None` for `is`,
+/// `in` and the like). IEEE rules are Python's for floats: NaN compares
+/// false, `!=` true.
 #[inline]
-fn int_compare(op: CmpOp, x: i64, y: i64) -> Option<bool> {
+fn ordered_compare<T: PartialOrd>(op: CmpOp, x: T, y: T) -> Option<bool> {
     Some(match op {
         CmpOp::Lt => x < y,
         CmpOp::Le => x <= y,
@@ -1218,20 +1224,6 @@ fn int_compare(op: CmpOp, x: i64, y: i64) -> Option<bool> {
 fn wrap_index(i: i64, len: usize) -> Option<usize> {
     let i = if i < 0 { i.checked_add(len as i64)? } else { i };
     usize::try_from(i).ok().filter(|&i| i < len)
-}
-
-/// IEEE comparisons are Python's for floats (NaN compares false, != true).
-#[inline]
-fn float_compare(op: CmpOp, x: f64, y: f64) -> Option<bool> {
-    Some(match op {
-        CmpOp::Lt => x < y,
-        CmpOp::Le => x <= y,
-        CmpOp::Gt => x > y,
-        CmpOp::Ge => x >= y,
-        CmpOp::Eq => x == y,
-        CmpOp::Ne => x != y,
-        _ => return None,
-    })
 }
 
 #[inline]

@@ -295,29 +295,8 @@ fn timeout_holds_when_every_allocation_collects() {
     // Fuzzer find (run_bytecode): a loop raising KeyError with the heap
     // nearly full collected on every allocation, so 4096 safe points took
     // minutes and the 1 s budget was never checked.
-    let d = scratch("timeout-gc");
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gc_thrash_timeout.bin");
-    std::fs::copy(&data, d.join("t.capyc")).expect("test data");
-    let start = Instant::now();
-    let o = run(
-        &capy(),
-        &[
-            "--heap",
-            "16M",
-            "--timeout",
-            "1",
-            "--recursion",
-            "200",
-            "t.capyc",
-        ],
-        &d,
-        &[],
-    );
-    assert!(
-        start.elapsed() < Duration::from_secs(8),
-        "took {:?}",
-        start.elapsed()
-    );
+    let (o, took) = run_fuzz_input("gc_thrash_timeout.bin");
+    assert!(took < Duration::from_secs(8), "took {took:?}");
     assert_clean("GC-thrashing loop under --timeout 1", &o);
 }
 
@@ -708,28 +687,23 @@ fn compile_rejects_bad_source_cleanly() {
 /// where no time budget reaches. Such source is now refused before parsing.
 #[test]
 fn fuzz_deep_brackets_stay_bounded() {
-    let d = scratch("fuzz-brackets");
-    let bytes = include_bytes!("data/deep_brackets_timeout.bin");
-    std::fs::write(d.join("f.capyc"), bytes).unwrap();
-    let t = Instant::now();
-    let o = run(
-        &capy(),
-        &[
-            "--heap",
-            "16M",
-            "--timeout",
-            "1",
-            "--recursion",
-            "200",
-            "f.capyc",
-        ],
-        &d,
-        &[],
-    );
+    let (o, took) = run_fuzz_input("deep_brackets_timeout.bin");
     assert_clean("deep_brackets_timeout.bin", &o);
-    assert!(
-        t.elapsed() < Duration::from_secs(30),
-        "took {:?}",
-        t.elapsed()
-    );
+    assert!(took < Duration::from_secs(30), "took {took:?}");
+}
+
+/// Runs the bytecode file `tests/data/NAME` (a fuzzer input) under the
+/// fuzz targets' limits; returns the outcome and how long it took.
+fn run_fuzz_input(name: &str) -> (RunOutput, Duration) {
+    let d = scratch("fuzz-input");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    std::fs::copy(&data, d.join("f.capyc")).expect("test data");
+    let start = Instant::now();
+    let limits = ["--heap", "16M", "--timeout", "1", "--recursion", "200"];
+    let mut args = limits.to_vec();
+    args.push("f.capyc");
+    let o = run(&capy(), &args, &d, &[]);
+    (o, start.elapsed())
 }
