@@ -86,6 +86,9 @@ impl Vm {
 
     /// `obj.name`, or None when it does not exist (AttributeError suppressed).
     pub fn getattr_opt(&mut self, obj: Value, name: Value) -> PyResult<Option<Value>> {
+        if let Some(v) = self.instance_attr_fast(obj, name) {
+            return Ok(Some(v));
+        }
         if let Value::Obj(h) = obj {
             match self.heap.get(h) {
                 Obj::Module(m) => {
@@ -143,6 +146,22 @@ impl Vm {
             return self.getattr_fallback(obj, t, name);
         }
         Ok(None)
+    }
+
+    /// The common case of `obj.name` on an instance: no `__getattribute__`,
+    /// nothing of that name on the class (so no descriptor can intervene),
+    /// and the name in the instance dict. None sends the caller the long way.
+    #[inline]
+    fn instance_attr_fast(&self, obj: Value, name: Value) -> Option<Value> {
+        let Obj::Instance(inst) = self.heap.get(obj.as_obj()?) else {
+            return None;
+        };
+        if self.class_flags(inst.class).user_getattribute || self.lookup_mro(inst.class, name).is_some() {
+            return None;
+        }
+        let hash = self.heap.pystr(name)?.hash;
+        let p = inst.dict.probe_name(&self.heap, hash, name)?;
+        Some(inst.dict.value_at(p))
     }
 
     /// A module-level `__getattr__(name)` (PEP 562) for missing attributes.
