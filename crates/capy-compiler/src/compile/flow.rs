@@ -357,10 +357,17 @@ impl<'a, 'src> Compiler<'a, 'src> {
                 FBlock::TryFinally(body) => {
                     self.emit(Instr::PopBlock);
                     let saved = self.unit().fblocks.split_off(i);
+                    if has_value {
+                        self.unit().fblocks.push(FBlock::PendingReturn);
+                    }
                     let r = self.stmts(body);
+                    if has_value {
+                        self.unit().fblocks.pop();
+                    }
                     self.unit().fblocks.extend(saved);
                     r?;
                 }
+                FBlock::PendingReturn => self.pop_under_value(has_value),
                 FBlock::FinallyExc => {
                     self.pop_under_value(has_value);
                     self.emit(Instr::PopExcept);

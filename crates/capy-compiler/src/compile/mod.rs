@@ -54,6 +54,9 @@ pub(crate) enum FBlock<'a> {
     /// A `with` body: the exit callable is on the stack under a SetupWith block.
     With,
     AsyncWith,
+    /// A finally body inlined by a `return`: the return value waits on the
+    /// stack, and a `break`/`continue`/`return` in the body discards it.
+    PendingReturn,
 }
 
 /// Hashable identity of a constant, for de-duplication (floats by bits, so
