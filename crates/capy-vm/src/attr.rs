@@ -156,7 +156,9 @@ impl Vm {
         let Obj::Instance(inst) = self.heap.get(obj.as_obj()?) else {
             return None;
         };
-        if self.class_flags(inst.class).user_getattribute || self.lookup_mro(inst.class, name).is_some() {
+        if self.class_flags(inst.class).user_getattribute
+            || self.lookup_mro(inst.class, name).is_some()
+        {
             return None;
         }
         let hash = self.heap.pystr(name)?.hash;
@@ -449,6 +451,7 @@ impl Vm {
                 return Err(self.readonly_attr(obj, name));
             }
         }
+        self.check_attr_writable(h, name)?;
         let hash = self.hash(name)?;
         let is_new = {
             let d = match self.heap.get(h) {
@@ -484,6 +487,30 @@ impl Vm {
                 }
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// Built-in types (and the built-in exception classes) are immutable,
+    /// and a function's `__globals__`/`__closure__` are read-only. (CPython
+    /// says "set" for deletion too.)
+    fn check_attr_writable(&mut self, h: Gc, name: Value) -> PyResult<()> {
+        let immutable_type = match self.heap.get(h) {
+            Obj::Class(c) => c.builtin.is_some() || self.exc_classes.contains(&h),
+            Obj::Func(_) => {
+                if matches!(self.heap.str_of(name), Some("__globals__" | "__closure__")) {
+                    return Err(self.error(ExcKind::AttributeError, "readonly attribute"));
+                }
+                false
+            }
+            _ => false,
+        };
+        if immutable_type {
+            let n = self.heap.str_of(name).unwrap_or("?").to_string();
+            let t = self.class_name(h);
+            return Err(self.type_error(format!(
+                "cannot set '{n}' attribute of immutable type '{t}'"
+            )));
         }
         Ok(())
     }
@@ -530,6 +557,7 @@ impl Vm {
         let Value::Obj(h) = obj else {
             return Err(self.readonly_attr(obj, name));
         };
+        self.check_attr_writable(h, name)?;
         let hash = self.hash(name)?;
         let pos = {
             let d = match self.heap.get(h) {
