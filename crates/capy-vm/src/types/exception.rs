@@ -45,6 +45,7 @@ pub fn init_exceptions(vm: &mut Vm) {
         if let Obj::Class(c) = vm.heap.get_mut(g) {
             c.mro = mro;
         }
+        vm.attr_cache.invalidate();
         vm.exc_classes.push(g);
     }
     let base = vm.exc_classes[ExcKind::BaseException as usize];

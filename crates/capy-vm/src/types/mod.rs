@@ -169,6 +169,7 @@ pub fn init_types(vm: &mut Vm) {
         if let Obj::Class(c) = vm.heap.get_mut(g) {
             c.mro = mro;
         }
+        vm.attr_cache.invalidate();
         vm.types.push(g);
     }
     for &(id, _, _) in ALL_TYPES {
