@@ -48,6 +48,16 @@ impl Vm {
             _ => None,
         }
     }
+    /// `a OP b` for the top two values when both are small ints or floats
+    /// and the result needs no allocation or error; None otherwise.
+    #[inline(always)]
+    fn arith_fast(&self, op: capy_compiler::BinOp) -> Option<Value> {
+        if let Some((x, y)) = self.top2_ints() {
+            return crate::ops::int_fast(op, x, y);
+        }
+        let (x, y) = self.top2_floats()?;
+        crate::ops::float_fast(op, x, y)
+    }
     /// The truth of the top value when it is a bool, None or small int.
     #[inline(always)]
     fn top_truth(&self) -> Option<bool> {
@@ -398,17 +408,7 @@ impl Vm {
                     self.stack.push(Value::Obj(s));
                 }
                 Instr::BinaryOp(op) => {
-                    if let Some(r) = self
-                        .top2_ints()
-                        .and_then(|(x, y)| crate::ops::int_fast(op, x, y))
-                    {
-                        self.replace_top(2, r);
-                        continue;
-                    }
-                    if let Some(r) = self
-                        .top2_floats()
-                        .and_then(|(x, y)| crate::ops::float_fast(op, x, y))
-                    {
+                    if let Some(r) = self.arith_fast(op) {
                         self.replace_top(2, r);
                         continue;
                     }
@@ -418,17 +418,7 @@ impl Vm {
                     self.replace_top(2, r);
                 }
                 Instr::InplaceOp(op) => {
-                    if let Some(r) = self
-                        .top2_ints()
-                        .and_then(|(x, y)| crate::ops::int_fast(op, x, y))
-                    {
-                        self.replace_top(2, r);
-                        continue;
-                    }
-                    if let Some(r) = self
-                        .top2_floats()
-                        .and_then(|(x, y)| crate::ops::float_fast(op, x, y))
-                    {
+                    if let Some(r) = self.arith_fast(op) {
                         self.replace_top(2, r);
                         continue;
                     }
