@@ -16,7 +16,7 @@ pub fn run_limited<F>(load: F)
 where
     F: FnOnce(&mut Vm) -> PyResult<Rc<capy_compiler::Code>> + Send + 'static,
 {
-    let t = std::thread::Builder::new()
+    let spawned = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn(move || {
             let limits = Limits {
@@ -42,8 +42,13 @@ where
                 let _ = vm.format_exception(e);
             }
             vm.flush();
-        })
-        .expect("spawn the interpreter thread");
+        });
+    // Failing to start a thread is the fuzzing machine's trouble, not the
+    // input's: skip the input rather than report a crash.
+    let Ok(t) = spawned else {
+        eprintln!("fuzz harness: cannot start the interpreter thread; input skipped");
+        return;
+    };
     if t.join().is_err() {
         // The panic hook of libfuzzer-sys aborts first; this is a backstop.
         std::process::abort();

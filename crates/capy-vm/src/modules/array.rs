@@ -92,7 +92,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let meta = Value::Obj(vm.type_obj(TypeId::Type));
     let n = vm.new_str("array")?;
     let c = vm.new_class(meta, n, vec![], &ns)?;
-    adopt_natives(vm, c);
+    super::adopt_natives(vm, c);
     let d = crate::import::module_dict(vm, m);
     vm.dict_set_str(d, "array", Value::Obj(c))?;
     let tcs = vm.new_str(TYPECODES)?;
@@ -692,23 +692,4 @@ fn mul(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let out = data.repeat(n);
     let cls = vm.type_of(obj);
     make(vm, cls, arr.tc, out)
-}
-
-/// Makes `cls` the owner of the natives in its namespace: the VM binds
-/// `self` only for natives owned by a class.
-fn adopt_natives(vm: &mut Vm, cls: Gc) {
-    let vals: Vec<Value> = match vm.heap.get(cls) {
-        Obj::Class(c) => c.dict.values().collect(),
-        _ => Vec::new(),
-    };
-    for v in vals {
-        let Value::Obj(h) = v else { continue };
-        let target = match vm.heap.get(h) {
-            Obj::StaticMethod(Value::Obj(f)) | Obj::ClassMethod(Value::Obj(f)) => *f,
-            _ => h,
-        };
-        if let Obj::Native(n) = vm.heap.get_mut(target) {
-            n.owner = Value::Obj(cls);
-        }
-    }
 }

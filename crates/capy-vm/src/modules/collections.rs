@@ -60,7 +60,7 @@ fn make_class(vm: &mut Vm, name: &str, bases: Vec<Gc>, mut ns: Dict, module: &st
     let meta = Value::Obj(vm.type_obj(TypeId::Type));
     let n = vm.new_str(name)?;
     let c = vm.new_class(meta, n, bases, &ns)?;
-    adopt_natives(vm, c);
+    super::adopt_natives(vm, c);
     Ok(c)
 }
 
@@ -1251,23 +1251,4 @@ fn ctr_repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
     out.push_str("})");
     vm.new_string(out)
-}
-
-/// Makes `cls` the owner of the natives in its namespace: the VM binds
-/// `self` only for natives owned by a class.
-fn adopt_natives(vm: &mut Vm, cls: Gc) {
-    let vals: Vec<Value> = match vm.heap.get(cls) {
-        Obj::Class(c) => c.dict.values().collect(),
-        _ => Vec::new(),
-    };
-    for v in vals {
-        let Value::Obj(h) = v else { continue };
-        let target = match vm.heap.get(h) {
-            Obj::StaticMethod(Value::Obj(f)) | Obj::ClassMethod(Value::Obj(f)) => *f,
-            _ => h,
-        };
-        if let Obj::Native(n) = vm.heap.get_mut(target) {
-            n.owner = Value::Obj(cls);
-        }
-    }
 }

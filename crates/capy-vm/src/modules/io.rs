@@ -75,7 +75,7 @@ fn make_class(vm: &mut Vm, name: &'static str, owner: Value) -> PyResult<Gc> {
     let meta = Value::Obj(vm.type_obj(crate::types::TypeId::Type));
     let n = vm.new_str(name)?;
     let c = vm.new_class(meta, n, vec![], &ns)?;
-    adopt_natives(vm, c);
+    super::adopt_natives(vm, c);
     Ok(c)
 }
 
@@ -502,23 +502,4 @@ fn repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         _ => 0,
     };
     vm.new_string(format!("<_io.{n} object at 0x{id:x}>"))
-}
-
-/// Makes `cls` the owner of the natives in its namespace: the VM binds
-/// `self` only for natives owned by a class.
-fn adopt_natives(vm: &mut Vm, cls: Gc) {
-    let vals: Vec<Value> = match vm.heap.get(cls) {
-        Obj::Class(c) => c.dict.values().collect(),
-        _ => Vec::new(),
-    };
-    for v in vals {
-        let Value::Obj(h) = v else { continue };
-        let target = match vm.heap.get(h) {
-            Obj::StaticMethod(Value::Obj(f)) | Obj::ClassMethod(Value::Obj(f)) => *f,
-            _ => h,
-        };
-        if let Obj::Native(n) = vm.heap.get_mut(target) {
-            n.owner = Value::Obj(cls);
-        }
-    }
 }

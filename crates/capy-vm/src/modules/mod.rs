@@ -19,6 +19,8 @@ pub mod sys;
 pub mod time;
 pub mod uctypes;
 
+use crate::obj::Obj;
+use crate::value::{Gc, Value};
 use crate::vm::Vm;
 
 pub fn register_all(vm: &mut Vm) {
@@ -41,4 +43,23 @@ pub fn register_all(vm: &mut Vm) {
     vm.register_module("builtins", sys::init_builtins);
     vm.register_module("gc", sys::init_gc);
     vm.register_module("micropython", sys::init_micropython);
+}
+
+/// Makes `cls` the owner of the natives in its namespace: the VM binds
+/// `self` only for natives owned by a class.
+pub(crate) fn adopt_natives(vm: &mut Vm, cls: Gc) {
+    let vals: Vec<Value> = match vm.heap.get(cls) {
+        Obj::Class(c) => c.dict.values().collect(),
+        _ => Vec::new(),
+    };
+    for v in vals {
+        let Value::Obj(h) = v else { continue };
+        let target = match vm.heap.get(h) {
+            Obj::StaticMethod(Value::Obj(f)) | Obj::ClassMethod(Value::Obj(f)) => *f,
+            _ => h,
+        };
+        if let Obj::Native(n) = vm.heap.get_mut(target) {
+            n.owner = Value::Obj(cls);
+        }
+    }
 }

@@ -415,7 +415,7 @@ fn class(
     let meta = Value::Obj(vm.type_obj(TypeId::Type));
     let n = vm.new_str(name)?;
     let c = vm.new_class(meta, n, bases, &ns)?;
-    adopt_natives(vm, c);
+    super::adopt_natives(vm, c);
     Ok(c)
 }
 
@@ -1440,23 +1440,4 @@ fn m_repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         "<re.Match object; span=({}, {}), match={r}>",
         sp[0], sp[1]
     ))
-}
-
-/// Makes `cls` the owner of the natives in its namespace: the VM binds
-/// `self` only for natives owned by a class.
-fn adopt_natives(vm: &mut Vm, cls: Gc) {
-    let vals: Vec<Value> = match vm.heap.get(cls) {
-        Obj::Class(c) => c.dict.values().collect(),
-        _ => Vec::new(),
-    };
-    for v in vals {
-        let Value::Obj(h) = v else { continue };
-        let target = match vm.heap.get(h) {
-            Obj::StaticMethod(Value::Obj(f)) | Obj::ClassMethod(Value::Obj(f)) => *f,
-            _ => h,
-        };
-        if let Obj::Native(n) = vm.heap.get_mut(target) {
-            n.owner = Value::Obj(cls);
-        }
-    }
 }
