@@ -295,13 +295,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let m = vm.new_module("binascii")?;
     let d = crate::import::module_dict(vm, m);
     let ve = vm.exc_class(crate::ExcKind::ValueError);
-    let name = vm.new_str("Error")?;
-    let mut ns = crate::dict::Dict::new();
-    let modname = vm.new_str("binascii")?;
-    let key = vm.intern("__module__");
-    let h = vm.hash(key)?;
-    ns.insert_new(h, key, modname);
-    let err = vm.new_class(Value::None, name, vec![ve], &ns)?;
+    let err = super::module_exception(vm, "binascii", "Error", ve)?;
     vm.dict_set_str(d, "Error", Value::Obj(err))?;
     let fns: &[(&'static str, crate::obj::NativeFn, bool)] = &[
         ("hexlify", hexlify, true),

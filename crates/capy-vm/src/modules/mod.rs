@@ -63,3 +63,20 @@ pub(crate) fn adopt_natives(vm: &mut Vm, cls: Gc) {
         }
     }
 }
+
+/// A module's own exception class `name`, deriving from `base`, with
+/// `__module__` set to `module` (e.g. `binascii.Error`, `struct.error`).
+pub(crate) fn module_exception(
+    vm: &mut Vm,
+    module: &str,
+    name: &str,
+    base: Gc,
+) -> crate::PyResult<Gc> {
+    let name = vm.new_str(name)?;
+    let modname = vm.new_str(module)?;
+    let key = vm.intern("__module__");
+    let h = vm.hash(key)?;
+    let mut ns = crate::dict::Dict::new();
+    ns.insert_new(h, key, modname);
+    vm.new_class(Value::None, name, vec![base], &ns)
+}

@@ -640,13 +640,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let m = vm.new_module("struct")?;
     let d = crate::import::module_dict(vm, m);
     let exc = vm.exc_class(crate::ExcKind::Exception);
-    let name = vm.new_str("error")?;
-    let mut ns = crate::dict::Dict::new();
-    let modname = vm.new_str("struct")?;
-    let key = vm.intern("__module__");
-    let h = vm.hash(key)?;
-    ns.insert_new(h, key, modname);
-    let err = vm.new_class(Value::None, name, vec![exc], &ns)?;
+    let err = super::module_exception(vm, "struct", "error", exc)?;
     vm.dict_set_str(d, "error", Value::Obj(err))?;
     let fns: &[(&'static str, crate::obj::NativeFn, bool)] = &[
         ("calcsize", s_calcsize, false),
@@ -678,13 +672,11 @@ fn struct_class(vm: &mut Vm) -> PyResult<Gc> {
         ("iter_unpack", st_iter_unpack),
     ];
     let mut ns = crate::dict::Dict::new();
-    let mut natives = Vec::with_capacity(methods.len());
     for &(name, f) in methods {
         let v = crate::types::native(vm, name, f, true, Value::None);
         let key = vm.intern(name);
         let h = vm.hash(key)?;
         ns.insert_new(h, key, v);
-        natives.push(v);
     }
     let key = vm.intern("__module__");
     let h = vm.hash(key)?;
@@ -693,13 +685,7 @@ fn struct_class(vm: &mut Vm) -> PyResult<Gc> {
     let meta = Value::Obj(vm.type_obj(crate::types::TypeId::Type));
     let name = vm.new_str("Struct")?;
     let c = vm.new_class(meta, name, vec![], &ns)?;
-    for v in natives {
-        if let Value::Obj(n) = v {
-            if let Obj::Native(nf) = vm.heap.get_mut(n) {
-                nf.owner = Value::Obj(c);
-            }
-        }
-    }
+    super::adopt_natives(vm, c);
     Ok(c)
 }
 
