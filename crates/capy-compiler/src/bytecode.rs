@@ -431,6 +431,11 @@ pub struct Code {
     pub lines: Vec<u32>,
     /// The docstring, if the body starts with a string literal.
     pub doc: Option<Rc<str>>,
+    /// The text of the source file, kept on the top-level code of a module
+    /// the runtime loaded from a file (the main script, an imported `.py`)
+    /// so tracebacks can quote its lines. None for everything else (nested
+    /// code, `exec`/`compile` strings, bytecode files); never serialized.
+    pub source: Option<Rc<str>>,
 }
 
 impl Code {

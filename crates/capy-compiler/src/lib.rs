@@ -57,7 +57,8 @@ impl Mode {
 /// depth of every later recursive walk, and a too-deep tree is dropped on a
 /// helper thread with a large stack (dropping a boxed AST recurses).
 pub fn compile(source: &str, filename: &str, mode: Mode) -> Result<Rc<Code>, CompileError> {
-    let src = SourceMap::new(source, filename);
+    let source = universal_newlines(source);
+    let src = SourceMap::new(&source, filename);
     let (tree, table) = parse_checked(&src, mode)?;
     generate(&src, mode, &tree, &table)
 }
@@ -71,6 +72,7 @@ pub fn compile_with_big_stack(
     filename: &str,
     mode: Mode,
 ) -> Result<Rc<Code>, CompileError> {
+    let source = &*universal_newlines(source);
     let owned_source = source.to_string();
     let owned_name = filename.to_string();
     let stack = big_stack_size(source.len());
@@ -91,6 +93,16 @@ pub fn compile_with_big_stack(
     let handle = worker.map_err(|_| spawn_error())?;
     let (tree, table) = handle.join().map_err(|_| spawn_error())??;
     generate(&src, mode, &tree, &table)
+}
+
+/// Source text with `\r\n` and lone `\r` line ends turned into `\n`, as
+/// CPython's tokenizer reads source (a `\r` inside a string literal too).
+pub fn universal_newlines(source: &str) -> std::borrow::Cow<'_, str> {
+    if source.contains('\r') {
+        std::borrow::Cow::Owned(source.replace("\r\n", "\n").replace('\r', "\n"))
+    } else {
+        std::borrow::Cow::Borrowed(source)
+    }
 }
 
 fn big_stack_size(source_len: usize) -> usize {

@@ -685,6 +685,7 @@ fn read_code_header(r: &mut Reader<'_>) -> Result<Code, LoadError> {
         instrs: Vec::new(),
         lines: Vec::new(),
         doc: None,
+        source: None,
     })
 }
 

@@ -41,6 +41,7 @@ fn code(name: &str, instrs: Vec<Instr>) -> Code {
         lines: (1..=n).collect(),
         instrs,
         doc: None,
+        source: None,
     }
 }
 

@@ -104,7 +104,11 @@ impl Vm {
                 Obj::Class(_) => return self.class_getattr(h, name),
                 Obj::Super { class, this } => {
                     let (class, this) = (*class, *this);
-                    return self.super_getattr(class, this, name);
+                    if let Some(v) = self.super_getattr(class, this, name)? {
+                        return Ok(Some(v));
+                    }
+                    // Not found along the MRO: the super object's own
+                    // attributes (`__class__`, ...) as for any object.
                 }
                 _ => {}
             }
@@ -471,8 +475,17 @@ impl Vm {
             }
         };
         self.charge(32)?;
+        // Only the names that set a class flag (see `update_flag`).
         let flag_name = match self.heap.get(h) {
-            Obj::Class(_) => self.heap.str_of(name).map(|s| s.to_string()),
+            Obj::Class(_) => self
+                .heap
+                .str_of(name)
+                .filter(|s| {
+                    let mut probe = crate::obj::ClassFlags::default();
+                    crate::types::class::update_flag(&mut probe, s);
+                    probe != crate::obj::ClassFlags::default()
+                })
+                .map(|s| s.to_string()),
             _ => None,
         };
         match self.heap.get_mut(h) {
@@ -483,7 +496,12 @@ impl Vm {
                 self.attr_cache.invalidate();
                 set_in(&mut c.dict, is_new, hash, name, v);
                 if let Some(n) = flag_name {
-                    crate::types::class::update_flag(&mut c.flags, &n);
+                    // Subclasses inherit the behaviour: flag them too.
+                    self.heap.for_each_class_mut(|c| {
+                        if c.mro.contains(&h) {
+                            crate::types::class::update_flag(&mut c.flags, &n);
+                        }
+                    });
                 }
             }
             _ => {}
@@ -496,7 +514,10 @@ impl Vm {
     /// says "set" for deletion too.)
     fn check_attr_writable(&mut self, h: Gc, name: Value) -> PyResult<()> {
         let immutable_type = match self.heap.get(h) {
-            Obj::Class(c) => c.builtin.is_some() || self.exc_classes.contains(&h),
+            // The built-in types themselves, not user subclasses of them.
+            Obj::Class(c) => {
+                c.builtin.is_some_and(|t| self.type_obj(t) == h) || self.exc_classes.contains(&h)
+            }
             Obj::Func(_) => {
                 if matches!(self.heap.str_of(name), Some("__globals__" | "__closure__")) {
                     return Err(self.error(ExcKind::AttributeError, "readonly attribute"));

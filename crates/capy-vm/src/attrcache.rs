@@ -82,6 +82,12 @@ impl AttrCache {
         });
     }
 
+    /// The current version: changes whenever any class dict or MRO does.
+    #[inline]
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
     /// Voids every entry: call after any change to a class dict or MRO.
     #[inline]
     pub fn invalidate(&mut self) {

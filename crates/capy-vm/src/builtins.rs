@@ -93,8 +93,13 @@ pub fn init(vm: &mut Vm) {
     }
     let _ = vm.dict_set_str(b, "None", Value::None);
     let _ = vm.dict_set_str(b, "Ellipsis", Value::Ellipsis);
+    let _ = vm.dict_set_str(b, "__debug__", Value::Bool(true));
     let _ = vm.dict_set_str(b, "NotImplemented", Value::NotImplemented);
-    let _ = vm.dict_set_str(b, "__name__", Value::None);
+    // The builtins module's name (also what code run without `__name__`
+    // in its globals sees, as in CPython).
+    if let Ok(n) = vm.new_str("builtins") {
+        let _ = vm.dict_set_str(b, "__name__", n);
+    }
     let env_err = vm.exc_class(ExcKind::OSError);
     let _ = vm.dict_set_str(b, "EnvironmentError", Value::Obj(env_err));
     let _ = vm.dict_set_str(b, "IOError", Value::Obj(env_err));
@@ -309,6 +314,13 @@ fn ord(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn divmod(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "divmod", a, 2, 2)?;
+    let is_complex = |vm: &Vm, v: Value| matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Complex(..)));
+    if is_complex(vm, a[0]) || is_complex(vm, a[1]) {
+        let (x, y) = (vm.type_name(a[0]), vm.type_name(a[1]));
+        return Err(vm.type_error(format!(
+            "unsupported operand type(s) for divmod(): '{x}' and '{y}'"
+        )));
+    }
     let q = vm.binary_op(BinOp::FloorDiv, a[0], a[1])?;
     let r = vm.binary_op(BinOp::Mod, a[0], a[1])?;
     vm.new_tuple(vec![q, r])
@@ -579,8 +591,22 @@ fn sum(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         return Err(vm.type_error("sum() can't sum strings [use ''.join(seq) instead]"));
     }
     let it = vm.get_iter(a[0])?;
+    // One root slot for the running total: without it every intermediate
+    // big int would stay rooted until sum() returns.
+    let slot = vm.temp_roots.len();
+    vm.temp_roots.push(acc);
     while let Some(v) = vm.next(it)? {
-        acc = vm.binary_op(BinOp::Add, acc, v)?;
+        let fast = match (acc, v) {
+            (Value::Int(x), Value::Int(y)) => x.checked_add(y).map(Value::Int),
+            (Value::Float(x), Value::Float(y)) => Some(Value::Float(x + y)),
+            _ => None,
+        };
+        acc = match fast {
+            Some(r) => r,
+            None => vm.binary_op(BinOp::Add, acc, v)?,
+        };
+        vm.temp_roots.truncate(slot);
+        vm.temp_roots.push(acc);
     }
     Ok(acc)
 }
@@ -602,15 +628,37 @@ fn build_class(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     vm.build_class(a, kw)
 }
 
+/// `__import__(name, globals=None, locals=None, fromlist=(), level=0)`.
 fn import(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
-    let name = arg(a, 0);
+    let name = kwarg(vm, kw, "name").unwrap_or(arg(a, 0));
+    let given_globals = kwarg(vm, kw, "globals").unwrap_or(arg(a, 1));
     let fromlist = kwarg(vm, kw, "fromlist").unwrap_or(arg(a, 3));
     let level = kwarg(vm, kw, "level").unwrap_or(if a.len() > 4 { a[4] } else { Value::Int(0) });
-    let globals = match vm.frames.last() {
-        Some(f) => f.globals,
-        None => vm.builtins,
+    if vm.heap.str_of(name).is_none() {
+        return Err(vm.type_error("module name must be a string"));
+    }
+    let lv = vm.index_value(level)?;
+    if lv < 0 {
+        return Err(vm.value_error("level must be >= 0"));
+    }
+    if lv == 0 && vm.heap.str_of(name) == Some("") {
+        return Err(vm.value_error("Empty module name"));
+    }
+    // Relative imports resolve against the globals given (a dict), else
+    // the caller's.
+    let globals = match given_globals {
+        Value::Obj(h) if lv > 0 && matches!(vm.heap.get(h), Obj::Dict(_)) => h,
+        Value::None | Value::Null => match vm.frames.last() {
+            Some(f) => f.globals,
+            None => vm.builtins,
+        },
+        _ if lv > 0 => return Err(vm.type_error("globals must be a dict")),
+        _ => match vm.frames.last() {
+            Some(f) => f.globals,
+            None => vm.builtins,
+        },
     };
-    vm.import_name(globals, name, level, fromlist)
+    vm.import_name_default(globals, name, Value::Int(lv), fromlist)
 }
 
 fn exec_or_eval(vm: &mut Vm, a: &[Value], mode: capy_compiler::Mode) -> PyResult {

@@ -1,8 +1,10 @@
 //! Calling: functions, natives, bound methods, classes and callables.
 //!
-//! Python-to-Python calls with plain positional arguments bind in place:
-//! the arguments already on the stack become the callee's first locals.
+//! Python-to-Python calls bind in place: the arguments already on the
+//! stack become the callee's first locals (`bind.rs` handles keywords,
+//! defaults, `*args` and `**kwargs` the same way, without allocating).
 
+use crate::bind::KwNames;
 use crate::dict::Dict;
 use crate::errors::{ExcKind, PyErr};
 use crate::eval::Exit;
@@ -48,6 +50,20 @@ impl Vm {
                     }
                     _ => {}
                 }
+            }
+        } else if let (Some(Value::Obj(t)), Value::Obj(h)) = (kwnames, callee) {
+            match self.heap.get(h) {
+                Obj::Func(_) => return self.call_function_kw(h, fpos, t),
+                Obj::BoundMethod {
+                    this,
+                    func: func @ Value::Obj(fh),
+                } if matches!(self.heap.get(*fh), Obj::Func(_)) => {
+                    let (this, func, fh) = (*this, *func, *fh);
+                    self.stack[fpos] = func;
+                    self.stack.insert(fpos + 1, this);
+                    return self.call_function_kw(fh, fpos, t);
+                }
+                _ => {}
             }
         }
         let args = self.stack[fpos + 1..].to_vec();
@@ -142,21 +158,14 @@ impl Vm {
             Obj::Func(_) => {
                 let fpos = self.stack.len();
                 self.stack.push(callee);
+                self.stack.extend_from_slice(args);
                 if kw.is_empty() {
-                    self.stack.extend_from_slice(args);
                     self.call_function_inplace(h, fpos, args.len())
                 } else {
-                    let locals = self.bind_args(h, args, kw);
-                    match locals {
-                        Ok(l) => {
-                            self.stack.extend(l);
-                            self.enter_function(h, fpos + 1)
-                        }
-                        Err(e) => {
-                            self.stack.truncate(fpos);
-                            Err(e)
-                        }
-                    }
+                    self.stack.extend(kw.iter().map(|&(_, v)| v));
+                    let names: Vec<Value> = kw.iter().map(|&(k, _)| k).collect();
+                    self.bind_on_stack(h, fpos, KwNames::Slice(&names))?;
+                    self.enter_function(h, fpos + 1)
                 }
             }
             Obj::Native(nf) => {
@@ -209,18 +218,18 @@ impl Vm {
             && code.kwonlyargcount == 0
             && code.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) == 0;
         if !simple {
-            let args = self.stack.split_off(fpos + 1);
-            match self.bind_args(h, &args, &[]) {
-                Ok(locals) => self.stack.extend(locals),
-                Err(e) => {
-                    self.stack.truncate(fpos);
-                    return Err(e);
-                }
-            }
+            self.bind_on_stack(h, fpos, KwNames::None)?;
         } else {
             let nlocals = code.varnames.len();
             self.stack.resize(fpos + 1 + nlocals, Value::Null);
         }
+        self.enter_function(h, fpos + 1)
+    }
+
+    /// Calls Python function `h` at `stack[fpos]` with the arguments above
+    /// it, the last `len(names)` of them named by the tuple `names`.
+    fn call_function_kw(&mut self, h: Gc, fpos: usize, names: Gc) -> PyResult {
+        self.bind_on_stack(h, fpos, KwNames::Tuple(names))?;
         self.enter_function(h, fpos + 1)
     }
 
@@ -272,11 +281,6 @@ impl Vm {
         let consts = func.consts.clone();
         let names = func.names.clone();
         let globals = func.globals;
-        let closure: Vec<Value> = if code.freevars.is_empty() {
-            Vec::new()
-        } else {
-            func.closure.to_vec()
-        };
         let nlocals = code.varnames.len();
         self.stack.truncate(base + nlocals);
         self.stack.resize(base + nlocals, Value::Null);
@@ -298,10 +302,12 @@ impl Vm {
             };
             self.stack.push(Value::Obj(c));
         }
-        for j in 0..code.freevars.len() {
-            self.stack
-                .push(closure.get(j).copied().unwrap_or(Value::Null));
+        if let Obj::Func(func) = self.heap.get(h) {
+            let closure = &func.closure[..code.freevars.len().min(func.closure.len())];
+            self.stack.extend_from_slice(closure);
         }
+        let missing = base + nlocals + code.cellvars.len() + code.freevars.len();
+        self.stack.resize(missing, Value::Null);
         let id = self.new_frame_id();
         let is_generator = Vm::is_generator_code(&code);
         let mut frame = Frame {
@@ -355,145 +361,6 @@ impl Vm {
         match r? {
             Exit::Return(v) | Exit::Yield(v) => Ok(v),
         }
-    }
-
-    /// Binds arguments to a function's parameters: returns its fast locals.
-    pub(crate) fn bind_args(
-        &mut self,
-        h: Gc,
-        args: &[Value],
-        kw: &[(Value, Value)],
-    ) -> PyResult<Vec<Value>> {
-        let Obj::Func(func) = self.heap.get(h) else {
-            return Err(self.type_error("not a function"));
-        };
-        let code = func.code.clone();
-        let defaults = func.defaults.clone();
-        let kwdefaults = func.kwdefaults;
-        let fname: &str = &code.name;
-        let argc = code.argcount as usize;
-        let kwonly = code.kwonlyargcount as usize;
-        let posonly = code.posonlyargcount as usize;
-        let has_varargs = code.flags & code_flags::VARARGS != 0;
-        let has_varkw = code.flags & code_flags::VARKEYWORDS != 0;
-        let mut locals = vec![Value::Null; code.varnames.len()];
-        let npos = args.len().min(argc);
-        locals[..npos].copy_from_slice(&args[..npos]);
-        let mut slot = argc + kwonly;
-        if has_varargs {
-            let extra = if args.len() > argc {
-                args[argc..].to_vec()
-            } else {
-                Vec::new()
-            };
-            locals[slot] = self.new_tuple(extra)?;
-            slot += 1;
-        } else if args.len() > argc {
-            let given = args.len();
-            let msg = if defaults.is_empty() {
-                // MicroPython words "takes 0 ... but 1 were given" and its test
-                // runner detects the error-reporting level from that length.
-                let verb = if argc == 0 { "were" } else { was_were(given) };
-                format!(
-                    "{fname}() takes {argc} positional argument{} but {given} {verb} given",
-                    plural(argc)
-                )
-            } else {
-                format!(
-                    "{fname}() takes from {} to {argc} positional arguments but {given} {} given",
-                    argc - defaults.len(),
-                    was_were(given)
-                )
-            };
-            return Err(self.type_error(msg));
-        }
-        let varkw = if has_varkw {
-            let d = self.new_dict()?;
-            locals[slot] = d;
-            Some(d)
-        } else {
-            None
-        };
-        for &(name, value) in kw {
-            let idx = {
-                let key = self.heap.str_of(name).unwrap_or("");
-                code.varnames[..argc + kwonly]
-                    .iter()
-                    .position(|v| **v == *key)
-            };
-            match idx {
-                Some(i) if i >= posonly => {
-                    if !locals[i].is_null() {
-                        let key = self.heap.str_of(name).unwrap_or("").to_string();
-                        return Err(self.type_error(format!(
-                            "{fname}() got multiple values for argument '{key}'"
-                        )));
-                    }
-                    locals[i] = value;
-                }
-                _ => match varkw {
-                    Some(d) => self.dict_set(d, name, value)?,
-                    None => {
-                        let key = self.heap.str_of(name).unwrap_or("").to_string();
-                        let msg = match idx {
-                            Some(_) => format!(
-                                "{fname}() got some positional-only arguments passed as keyword arguments: '{key}'"
-                            ),
-                            None => format!("{fname}() got an unexpected keyword argument '{key}'"),
-                        };
-                        return Err(self.type_error(msg));
-                    }
-                },
-            }
-        }
-        let first_default = argc - defaults.len().min(argc);
-        let mut missing = Vec::new();
-        for i in npos..argc {
-            if locals[i].is_null() {
-                if i >= first_default {
-                    locals[i] = defaults[i - first_default];
-                } else {
-                    missing.push(code.varnames[i].to_string());
-                }
-            }
-        }
-        if !missing.is_empty() {
-            return Err(self.missing_args(&fname, &missing, "positional"));
-        }
-        for i in argc..argc + kwonly {
-            if locals[i].is_null() {
-                let d = match kwdefaults {
-                    Value::Obj(d) => self.dict_get_str(d, &code.varnames[i]),
-                    _ => None,
-                };
-                match d {
-                    Some(v) => locals[i] = v,
-                    None => missing.push(code.varnames[i].to_string()),
-                }
-            }
-        }
-        if !missing.is_empty() {
-            return Err(self.missing_args(&fname, &missing, "keyword-only"));
-        }
-        Ok(locals)
-    }
-
-    fn missing_args(&mut self, fname: &str, missing: &[String], kind: &str) -> PyErr {
-        let quoted: Vec<String> = missing.iter().map(|m| format!("'{m}'")).collect();
-        let list = match quoted.len() {
-            1 => quoted[0].clone(),
-            2 => format!("{} and {}", quoted[0], quoted[1]),
-            _ => format!(
-                "{}, and {}",
-                quoted[..quoted.len() - 1].join(", "),
-                quoted[quoted.len() - 1]
-            ),
-        };
-        let n = missing.len();
-        self.type_error(format!(
-            "{fname}() missing {n} required {kind} argument{}: {list}",
-            plural(n)
-        ))
     }
 
     /// MakeFunction: builds a function object from the stack.
@@ -628,21 +495,5 @@ impl Vm {
             },
             _ => None,
         }
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
-fn was_were(n: usize) -> &'static str {
-    if n == 1 {
-        "was"
-    } else {
-        "were"
     }
 }

@@ -32,7 +32,7 @@ pub struct Frame {
     pub id: u64,
     /// For a generator frame: its blocks while suspended.
     pub saved_blocks: Vec<Block>,
-    pub names: Rc<[Value]>,
+    pub names: crate::attric::Names,
     pub handling_base: usize,
     /// Length of the VM's temporary roots at entry: allocations above it
     /// belong to this frame's current instruction.
@@ -43,7 +43,7 @@ impl Frame {
     /// Values a suspended frame holds outside the shared stack.
     pub fn trace(&self, out: &mut Vec<Value>) {
         out.extend_from_slice(&self.consts);
-        out.extend_from_slice(&self.names);
+        out.extend(self.names.iter().map(|n| n.name));
         out.push(Value::Obj(self.globals));
         out.push(self.locals);
     }

@@ -133,6 +133,15 @@ impl Heap {
         }
     }
 
+    /// Calls `f` on every class object (a whole-heap walk: for rare events).
+    pub fn for_each_class_mut(&mut self, mut f: impl FnMut(&mut crate::obj::Class)) {
+        for s in &mut self.slots {
+            if let Obj::Class(c) = &mut s.obj {
+                f(c);
+            }
+        }
+    }
+
     /// Whether `h` still names a live object.
     pub fn is_live(&self, h: Gc) -> bool {
         matches!(self.slots.get(h.idx as usize), Some(s) if s.gen == h.gen && !matches!(s.obj, Obj::Free))

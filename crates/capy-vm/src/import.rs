@@ -22,6 +22,32 @@ impl Vm {
         }
     }
 
+    /// Compiles the text of a source file the runtime read itself (the main
+    /// script, an imported module) and keeps the text on the code object,
+    /// for the source lines of tracebacks (see `format_exception_full`).
+    pub fn compile_file(
+        &mut self,
+        source: &str,
+        filename: &str,
+    ) -> PyResult<std::rc::Rc<capy_compiler::Code>> {
+        let mut code = self.compile(source, filename, capy_compiler::Mode::Exec)?;
+        if let Some(c) = std::rc::Rc::get_mut(&mut code) {
+            c.source = Some(std::rc::Rc::from(&*capy_compiler::universal_newlines(
+                source,
+            )));
+        }
+        Ok(code)
+    }
+
+    /// The text of a source file loaded with [`Vm::compile_file`] whose
+    /// code has run in this instance, by file name.
+    pub fn loaded_source(&self, filename: &str) -> Option<std::rc::Rc<str>> {
+        self.code_cache
+            .values()
+            .filter(|c| &*c.code.filename == filename)
+            .find_map(|c| c.code.source.clone())
+    }
+
     pub fn syntax_error(&mut self, e: &capy_compiler::CompileError) -> crate::PyErr {
         let kind = match e.kind.exception_name() {
             "IndentationError" => ExcKind::IndentationError,
@@ -51,8 +77,36 @@ impl Vm {
         err
     }
 
-    /// `import name` semantics: returns the top package unless `fromlist` is given.
+    /// The `import` statement: calls `builtins.__import__(name, globals,
+    /// None, fromlist, level)` when a program has replaced it, else
+    /// [`Vm::import_name_default`].
     pub fn import_name(
+        &mut self,
+        globals: Gc,
+        name: Value,
+        level: Value,
+        fromlist: Value,
+    ) -> PyResult {
+        if let Some(f) = self.import_override() {
+            let args = [name, Value::Obj(globals), Value::None, fromlist, level];
+            return self.call(f, &args, &[]);
+        }
+        self.import_name_default(globals, name, level, fromlist)
+    }
+
+    /// `builtins.__import__` if a program replaced the native one.
+    fn import_override(&self) -> Option<Value> {
+        let f = self.dict_get_str(self.builtins, "__import__")?;
+        match f {
+            Value::Obj(h) if matches!(self.heap.get(h), Obj::Native(n) if n.name == "__import__") => {
+                None
+            }
+            _ => Some(f),
+        }
+    }
+
+    /// `import name` semantics: returns the top package unless `fromlist` is given.
+    pub fn import_name_default(
         &mut self,
         globals: Gc,
         name: Value,
@@ -244,7 +298,7 @@ impl Vm {
             }
         };
         let fname = path.to_string_lossy().to_string();
-        let code = self.compile(&src, &fname, capy_compiler::Mode::Exec)?;
+        let code = self.compile_file(&src, &fname)?;
         let m = self.new_module(full)?;
         let d = module_dict(self, m);
         let f = self.new_string(fname)?;

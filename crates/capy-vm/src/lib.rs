@@ -11,6 +11,8 @@
 
 pub mod attr;
 pub mod attrcache;
+pub mod attric;
+pub mod bind;
 pub mod builtins;
 pub mod call;
 pub mod dict;
@@ -24,6 +26,7 @@ pub mod modules;
 pub mod obj;
 pub mod ops;
 pub mod repr;
+pub mod sort;
 pub mod types;
 pub mod value;
 pub mod vm;

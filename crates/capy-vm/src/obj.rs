@@ -48,7 +48,7 @@ pub struct Function {
     pub code: Rc<Code>,
     pub consts: Rc<[Value]>,
     /// The code's names, interned (kept here so calls need no cache lookup).
-    pub names: Rc<[Value]>,
+    pub names: crate::attric::Names,
     pub globals: Gc,
     pub defaults: Rc<[Value]>,
     /// A dict of keyword-only defaults, or Null.
@@ -92,7 +92,7 @@ pub struct Class {
     pub flags: ClassFlags,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ClassFlags {
     pub user_eq: bool,
     pub user_hash: bool,
@@ -291,7 +291,7 @@ impl Obj {
             Obj::Slice(a, b, c) => out.extend_from_slice(&[*a, *b, *c]),
             Obj::Func(f) => {
                 out.extend_from_slice(&f.consts);
-                out.extend_from_slice(&f.names);
+                out.extend(f.names.iter().map(|n| n.name));
                 out.push(Value::Obj(f.globals));
                 out.extend_from_slice(&f.defaults);
                 out.extend_from_slice(&f.closure);

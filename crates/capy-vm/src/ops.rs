@@ -13,10 +13,11 @@ use crate::PyResult;
 use capy_compiler::{BinOp, CmpOp, UnOp};
 use std::cmp::Ordering;
 
-/// Integer arithmetic that fits in i64; None means "take the slow path".
-#[inline]
-pub fn int_fast(op: BinOp, x: i64, y: i64) -> Option<Value> {
-    Some(Value::Int(match op {
+/// Integer arithmetic whose result is an int that fits in i64 (every
+/// operator but `/`); None means "take the slow path".
+#[inline(always)]
+pub fn int_fast_int(op: BinOp, x: i64, y: i64) -> Option<i64> {
+    Some(match op {
         BinOp::Add => x.checked_add(y)?,
         BinOp::Sub => x.checked_sub(y)?,
         BinOp::Mul => x.checked_mul(y)?,
@@ -49,26 +50,29 @@ pub fn int_fast(op: BinOp, x: i64, y: i64) -> Option<Value> {
             }
             r
         }
-        BinOp::TrueDiv
-            if y != 0 && x.unsigned_abs() < (1 << 53) && y.unsigned_abs() < (1 << 53) =>
-        {
-            return Some(Value::Float(x as f64 / y as f64))
-        }
         _ => return None,
-    }))
+    })
+}
+
+/// `x / y` on ints when both convert to float exactly (so one rounding,
+/// as CPython's correctly rounded int division gives).
+#[inline(always)]
+pub fn int_true_div(op: BinOp, x: i64, y: i64) -> Option<f64> {
+    (op == BinOp::TrueDiv && y != 0 && x.unsigned_abs() < (1 << 53) && y.unsigned_abs() < (1 << 53))
+        .then(|| x as f64 / y as f64)
 }
 
 /// Float arithmetic without errors; None for division by zero, `**` and
 /// anything else needing the full path.
-#[inline]
-pub fn float_fast(op: BinOp, x: f64, y: f64) -> Option<Value> {
-    Some(Value::Float(match op {
+#[inline(always)]
+pub fn float_fast_f64(op: BinOp, x: f64, y: f64) -> Option<f64> {
+    Some(match op {
         BinOp::Add => x + y,
         BinOp::Sub => x - y,
         BinOp::Mul => x * y,
         BinOp::TrueDiv if y != 0.0 => x / y,
         _ => return None,
-    }))
+    })
 }
 
 impl Vm {
@@ -371,6 +375,9 @@ impl Vm {
                 }
                 Ok(true)
             }
+            (Obj::DictView { .. }, _) | (_, Obj::DictView { .. }) => {
+                crate::types::dictview::view_eq(self, a, b)
+            }
             (Obj::Set(x) | Obj::FrozenSet(x), Obj::Set(y) | Obj::FrozenSet(y)) => {
                 if x.len() != y.len() {
                     return Ok(false);
@@ -462,6 +469,9 @@ impl Vm {
                     CmpOp::Gt => sup && lx > ly,
                     _ => sup,
                 }));
+            }
+            (Obj::DictView { .. }, _) | (_, Obj::DictView { .. }) => {
+                return crate::types::dictview::view_order(self, op, a, b)
             }
             _ => return Ok(None),
         };
@@ -590,24 +600,11 @@ impl Vm {
         }
         let Value::Obj(h) = v else { return Ok(0) };
         match self.heap.get(h) {
-            Obj::Tuple(items) => {
-                let items = items.to_vec();
-                self.enter_recursion()?;
-                let mut acc: u64 = 0x345678;
-                let mut r = Ok(());
-                for it in items {
-                    match self.hash(it) {
-                        Ok(x) => acc = (acc ^ x).wrapping_mul(1000003).rotate_left(7),
-                        Err(e) => {
-                            r = Err(e);
-                            break;
-                        }
-                    }
-                }
-                self.leave_recursion();
-                r?;
-                Ok(if acc == u64::MAX { acc - 1 } else { acc })
+            Obj::Tuple(_) => crate::types::tuple::tuple_hash(self, v),
+            Obj::DictView { view, .. } if *view != crate::obj::DictView::Values => {
+                Err(self.unhashable(v))
             }
+            Obj::BoundMethod { this, func } => Ok(crate::types::method::method_hash(*this, *func)),
             Obj::FrozenSet(d) => {
                 let keys: Vec<Value> = d.keys().collect();
                 let mut acc: u64 = 0x1e5;
@@ -739,6 +736,10 @@ pub fn fast_eq(heap: &Heap, a: Value, b: Value) -> Option<bool> {
             (Obj::Exception(_), _) | (_, Obj::Exception(_)) => None,
             (Obj::List(_), Obj::List(_)) | (Obj::Dict(_), Obj::Dict(_)) => None,
             (Obj::Set(_) | Obj::FrozenSet(_), Obj::Set(_) | Obj::FrozenSet(_)) => None,
+            (Obj::DictView { .. }, _) | (_, Obj::DictView { .. }) => None,
+            (Obj::BoundMethod { this: t1, func: f1 }, Obj::BoundMethod { this: t2, func: f2 }) => {
+                Some(crate::types::method::method_eq(*t1, *f1, *t2, *f2))
+            }
             (
                 Obj::Range {
                     start: s1,

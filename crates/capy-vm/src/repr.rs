@@ -199,6 +199,29 @@ impl Vm {
                 let items = self.iter_to_vec(v)?;
                 format!("{name}([{}])", self.join_reprs_in(&items, active)?)
             }
+            Obj::Super { class, this } => {
+                // CPython: <super: <class 'C'>, <T object>>, where T is
+                // the object's type (or the object itself if it is a class).
+                let (class, this) = (*class, *this);
+                let t = match this {
+                    Value::Obj(th)
+                        if matches!(self.heap.get(th), Obj::Class(_))
+                            && self.is_subclass(th, class) =>
+                    {
+                        th
+                    }
+                    _ => self.type_of(this),
+                };
+                let name = |vm: &Vm, c: crate::value::Gc| match vm.heap.get(c) {
+                    Obj::Class(k) => vm.heap.str_of(k.name).unwrap_or("?").to_string(),
+                    _ => "?".to_string(),
+                };
+                format!(
+                    "<super: <class '{}'>, <{} object>>",
+                    name(self, class),
+                    name(self, t)
+                )
+            }
             Obj::Cell(_) => "<cell>".into(),
             Obj::Capability(c) => crate::modules::cheri::cap_repr(c),
             Obj::Code(c) => format!(

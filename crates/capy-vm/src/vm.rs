@@ -46,7 +46,7 @@ pub type ModuleInit = fn(&mut Vm) -> PyResult<Gc>;
 pub struct CodeCache {
     pub code: Rc<Code>,
     pub consts: Rc<[Value]>,
-    pub names: Rc<[Value]>,
+    pub names: crate::attric::Names,
 }
 
 /// Where `print` and the REPL write, and where tracebacks go.
@@ -589,7 +589,7 @@ impl Vm {
         // their code's entry), so frames need not root them themselves.
         for c in self.code_cache.values() {
             roots.extend_from_slice(&c.consts);
-            roots.extend_from_slice(&c.names);
+            roots.extend(c.names.iter().map(|n| n.name));
         }
         roots.extend(self.types.iter().map(|g| Value::Obj(*g)));
         roots.extend(self.exc_classes.iter().map(|g| Value::Obj(*g)));
@@ -606,7 +606,7 @@ impl Vm {
     // ---- code objects
 
     /// The materialised constants and names of `code` (made once per instance).
-    pub fn code_cache(&mut self, code: &Rc<Code>) -> PyResult<(Rc<[Value]>, Rc<[Value]>)> {
+    pub fn code_cache(&mut self, code: &Rc<Code>) -> PyResult<(Rc<[Value]>, crate::attric::Names)> {
         let key = Rc::as_ptr(code) as usize;
         if let Some(c) = self.code_cache.get(&key) {
             return Ok((c.consts.clone(), c.names.clone()));
@@ -618,7 +618,7 @@ impl Vm {
         }
         let names: Vec<Value> = code.names.iter().map(|n| self.intern(n)).collect();
         let consts: Rc<[Value]> = consts.into();
-        let names: Rc<[Value]> = names.into();
+        let names = crate::attric::make_names(names);
         self.code_cache.insert(
             key,
             CodeCache {

@@ -213,7 +213,8 @@ fn run(opts: Options) -> u8 {
         Program::Code(code) => {
             let mut vm = new_vm(&opts, None);
             let code = code.clone();
-            run_source(&mut vm, &code, "<string>")
+            let code = vm.compile(&code, "<string>", Mode::Exec);
+            run_code(&mut vm, code)
         }
         Program::Module(m) => {
             let mut vm = new_vm(&opts, None);
@@ -273,8 +274,9 @@ fn run(opts: Options) -> u8 {
     }
 }
 
+/// Runs the text of a source file (tracebacks quote its lines).
 fn run_source(vm: &mut Vm, src: &str, filename: &str) -> u8 {
-    let code = vm.compile(src, filename, Mode::Exec);
+    let code = vm.compile_file(src, filename);
     run_code(vm, code)
 }
 
@@ -319,7 +321,7 @@ pub fn exit_status(vm: &mut Vm, e: capy_vm::PyErr) -> u8 {
             }
         };
     }
-    let text = vm.format_exception(e);
+    let text = vm.format_exception_full(e);
     vm.write_err(&text);
     vm.flush();
     1

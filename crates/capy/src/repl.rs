@@ -47,7 +47,7 @@ pub fn run(vm: &mut Vm) -> u8 {
                             if vm.err_is(e, capy_vm::ExcKind::SystemExit) {
                                 return crate::exit_status(vm, e);
                             }
-                            let t = vm.format_exception(e);
+                            let t = vm.format_exception_full(e);
                             vm.write_err(&t);
                         }
                     }

@@ -308,6 +308,7 @@ impl<'a, 'src> Compiler<'a, 'src> {
             instrs: u.instrs,
             lines: u.lines,
             doc: u.doc,
+            source: None,
         })
     }
 

@@ -36,6 +36,9 @@ const METHODS: &[(&'static str, NativeFn)] = &[
     ("__repr__", repr),
 ];
 
+/// Methods only `BytesIO` has.
+const BYTES_METHODS: &[(&'static str, NativeFn)] = &[("readinto", readinto)];
+
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let m = vm.new_module("io")?;
     for name in ["StringIO", "BytesIO"] {
@@ -55,7 +58,12 @@ fn make_class(vm: &mut Vm, name: &'static str, owner: Value) -> PyResult<Gc> {
         ns.insert_new(h, key, v);
         Ok(())
     };
-    for &(n, f) in METHODS {
+    let extra: &[(&'static str, NativeFn)] = if name == "BytesIO" {
+        BYTES_METHODS
+    } else {
+        &[]
+    };
+    for &(n, f) in METHODS.iter().chain(extra) {
         let v = crate::types::native(vm, n, f, true, owner);
         put(vm, &mut ns, n, v)?;
     }
@@ -243,23 +251,36 @@ fn write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             }
         }
     } else {
-        match b {
-            Value::Obj(h) => match vm.heap.get(h) {
-                Obj::Bytes(x) => (x.to_vec(), x.len()),
-                Obj::ByteArray(x) => (x.clone(), x.len()),
-                _ => {
-                    let t = vm.type_name(v);
-                    return Err(
-                        vm.type_error(format!("a bytes-like object is required, not '{t}'"))
-                    );
-                }
-            },
-            _ => {
-                let t = vm.type_name(v);
-                return Err(vm.type_error(format!("a bytes-like object is required, not '{t}'")));
-            }
+        let Some(mut x) = crate::types::bytes::buffer_opt(vm, b) else {
+            let t = vm.type_name(v);
+            return Err(vm.type_error(format!("a bytes-like object is required, not '{t}'")));
+        };
+        // MicroPython's extended forms: write(buf, len), write(buf, off, len).
+        if a.len() > 2 {
+            let (off, len) = if a.len() > 3 {
+                (vm.index_value(a[2])?, vm.index_value(a[3])?)
+            } else {
+                (0, vm.index_value(a[2])?)
+            };
+            let start = (off.max(0) as usize).min(x.len());
+            let end = start.saturating_add(len.max(0) as usize).min(x.len());
+            x = x[start..end].to_vec();
         }
+        let n = x.len();
+        (x, n)
     };
+    if st.text && a.len() > 2 {
+        return Err(vm.type_error(format!(
+            "write() takes exactly one argument ({} given)",
+            a.len() - 1
+        )));
+    }
+    if a.len() > 4 {
+        return Err(vm.type_error(format!(
+            "write() takes at most 3 arguments ({} given)",
+            a.len() - 1
+        )));
+    }
     vm.charge(data.len())?;
     let pos = st.pos;
     // Text overwrites as many code points as it writes, whatever their widths.
@@ -280,6 +301,27 @@ fn write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
     set_pos(vm, &st, pos + data.len());
     Ok(Value::Int(count as i64))
+}
+
+/// `BytesIO.readinto(b)`: reads up to `len(b)` bytes into the writable
+/// buffer `b` (a bytearray or a memoryview of one); returns the count.
+fn readinto(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let st = state(vm, a, true)?;
+    let Some(&target) = a.get(1) else {
+        return Err(vm.type_error("readinto() takes exactly one argument (0 given)"));
+    };
+    let (dst, start, len) = super::struct_::writable(vm, target)?;
+    let b = buf_bytes(vm, &st);
+    let from = st.pos.min(b.len());
+    let n = len.min(b.len() - from);
+    let chunk = b[from..from + n].to_vec();
+    if let Obj::ByteArray(x) = vm.heap.get_mut(dst) {
+        if let Some(slot) = x.get_mut(start..start + n) {
+            slot.copy_from_slice(&chunk);
+        }
+    }
+    set_pos(vm, &st, from + n);
+    Ok(Value::Int(n as i64))
 }
 
 /// An optional size argument: None or negative means "all".

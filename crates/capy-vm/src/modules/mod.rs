@@ -17,6 +17,7 @@ pub mod stdio;
 pub mod struct_;
 pub mod sys;
 pub mod time;
+pub mod types;
 pub mod uctypes;
 
 use crate::obj::Obj;
@@ -40,6 +41,7 @@ pub fn register_all(vm: &mut Vm) {
     vm.register_module("collections", collections::init);
     vm.register_module("array", array::init);
     vm.register_module("re", re::init);
+    vm.register_module("types", types::init);
     vm.register_module("builtins", sys::init_builtins);
     vm.register_module("gc", sys::init_gc);
     vm.register_module("micropython", sys::init_micropython);

@@ -465,7 +465,7 @@ fn readable(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
 
 /// The bytearray behind a writable buffer and the window `(start, len)`
 /// of it that the buffer exposes.
-fn writable(vm: &mut Vm, v: Value) -> PyResult<(Gc, usize, usize)> {
+pub(crate) fn writable(vm: &mut Vm, v: Value) -> PyResult<(Gc, usize, usize)> {
     let b = vm.builtin_base(v);
     if let Value::Obj(h) = b {
         match vm.heap.get(h) {

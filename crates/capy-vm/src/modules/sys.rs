@@ -249,44 +249,80 @@ fn mp_opt_level(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
 }
 
 impl Vm {
-    /// CPython's traceback text for an exception, with its chain.
+    /// The traceback text of `sys.print_exception` (MicroPython's, which is
+    /// CPython's without source lines), with the exception's chain.
     pub fn format_exception(&mut self, e: crate::PyErr) -> String {
         let mut out = String::new();
-        self.format_exception_into(e, &mut out, 0);
+        self.format_exception_into(e, &mut out, 0, false);
         out
     }
 
-    fn format_exception_into(&mut self, e: crate::PyErr, out: &mut String, depth: usize) {
+    /// CPython's traceback for an uncaught exception: as
+    /// [`Vm::format_exception`], plus the stripped source line under each
+    /// entry whose file the runtime loaded itself (see `Vm::compile_file`;
+    /// nothing for `-c`, `exec` strings or the REPL, as in CPython), and a
+    /// run of more than three identical entries (recursion) cut short with
+    /// `[Previous line repeated N more times]`. CPython 3.11's `^^^` markers
+    /// under part of a line are not drawn (capy keeps lines, not columns).
+    pub fn format_exception_full(&mut self, e: crate::PyErr) -> String {
+        let mut out = String::new();
+        self.format_exception_into(e, &mut out, 0, true);
+        out
+    }
+
+    fn format_exception_into(
+        &mut self,
+        e: crate::PyErr,
+        out: &mut String,
+        depth: usize,
+        full: bool,
+    ) {
         let (cause, context, suppress) = match self.heap.get(e.0) {
             Obj::Exception(x) => (x.cause, x.context, x.suppress_context),
             _ => (Value::None, Value::None, false),
         };
         if depth < 50 {
             if let Value::Obj(c) = cause {
-                self.format_exception_into(crate::PyErr(c), out, depth + 1);
+                self.format_exception_into(crate::PyErr(c), out, depth + 1, full);
                 out.push_str(
                     "\nThe above exception was the direct cause of the following exception:\n\n",
                 );
             } else if let (Value::Obj(c), false) = (context, suppress) {
-                self.format_exception_into(crate::PyErr(c), out, depth + 1);
+                self.format_exception_into(crate::PyErr(c), out, depth + 1, full);
                 out.push_str(
                     "\nDuring handling of the above exception, another exception occurred:\n\n",
                 );
             }
         }
-        let tb: Vec<(String, u32, String)> = match self.heap.get(e.0) {
+        let tb: Vec<(std::rc::Rc<str>, u32, std::rc::Rc<str>)> = match self.heap.get(e.0) {
             Obj::Exception(x) => x
                 .traceback
                 .iter()
                 .rev()
-                .map(|t| (t.filename.to_string(), t.line, t.name.to_string()))
+                .map(|t| (t.filename.clone(), t.line, t.name.clone()))
                 .collect(),
             _ => Vec::new(),
         };
+        // `sys.tracebacklimit`: keep the outermost N entries for
+        // `print_exception` (MicroPython), the innermost N for the uncaught
+        // traceback (CPython); none at all (not even the header) for N <= 0.
+        let mut tb = tb;
+        if let Some(limit) = self.traceback_limit() {
+            let keep = limit.clamp(0, tb.len() as i64) as usize;
+            if full {
+                tb.drain(..tb.len() - keep);
+            } else {
+                tb.truncate(keep);
+            }
+        }
         if !tb.is_empty() {
             out.push_str("Traceback (most recent call last):\n");
-            for (file, line, name) in tb {
-                out.push_str(&format!("  File \"{file}\", line {line}, in {name}\n"));
+            if full {
+                self.format_entries_full(&tb, out);
+            } else {
+                for (file, line, name) in tb {
+                    out.push_str(&format!("  File \"{file}\", line {line}, in {name}\n"));
+                }
             }
         }
         let name = self.type_name(e.value());
@@ -296,5 +332,80 @@ impl Vm {
         } else {
             out.push_str(&format!("{name}: {msg}\n"));
         }
+    }
+
+    /// `sys.tracebacklimit` when `sys` is imported and it is an int.
+    fn traceback_limit(&mut self) -> Option<i64> {
+        let key = self.intern("sys");
+        let sys = self.dict_get(Value::Obj(self.modules), key).ok()??;
+        let d = match sys {
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Module(m) => m.dict,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let v = self.dict_get_str(d, "tracebacklimit")?;
+        match crate::types::num::as_num(&self.heap, v) {
+            Some(crate::types::num::Num::I(i)) => Some(i),
+            Some(crate::types::num::Num::B(b)) => Some(if b.sign() == num_bigint::Sign::Minus {
+                0
+            } else {
+                i64::MAX
+            }),
+            _ => None,
+        }
+    }
+
+    fn format_entries_full(
+        &mut self,
+        tb: &[(std::rc::Rc<str>, u32, std::rc::Rc<str>)],
+        out: &mut String,
+    ) {
+        // CPython prints at most this many identical entries in a row.
+        const CUTOFF: usize = 3;
+        let repeated = |out: &mut String, count: usize| {
+            if count > CUTOFF {
+                let n = count - CUTOFF;
+                let s = if n > 1 { "s" } else { "" };
+                out.push_str(&format!("  [Previous line repeated {n} more time{s}]\n"));
+            }
+        };
+        let mut sources: Vec<(std::rc::Rc<str>, Option<std::rc::Rc<str>>)> = Vec::new();
+        let mut count = 0;
+        for (i, (file, line, name)) in tb.iter().enumerate() {
+            if i > 0 && tb[i - 1] != tb[i] {
+                repeated(out, count);
+                count = 0;
+            }
+            count += 1;
+            if count > CUTOFF {
+                continue;
+            }
+            out.push_str(&format!("  File \"{file}\", line {line}, in {name}\n"));
+            let src = match sources.iter().find(|(f, _)| f == file) {
+                Some((_, s)) => s.clone(),
+                None => {
+                    let s = self.loaded_source(file);
+                    sources.push((file.clone(), s.clone()));
+                    s
+                }
+            };
+            let text = src.as_deref().and_then(|s| {
+                let n = (*line as usize).checked_sub(1)?;
+                s.split('\n').nth(n)
+            });
+            // Indentation goes, trailing blanks stay (as CPython prints it).
+            let text = text.map(|t| {
+                t.trim_end_matches(['\r', '\n'])
+                    .trim_start_matches([' ', '\t', '\x0c'])
+            });
+            if let Some(t) = text {
+                if !t.is_empty() {
+                    out.push_str(&format!("    {t}\n"));
+                }
+            }
+        }
+        repeated(out, count);
     }
 }

@@ -353,9 +353,15 @@ impl Vm {
                 if args.len() != 3 {
                     return Err(self.type_error("type() takes 1 or 3 arguments"));
                 }
-                let bases = self.seq_items(args[1])?;
-                let bases: Vec<Gc> = bases.iter().filter_map(|b| b.as_obj()).collect();
-                let ns = match args[2] {
+                let items = self.seq_items(args[1])?;
+                let mut bases = Vec::with_capacity(items.len());
+                for b in items {
+                    match b {
+                        Value::Obj(h) if matches!(self.heap.get(h), Obj::Class(_)) => bases.push(h),
+                        _ => return Err(self.type_error("bases must be types")),
+                    }
+                }
+                let ns = match self.builtin_base(args[2]) {
                     Value::Obj(h) => match self.heap.get(h) {
                         Obj::Dict(d) => (**d).clone(),
                         _ => return Err(self.type_error("type() argument 3 must be dict")),

@@ -34,7 +34,9 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
                         vm.type_error(format!("type.__new__() argument 2 must be tuple, not {t}"))
                     );
                 }
-                if !matches!(a[2], Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_))) {
+                // The namespace may be a dict subclass (e.g. an OrderedDict).
+                let ns = vm.builtin_base(a[2]);
+                if !matches!(ns, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_))) {
                     let t = vm.type_name(a[2]);
                     return Err(
                         vm.type_error(format!("type.__new__() argument 3 must be dict, not {t}"))
@@ -54,8 +56,16 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
         TypeId::Float => float_new(vm, a),
         TypeId::MemoryView => crate::types::bytes::memoryview_new(vm, a),
         TypeId::Complex => {
-            if let Some(st) = vm.heap.str_of(arg(a, 0)).map(|x| x.to_string()) {
-                if a.len() > 1 {
+            if a.len() + kw.len() > 2 {
+                return Err(vm.type_error(format!(
+                    "complex() takes at most 2 arguments ({} given)",
+                    a.len() + kw.len()
+                )));
+            }
+            let real = kwv(vm, "real").or(a.first().copied());
+            let imag = kwv(vm, "imag").or(a.get(1).copied());
+            if let Some(st) = real.and_then(|r| vm.heap.str_of(r).map(|x| x.to_string())) {
+                if imag.is_some() {
                     return Err(
                         vm.type_error("complex() can't take second arg if first is a string")
                     );
@@ -63,18 +73,15 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
                 let (re, im) = crate::types::int::parse_complex(vm, &st)?;
                 return Ok(Value::Obj(vm.alloc(Obj::Complex(re, im))?));
             }
-            if a.len() > 1 && vm.heap.str_of(a[1]).is_some() {
+            if imag.is_some_and(|i| vm.heap.str_of(i).is_some()) {
                 return Err(vm.type_error("complex() second arg can't be a string"));
             }
-            let re = match num::as_num(&vm.heap, arg(a, 0)) {
-                Some(Num::C(r, i)) => (r, i),
-                Some(n) => (num::to_f64(&n).unwrap_or(0.0), 0.0),
-                None if a.is_empty() => (0.0, 0.0),
-                None => return Err(vm.type_error("complex() first argument must be a number")),
+            let re = match real {
+                Some(r) => complex_arg(vm, r, true)?,
+                None => (0.0, 0.0),
             };
-            let im = match num::as_num(&vm.heap, arg(a, 1)) {
-                Some(Num::C(r, i)) => (r, i),
-                Some(n) => (num::to_f64(&n).unwrap_or(0.0), 0.0),
+            let im = match imag {
+                Some(i) => complex_arg(vm, i, false)?,
                 None => (0.0, 0.0),
             };
             Ok(Value::Obj(
@@ -120,6 +127,9 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
                     }
                     vm.charge(n as usize)?;
                     vec![0u8; n as usize]
+                }
+                Value::Obj(h) if matches!(vm.heap.get(h), Obj::BigInt(_)) => {
+                    return Err(vm.overflow_error("cannot fit 'int' into an index-sized integer"));
                 }
                 v if vm.heap.str_of(v).is_some() => {
                     if a.len() < 2 && kwv(vm, "encoding").is_none() {
@@ -192,6 +202,9 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
         }
         TypeId::Range => {
             let mut n = [0i64; 3];
+            if !kw.is_empty() {
+                return Err(vm.type_error("range() takes no keyword arguments"));
+            }
             if a.is_empty() || a.len() > 3 {
                 return Err(vm.type_error(format!(
                     "range expected at least 1 argument, got {}",
@@ -295,11 +308,96 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
         TypeId::ClassMethod => Ok(Value::Obj(vm.alloc(Obj::ClassMethod(arg(a, 0)))?)),
         TypeId::StaticMethod => Ok(Value::Obj(vm.alloc(Obj::StaticMethod(arg(a, 0)))?)),
         TypeId::Super => super_new(vm, a),
+        // `types.MethodType(func, obj)` and `types.ModuleType(name)`.
+        TypeId::Method => {
+            if a.len() != 2 || !kw.is_empty() {
+                return Err(vm.type_error(format!(
+                    "method expected 2 arguments, got {}",
+                    a.len() + kw.len()
+                )));
+            }
+            let callable = matches!(a[0], Value::Obj(h) if matches!(
+                vm.heap.get(h),
+                Obj::Func(_) | Obj::Native(_) | Obj::BoundMethod { .. } | Obj::Class(_)
+            )) || vm.lookup_type_attr(a[0], "__call__").is_some();
+            if !callable {
+                return Err(vm.type_error("first argument must be callable"));
+            }
+            if a[1].is_none() {
+                return Err(vm.type_error("instance must not be None"));
+            }
+            Ok(Value::Obj(vm.alloc(Obj::BoundMethod {
+                this: a[1],
+                func: a[0],
+            })?))
+        }
+        TypeId::Module => {
+            let name = kwv(vm, "name").unwrap_or(arg(a, 0));
+            let Some(n) = vm.heap.str_of(name).map(|s| s.to_string()) else {
+                let t = vm.type_name(name);
+                return Err(vm.type_error(format!("module() argument 'name' must be str, not {t}")));
+            };
+            let m = vm.new_module(&n)?;
+            let doc = kwv(vm, "doc").unwrap_or(if a.len() > 1 { a[1] } else { Value::None });
+            let d = crate::import::module_dict(vm, m);
+            vm.dict_set_str(d, "__doc__", doc)?;
+            Ok(Value::Obj(m))
+        }
         _ => {
             let n = vm.class_name(vm.type_obj(t));
             Err(vm.type_error(format!("cannot create '{n}' instances")))
         }
     }
+}
+
+/// A number argument of `complex()` as (real, imag): a built-in number, or
+/// an object with `__float__` or `__index__`, or (only as the `first`
+/// argument) `__complex__`, which must return a complex.
+fn complex_arg(vm: &mut Vm, v: Value, first: bool) -> PyResult<(f64, f64)> {
+    match num::as_num(&vm.heap, v) {
+        Some(Num::C(r, i)) => return Ok((r, i)),
+        Some(n) => {
+            return match num::to_f64(&n) {
+                Some(f) => Ok((f, 0.0)),
+                None => Err(vm.overflow_error("int too large to convert to float")),
+            }
+        }
+        None => {}
+    }
+    let complex_m = if first {
+        vm.lookup_type_attr(v, "__complex__")
+    } else {
+        None
+    };
+    if let Some(m) = complex_m {
+        let r = vm.call(m, &[v], &[])?;
+        return match num::as_num(&vm.heap, r) {
+            Some(Num::C(re, im)) => Ok((re, im)),
+            _ => {
+                let t = vm.type_name(r);
+                Err(vm.type_error(format!("__complex__ returned non-complex (type {t})")))
+            }
+        };
+    }
+    if vm.lookup_type_attr(v, "__float__").is_some()
+        || vm.lookup_type_attr(v, "__index__").is_some()
+    {
+        let f = float_new(vm, &[v])?;
+        if let Value::Float(f) = f {
+            return Ok((f, 0.0));
+        }
+    }
+    let base = vm.builtin_base(v);
+    if !base.is(v) {
+        return complex_arg(vm, base, first);
+    }
+    let t = vm.type_name(v);
+    let what = if first {
+        "first argument must be a string or a number"
+    } else {
+        "second argument must be a number"
+    };
+    Err(vm.type_error(format!("complex() {what}, not '{t}'")))
 }
 
 fn int_new(vm: &mut Vm, a: &[Value], base_kw: Option<Value>) -> PyResult {
@@ -323,8 +421,33 @@ fn int_new(vm: &mut Vm, a: &[Value], base_kw: Option<Value>) -> PyResult {
             Err(e) => Err(vm.num_err(e)),
         };
     }
-    if base.is_some() {
-        return Err(vm.type_error("int() can't convert non-string with explicit base"));
+    if let Some(b) = base {
+        // bytes and bytearray parse like str with an explicit base.
+        let bytes = match v {
+            Value::Obj(h) => match vm.heap.get(vm.builtin_base(v).as_obj().unwrap_or(h)) {
+                Obj::Bytes(x) => Some(x.to_vec()),
+                Obj::ByteArray(x) => Some(x.clone()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(bytes) = bytes else {
+            return Err(vm.type_error("int() can't convert non-string with explicit base"));
+        };
+        if b != 0 && !(2..=36).contains(&b) {
+            return Err(vm.value_error("int() base must be >= 2 and <= 36, or 0"));
+        }
+        let parsed = std::str::from_utf8(&bytes)
+            .ok()
+            .map(|s| numfmt::parse_int(s, b as u32));
+        return match parsed {
+            Some(Ok(numfmt::IntValue::Small(i))) => Ok(Value::Int(i)),
+            Some(Ok(numfmt::IntValue::Big(bi))) => vm.new_bigint(bi),
+            _ => {
+                let r = vm.repr(v)?;
+                Err(vm.value_error(format!("invalid literal for int() with base {b}: {r}")))
+            }
+        };
     }
     match num::as_num(&vm.heap, v) {
         Some(Num::I(i)) => Ok(Value::Int(i)),
@@ -336,7 +459,20 @@ fn int_new(vm: &mut Vm, a: &[Value], base_kw: Option<Value>) -> PyResult {
         _ => {
             for name in ["__int__", "__index__", "__trunc__"] {
                 if let Some(m) = vm.lookup_type_attr(v, name) {
-                    return vm.call(m, &[v], &[]);
+                    let r = vm.call(m, &[v], &[])?;
+                    return match num::as_num(&vm.heap, r) {
+                        Some(Num::I(i)) => Ok(Value::Int(i)),
+                        Some(Num::B(_)) => Ok(r),
+                        _ => {
+                            let t = vm.type_name(r);
+                            let what = if name == "__trunc__" {
+                                "non-Integral"
+                            } else {
+                                "non-int"
+                            };
+                            Err(vm.type_error(format!("{name} returned {what} (type {t})")))
+                        }
+                    };
                 }
             }
             if let Some(b) = crate::types::bytes::buffer_opt(vm, v) {
@@ -382,7 +518,34 @@ fn float_new(vm: &mut Vm, a: &[Value]) -> PyResult {
         Some(n) => Ok(Value::Float(num::to_f64(&n).unwrap_or(0.0))),
         None => {
             if let Some(m) = vm.lookup_type_attr(v, "__float__") {
-                return vm.call(m, &[v], &[]);
+                let r = vm.call(m, &[v], &[])?;
+                return match vm.builtin_base(r) {
+                    Value::Float(f) => Ok(Value::Float(f)),
+                    _ => {
+                        let (c, t) = (vm.type_name(v), vm.type_name(r));
+                        Err(vm.type_error(format!("{c}.__float__ returned non-float (type {t})")))
+                    }
+                };
+            }
+            if let Some(m) = vm.lookup_type_attr(v, "__index__") {
+                let r = vm.call(m, &[v], &[])?;
+                return match num::as_num(&vm.heap, r) {
+                    Some(n @ (Num::I(_) | Num::B(_))) => float_new_num(vm, n),
+                    _ => {
+                        let t = vm.type_name(r);
+                        Err(vm.type_error(format!("__index__ returned non-int (type {t})")))
+                    }
+                };
+            }
+            if let Some(b) = crate::types::bytes::buffer_opt(vm, v) {
+                let parsed = std::str::from_utf8(&b).ok().map(numfmt::parse_float);
+                return match parsed {
+                    Some(Ok(f)) => Ok(Value::Float(f)),
+                    _ => {
+                        let r = vm.repr(v)?;
+                        Err(vm.value_error(format!("could not convert string to float: {r}")))
+                    }
+                };
             }
             let base = vm.builtin_base(v);
             if !base.is(v) {
@@ -396,14 +559,36 @@ fn float_new(vm: &mut Vm, a: &[Value]) -> PyResult {
     }
 }
 
+fn float_new_num(vm: &mut Vm, n: Num) -> PyResult {
+    match n {
+        Num::B(b) => numfmt::bigint_to_f64(&b)
+            .map(Value::Float)
+            .map_err(|e| vm.num_err(e)),
+        n => Ok(Value::Float(num::to_f64(&n).unwrap_or(0.0))),
+    }
+}
+
 /// `super()` (zero-argument form reads the caller's `__class__` cell and
 /// first argument) and `super(C, obj)`.
 fn super_new(vm: &mut Vm, a: &[Value]) -> PyResult {
-    let (class, this) = if a.len() >= 2 {
-        match a[0] {
-            Value::Obj(c) if matches!(vm.heap.get(c), Obj::Class(_)) => (c, a[1]),
-            _ => return Err(vm.type_error("super() argument 1 must be a type")),
+    if a.len() > 2 {
+        return Err(vm.type_error(format!(
+            "super() expected at most 2 arguments, got {}",
+            a.len()
+        )));
+    }
+    let (class, this) = if !a.is_empty() {
+        let class = match a[0] {
+            Value::Obj(c) if matches!(vm.heap.get(c), Obj::Class(_)) => c,
+            other => {
+                let t = vm.type_name(other);
+                return Err(vm.type_error(format!("super() argument 1 must be a type, not {t}")));
+            }
+        };
+        if a.len() == 1 {
+            return Err(vm.type_error("super() without an object (unbound super) is not supported"));
         }
+        (class, a[1])
     } else {
         let Some(f) = vm.frames.last() else {
             return Err(vm.runtime_error("super(): no current frame"));
@@ -467,5 +652,18 @@ fn super_new(vm: &mut Vm, a: &[Value]) -> PyResult {
         };
         (class, this)
     };
+    // `this` must be an instance of `class` or (for class methods) a subclass.
+    let fits = match this {
+        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Class(_)) && vm.is_subclass(h, class) => {
+            true
+        }
+        _ => {
+            let t = vm.type_of(this);
+            vm.is_subclass(t, class)
+        }
+    };
+    if !fits {
+        return Err(vm.type_error("super(type, obj): obj must be an instance or subtype of type"));
+    }
     Ok(Value::Obj(vm.alloc(Obj::Super { class, this })?))
 }

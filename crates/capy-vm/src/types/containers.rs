@@ -394,7 +394,10 @@ impl Vm {
                     let (d, view) = (*dict, *view);
                     return match view {
                         crate::obj::DictView::Keys => Ok(self.dict_find(d, item)?.is_some()),
-                        _ => {
+                        crate::obj::DictView::Items => {
+                            crate::types::dictview::items_contains(self, Value::Obj(d), item)
+                        }
+                        crate::obj::DictView::Values => {
                             let items = self.iter_to_vec(container)?;
                             self.seq_contains(&items, item)
                         }
@@ -475,7 +478,8 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
         if let (BinOp::Mul, Value::Int(_) | Value::Bool(_), Value::Obj(_)) = (op, a, b) {
             return seq_binop(vm, op, b, a);
         }
-        return Ok(None);
+        // `1 | d.keys()`: the view's operator iterates the left side.
+        return crate::types::dictview::view_binop(vm, op, a, b);
     };
     match op {
         BinOp::Add => {
@@ -570,6 +574,9 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
 }
 
 fn set_op(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
+    if let Some(r) = crate::types::dictview::view_binop(vm, op, a, b)? {
+        return Ok(Some(r));
+    }
     let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else {
         return Ok(None);
     };
@@ -582,7 +589,6 @@ fn set_op(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>>
             vm.dict_update(d, b, false)?;
             return Ok(Some(d));
         }
-        (Obj::DictView { .. }, _) | (_, Obj::DictView { .. }) => false,
         _ => return Ok(None),
     };
     let xs = vm.iter_to_vec(a)?;

@@ -193,93 +193,6 @@ fn list_sort(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
     }
 }
 
-impl Vm {
-    /// Stable sort with an optional key; on error returns the items back.
-    /// `reverse` keeps equal items in their original order, as CPython does
-    /// (reverse, sort ascending, reverse again).
-    pub fn sort_values(
-        &mut self,
-        mut items: Vec<Value>,
-        key: Value,
-        reverse: bool,
-    ) -> Result<Vec<Value>, (crate::PyErr, Vec<Value>)> {
-        let mut keys = if key.is_none() {
-            items.clone()
-        } else {
-            let mut ks = Vec::with_capacity(items.len());
-            for &x in &items {
-                match self.call(key, &[x], &[]) {
-                    Ok(k) => {
-                        self.temp_roots.push(k);
-                        ks.push(k)
-                    }
-                    Err(e) => return Err((e, items)),
-                }
-            }
-            ks
-        };
-        if reverse {
-            items.reverse();
-            keys.reverse();
-        }
-        let mut idx: Vec<usize> = (0..items.len()).collect();
-        // Our own merge sort: only `<` is used (as CPython), an error stops
-        // the sort, and an inconsistent `__lt__` cannot make it misbehave.
-        if let Err(e) = self.merge_sort(&mut idx, &keys) {
-            if reverse {
-                items.reverse();
-            }
-            return Err((e, items));
-        }
-        let mut out: Vec<Value> = idx.into_iter().map(|i| items[i]).collect();
-        if reverse {
-            out.reverse();
-        }
-        Ok(out)
-    }
-
-    fn key_lt(&mut self, a: Value, b: Value) -> PyResult<bool> {
-        if let Some(lt) = self.fast_lt(a, b, capy_compiler::CmpOp::Lt) {
-            return Ok(lt);
-        }
-        let r = self.compare(capy_compiler::CmpOp::Lt, a, b)?;
-        self.truthy(r)
-    }
-
-    /// Stable bottom-up merge sort of `idx` by `keys[idx]`.
-    fn merge_sort(&mut self, idx: &mut Vec<usize>, keys: &[Value]) -> PyResult<()> {
-        let n = idx.len();
-        let mut buf = vec![0usize; n];
-        let mut width = 1;
-        while width < n {
-            let mut lo = 0;
-            while lo < n {
-                let mid = (lo + width).min(n);
-                let hi = (lo + 2 * width).min(n);
-                let (mut i, mut j, mut k) = (lo, mid, lo);
-                while i < mid && j < hi {
-                    // Take from the right run only when strictly smaller.
-                    if self.key_lt(keys[idx[j]], keys[idx[i]])? {
-                        buf[k] = idx[j];
-                        j += 1;
-                    } else {
-                        buf[k] = idx[i];
-                        i += 1;
-                    }
-                    k += 1;
-                }
-                buf[k..k + (mid - i)].copy_from_slice(&idx[i..mid]);
-                k += mid - i;
-                buf[k..k + (hi - j)].copy_from_slice(&idx[j..hi]);
-                lo = hi;
-            }
-            std::mem::swap(idx, &mut buf);
-            width *= 2;
-        }
-        Ok(())
-    }
-}
-
 /// Normalised slice bounds over a sequence of `len` items.
 pub fn slice_indices(vm: &mut Vm, slice: Value, len: i64) -> PyResult<(i64, i64, i64)> {
     let (a, b, c) = match slice {
@@ -323,14 +236,47 @@ pub fn slice_indices(vm: &mut Vm, slice: Value, len: i64) -> PyResult<(i64, i64,
     Ok((start, stop, step))
 }
 
-fn slice_positions(start: i64, stop: i64, step: i64) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut i = start;
-    while (step > 0 && i < stop) || (step < 0 && i > stop) {
-        out.push(i as usize);
-        i += step;
+/// The positions a normalised slice (see [`slice_indices`]) selects, in
+/// order, without materialising them.
+#[derive(Clone, Copy)]
+pub struct SlicePositions {
+    next: i64,
+    left: usize,
+    step: i64,
+}
+
+impl Iterator for SlicePositions {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.left == 0 {
+            return None;
+        }
+        let i = self.next;
+        self.next += self.step;
+        self.left -= 1;
+        Some(i as usize)
     }
-    out
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for SlicePositions {}
+
+fn slice_positions(start: i64, stop: i64, step: i64) -> SlicePositions {
+    let left = if step > 0 && start < stop {
+        (stop - start + step - 1) / step
+    } else if step < 0 && start > stop {
+        (start - stop - step - 1) / -step
+    } else {
+        0
+    };
+    SlicePositions {
+        next: start,
+        left: left as usize,
+        step,
+    }
 }
 
 fn is_slice(vm: &Vm, v: Value) -> bool {
@@ -358,29 +304,29 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
         let pos = slice_positions(start, stop, step);
         return match vm.heap.get(h) {
             Obj::List(l) => {
-                let v: Vec<Value> = pos.iter().map(|&i| l[i]).collect();
+                let v: Vec<Value> = pos.map(|i| l[i]).collect();
                 vm.charge(v.len() * 16)?;
                 vm.new_list(v)
             }
             Obj::Tuple(t) => {
-                let v: Vec<Value> = pos.iter().map(|&i| t[i]).collect();
+                let v: Vec<Value> = pos.map(|i| t[i]).collect();
                 vm.new_tuple(v)
             }
             Obj::Str(s) => {
                 let out: String = if s.is_ascii() {
-                    pos.iter().map(|&i| s.s.as_bytes()[i] as char).collect()
+                    pos.map(|i| s.s.as_bytes()[i] as char).collect()
                 } else {
                     let chars: Vec<char> = s.s.chars().collect();
-                    pos.iter().map(|&i| chars[i]).collect()
+                    pos.map(|i| chars[i]).collect()
                 };
                 vm.new_string(out)
             }
             Obj::Bytes(b) => {
-                let v: Vec<u8> = pos.iter().map(|&i| b[i]).collect();
+                let v: Vec<u8> = pos.map(|i| b[i]).collect();
                 Ok(Value::Obj(vm.alloc(Obj::Bytes(v.into_boxed_slice()))?))
             }
             Obj::ByteArray(b) => {
-                let v: Vec<u8> = pos.iter().map(|&i| b[i]).collect();
+                let v: Vec<u8> = pos.map(|i| b[i]).collect();
                 Ok(Value::Obj(vm.alloc(Obj::ByteArray(v))?))
             }
             Obj::Range {
@@ -538,7 +484,7 @@ pub fn list_delitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult<()> {
     let len = vm.len(obj)? as i64;
     let pos: Vec<usize> = if is_slice(vm, key) {
         let (start, stop, step) = slice_indices(vm, key, len)?;
-        slice_positions(start, stop, step)
+        slice_positions(start, stop, step).collect()
     } else {
         let i = vm.index_value(key)?;
         let j = if i < 0 { i + len } else { i };

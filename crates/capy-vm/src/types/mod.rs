@@ -7,15 +7,19 @@ pub mod class;
 pub mod construct;
 pub mod containers;
 pub mod dict;
+pub mod dictview;
 pub mod exception;
 pub mod gen;
 pub mod int;
 pub mod iter;
 pub mod list;
+pub mod method;
 pub mod num;
 pub mod object;
 pub mod range;
 pub mod str;
+pub mod strsearch;
+pub mod tuple;
 
 use crate::obj::{Class, ClassFlags, Layout, NativeFn, NativeFunc, Obj};
 use crate::value::Value;
@@ -242,6 +246,7 @@ fn methods_of(id: TypeId) -> &'static [MethodDef] {
         TypeId::Bytes | TypeId::ByteArray => bytes::BYTES_METHODS,
         TypeId::MemoryView => bytes::MEMORYVIEW_METHODS,
         TypeId::Complex => int::COMPLEX_METHODS,
+        TypeId::DictKeys | TypeId::DictItems => dictview::SETLIKE_METHODS,
         _ => &[],
     }
 }

@@ -61,7 +61,34 @@ fn check_bits(vm: &mut Vm, bits: u64) -> PyResult<()> {
     Ok(())
 }
 
+/// The type name of a number, for error messages (bools count as int).
+fn num_type_name(n: &Num) -> &'static str {
+    match n {
+        Num::I(_) | Num::B(_) => "int",
+        Num::F(_) => "float",
+        Num::C(..) => "complex",
+    }
+}
+
+fn unsupported(vm: &mut Vm, op: BinOp, na: &str, nb: &str) -> crate::PyErr {
+    vm.type_error(format!(
+        "unsupported operand type(s) for {}: '{na}' and '{nb}'",
+        op.symbol()
+    ))
+}
+
+/// `a OP b` for two numbers; TypeError for an operator the types lack
+/// (`1 | 1.0`, `1j // 2`).
 pub fn binop(vm: &mut Vm, op: BinOp, a: Num, b: Num) -> PyResult {
+    let (na, nb) = (num_type_name(&a), num_type_name(&b));
+    let r = binop_inner(vm, op, a, b)?;
+    if matches!(r, Value::NotImplemented) {
+        return Err(unsupported(vm, op, na, nb));
+    }
+    Ok(r)
+}
+
+fn binop_inner(vm: &mut Vm, op: BinOp, a: Num, b: Num) -> PyResult {
     match (&a, &b) {
         (Num::C(..), _) | (_, Num::C(..)) => complex_op(vm, op, a, b),
         (Num::F(_), _) | (_, Num::F(_)) => {
@@ -110,6 +137,16 @@ fn int_op(vm: &mut Vm, op: BinOp, x: BigInt, y: BigInt) -> PyResult {
                     return Err(vm.overflow_error("int too large to convert to float"));
                 };
                 return float_op(vm, BinOp::Pow, fx, fy);
+            }
+            if x.bits() <= 1 && y.to_u64().is_none() {
+                // 0, 1 or -1 to a huge power.
+                return vm.new_bigint(if x.is_zero() {
+                    BigInt::zero()
+                } else if x.is_negative() && y.is_odd() {
+                    BigInt::from(-1)
+                } else {
+                    BigInt::from(1)
+                });
             }
             let Some(e) = y.to_u64() else {
                 return Err(vm.memory_error());
@@ -247,7 +284,8 @@ pub fn float_divmod(x: f64, y: f64) -> (f64, f64) {
 }
 
 fn float_pow(vm: &mut Vm, x: f64, y: f64) -> PyResult {
-    if x == 0.0 && y < 0.0 {
+    if x == 0.0 && y < 0.0 && y.is_finite() {
+        // (0.0 ** -inf is inf, as in C.)
         return Err(vm.zero_division("0.0 cannot be raised to a negative power"));
     }
     if x < 0.0 && y.fract() != 0.0 && y.is_finite() {
@@ -279,30 +317,71 @@ fn complex_op(vm: &mut Vm, op: BinOp, a: Num, b: Num) -> PyResult {
             }
             complex_div(ar, ai, br, bi)
         }
-        BinOp::Pow => {
-            if br == 0.0 && bi == 0.0 {
-                (1.0, 0.0)
-            } else if ar == 0.0 && ai == 0.0 {
-                if bi != 0.0 || br < 0.0 {
-                    return Err(vm.zero_division("0.0 to a negative or complex power"));
-                }
-                (0.0, 0.0)
-            } else {
-                let (r, t) = (ar.hypot(ai), ai.atan2(ar));
-                let len = r.powf(br) * (-bi * t).exp();
-                let phase = t * br + bi * r.ln();
-                (len * phase.cos(), len * phase.sin())
-            }
-        }
-        _ => {
-            let (na, nb) = ("complex", "complex");
-            return Err(vm.type_error(format!(
-                "unsupported operand type(s) for {}: '{na}' and '{nb}'",
-                op.symbol()
-            )));
-        }
+        BinOp::Pow => complex_pow(vm, (ar, ai), (br, bi))?,
+        _ => return Err(unsupported(vm, op, num_type_name(&a), num_type_name(&b))),
     };
     Ok(Value::Obj(vm.alloc(Obj::Complex(re, im))?))
+}
+
+/// `a ** b` for complex numbers, as CPython computes it: an integral real
+/// exponent of magnitude at most 100 is done by repeated squaring and
+/// multiplication (so `1j ** 2` is exactly `(-1+0j)`, and a negative one
+/// is the reciprocal of that), anything else in polar form. ZeroDivisionError
+/// for zero to a negative or complex power, OverflowError when a part of the
+/// result is infinite.
+fn complex_pow(vm: &mut Vm, a: (f64, f64), b: (f64, f64)) -> PyResult<(f64, f64)> {
+    let zero_div = |vm: &mut Vm| vm.zero_division("0.0 to a negative or complex power");
+    let (br, bi) = b;
+    let r = if bi == 0.0 && br == br.floor() && br.abs() <= 100.0 {
+        let n = br as i64;
+        let p = complex_powu(a, n.unsigned_abs());
+        if n > 0 {
+            p
+        } else if p.0 == 0.0 && p.1 == 0.0 {
+            return Err(zero_div(vm));
+        } else {
+            complex_div(1.0, 0.0, p.0, p.1)
+        }
+    } else if br == 0.0 && bi == 0.0 {
+        (1.0, 0.0)
+    } else if a.0 == 0.0 && a.1 == 0.0 {
+        if bi != 0.0 || br < 0.0 {
+            return Err(zero_div(vm));
+        }
+        (0.0, 0.0)
+    } else {
+        let modulus = a.0.hypot(a.1);
+        let angle = a.1.atan2(a.0);
+        let mut len = modulus.powf(br);
+        let mut phase = angle * br;
+        if bi != 0.0 {
+            len /= (angle * bi).exp();
+            phase += bi * modulus.ln();
+        }
+        (len * phase.cos(), len * phase.sin())
+    };
+    if r.0.is_infinite() || r.1.is_infinite() {
+        return Err(vm.overflow_error("complex exponentiation"));
+    }
+    Ok(r)
+}
+
+/// `x ** n` by binary exponentiation from the lowest bit of `n`
+/// (`1+0j` for n == 0).
+fn complex_powu(x: (f64, f64), mut n: u64) -> (f64, f64) {
+    let mul = |p: (f64, f64), q: (f64, f64)| (p.0 * q.0 - p.1 * q.1, p.0 * q.1 + p.1 * q.0);
+    let mut r = (1.0, 0.0);
+    let mut p = x;
+    while n > 0 {
+        if n & 1 == 1 {
+            r = mul(r, p);
+        }
+        n >>= 1;
+        if n > 0 {
+            p = mul(p, p);
+        }
+    }
+    r
 }
 
 fn complex_div(ar: f64, ai: f64, br: f64, bi: f64) -> (f64, f64) {

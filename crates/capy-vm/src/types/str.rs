@@ -1,6 +1,7 @@
 //! `str` methods, `%`-formatting, and byte-string helpers.
 
 use crate::obj::Obj;
+use crate::types::strsearch;
 use crate::types::MethodDef;
 use crate::value::Value;
 use crate::vm::Vm;
@@ -22,12 +23,12 @@ pub const METHODS: &[MethodDef] = &[
     ("swapcase", str_swapcase, false),
     ("startswith", str_startswith, false),
     ("endswith", str_endswith, false),
-    ("find", str_find, false),
-    ("rfind", str_rfind, false),
-    ("index", str_index, false),
-    ("rindex", str_rindex, false),
-    ("count", str_count, false),
-    ("replace", str_replace, false),
+    ("find", strsearch::str_find, false),
+    ("rfind", strsearch::str_rfind, false),
+    ("index", strsearch::str_index, false),
+    ("rindex", strsearch::str_rindex, false),
+    ("count", strsearch::str_count, false),
+    ("replace", strsearch::str_replace, false),
     ("format", str_format, true),
     ("format_map", str_format_map, false),
     ("isdigit", str_isdigit, false),
@@ -43,8 +44,8 @@ pub const METHODS: &[MethodDef] = &[
     ("isprintable", str_isprintable, false),
     ("isascii", str_isascii, false),
     ("encode", str_encode, true),
-    ("partition", str_partition, false),
-    ("rpartition", str_rpartition, false),
+    ("partition", strsearch::str_partition, false),
+    ("rpartition", strsearch::str_rpartition, false),
     ("center", str_center, false),
     ("ljust", str_ljust, false),
     ("rjust", str_rjust, false),
@@ -103,7 +104,10 @@ fn str_join(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 
 fn str_split(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
-    let text = s(vm, a, 0)?;
+    let text_v = vm.builtin_base(arg(a, 0));
+    if vm.heap.str_of(text_v).is_none() {
+        s(vm, a, 0)?;
+    }
     let mut sep = if a.len() > 1 { opt_s(vm, a, 1)? } else { None };
     let mut maxsplit = if a.len() > 2 {
         vm.index_value(a[2])?
@@ -124,19 +128,9 @@ fn str_split(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
         }
     }
     let parts: Vec<String> = match sep {
-        Some(sep) => {
-            if sep.is_empty() {
-                return Err(vm.value_error("empty separator"));
-            }
-            if maxsplit < 0 {
-                text.split(sep.as_str()).map(String::from).collect()
-            } else {
-                text.splitn(maxsplit as usize + 1, sep.as_str())
-                    .map(String::from)
-                    .collect()
-            }
-        }
+        Some(sep) => return strsearch::split_by(vm, text_v, &sep, maxsplit),
         None => {
+            let text = s(vm, a, 0)?;
             let mut out = Vec::new();
             let mut rest = text.trim_start_matches(py_space);
             while !rest.is_empty() {
@@ -208,25 +202,6 @@ fn str_lower(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     vm.new_string(t)
 }
 
-fn str_replace(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let text = s(vm, a, 0)?;
-    let old = s(vm, a, 1)?;
-    let new = s(vm, a, 2)?;
-    let count = if a.len() > 3 {
-        vm.index_value(a[3])?
-    } else {
-        -1
-    };
-    if count == 0 || old == new || (!old.is_empty() && !text.contains(old.as_str())) {
-        return same_or_new(vm, a, text);
-    }
-    let r = if count < 0 {
-        text.replace(&old, &new)
-    } else {
-        text.replacen(&old, &new, count as usize)
-    };
-    vm.new_string(r)
-}
 /// Python's notion of whitespace (Rust's lacks the \x1c-\x1f separators).
 pub fn py_space(c: char) -> bool {
     c.is_whitespace() || ('\x1c'..='\x1f').contains(&c)
@@ -248,70 +223,6 @@ fn find_chars(hay: &[char], n: &[char], rev: bool) -> Option<usize> {
     } else {
         hay.windows(n.len()).position(|w| w == n)
     }
-}
-
-/// find/rfind/index/rindex: the position in code points, if found.
-fn find_impl(vm: &mut Vm, a: &[Value], rev: bool, name: &str) -> PyResult<Option<usize>> {
-    let hay = chars_of(vm, a, 0)?;
-    let Some(n) = vm
-        .heap
-        .str_of(vm.builtin_base(arg(a, 1)))
-        .map(|x| x.chars().collect::<Vec<char>>())
-    else {
-        let t = vm.type_name(arg(a, 1));
-        return Err(vm.type_error(format!("{name}() argument 1 must be str, not {t}")));
-    };
-    let (st, en) = crate::types::bytes::adjust(vm, a, 2, hay.len())?;
-    if st > en || st > hay.len() {
-        return Ok(None);
-    }
-    Ok(find_chars(&hay[st..en], &n, rev).map(|p| p + st))
-}
-
-fn str_find(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    Ok(Value::Int(
-        find_impl(vm, a, false, "find")?.map_or(-1, |p| p as i64),
-    ))
-}
-fn str_rfind(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    Ok(Value::Int(
-        find_impl(vm, a, true, "rfind")?.map_or(-1, |p| p as i64),
-    ))
-}
-fn str_index(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    match find_impl(vm, a, false, "index")? {
-        Some(p) => Ok(Value::Int(p as i64)),
-        None => Err(vm.value_error("substring not found")),
-    }
-}
-fn str_rindex(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    match find_impl(vm, a, true, "rindex")? {
-        Some(p) => Ok(Value::Int(p as i64)),
-        None => Err(vm.value_error("substring not found")),
-    }
-}
-fn str_count(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let hay = chars_of(vm, a, 0)?;
-    let n = chars_of(vm, a, 1)?;
-    let (st, en) = crate::types::bytes::adjust(vm, a, 2, hay.len())?;
-    if st > en || st > hay.len() {
-        return Ok(Value::Int(0));
-    }
-    let h = &hay[st..en];
-    if n.is_empty() {
-        return Ok(Value::Int(h.len() as i64 + 1));
-    }
-    let mut c = 0;
-    let mut i = 0;
-    while i + n.len() <= h.len() {
-        if h[i..i + n.len()] == n[..] {
-            c += 1;
-            i += n.len();
-        } else {
-            i += 1;
-        }
-    }
-    Ok(Value::Int(c))
 }
 
 fn affix(vm: &mut Vm, a: &[Value], start: bool) -> PyResult {
@@ -608,36 +519,6 @@ fn str_encode(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
     let (enc, err) = crate::types::bytes::codec_args(vm, a, 1, kw)?;
     let b = crate::types::bytes::encode(vm, &t, &enc, &err)?;
     crate::types::bytes::mk(vm, b, false)
-}
-
-fn partition_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult {
-    let text = s(vm, a, 0)?;
-    let sep = s(vm, a, 1)?;
-    if sep.is_empty() {
-        return Err(vm.value_error("empty separator"));
-    }
-    let pos = if rev {
-        text.rfind(&sep)
-    } else {
-        text.find(&sep)
-    };
-    let (x, y, z) = match pos {
-        Some(p) => (
-            text[..p].to_string(),
-            sep.clone(),
-            text[p + sep.len()..].to_string(),
-        ),
-        None if rev => (String::new(), String::new(), text.clone()),
-        None => (text.clone(), String::new(), String::new()),
-    };
-    let (x, y, z) = (vm.new_string(x)?, vm.new_string(y)?, vm.new_string(z)?);
-    vm.new_tuple(vec![x, y, z])
-}
-fn str_partition(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    partition_impl(vm, a, false)
-}
-fn str_rpartition(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    partition_impl(vm, a, true)
 }
 
 fn justify(vm: &mut Vm, a: &[Value], how: char) -> PyResult {

@@ -1,0 +1,248 @@
+//! The searching `str` methods: find/rfind/index/rindex, count, split with
+//! a separator, partition/rpartition and replace.
+//!
+//! They work on the UTF-8 bytes in place (no copy of the receiver) with
+//! `memchr::memmem`. A valid UTF-8 needle can only match a valid UTF-8
+//! haystack at a character boundary, so byte matches are code-point
+//! matches; positions are converted to code points only for non-ASCII text.
+
+use crate::value::Value;
+use crate::vm::Vm;
+use crate::PyResult;
+use memchr::memmem;
+
+fn arg(a: &[Value], i: usize) -> Value {
+    a.get(i).copied().unwrap_or(Value::None)
+}
+
+/// Argument `i` as a str value (the built-in str of a str subclass), or a
+/// TypeError naming the method.
+fn str_arg(vm: &mut Vm, a: &[Value], i: usize, what: &str) -> PyResult<Value> {
+    let v = vm.builtin_base(arg(a, i));
+    if vm.heap.str_of(v).is_some() {
+        return Ok(v);
+    }
+    let t = vm.type_name(arg(a, i));
+    Err(vm.type_error(format!("{what} must be str, not {t}")))
+}
+
+fn text(vm: &Vm, v: Value) -> &str {
+    vm.heap.str_of(v).unwrap_or("")
+}
+
+/// Byte offset of code point `cp` in `t` (its length when past the end).
+fn byte_at(t: &str, cp: usize) -> usize {
+    if t.is_ascii() {
+        return cp.min(t.len());
+    }
+    t.char_indices().nth(cp).map_or(t.len(), |(b, _)| b)
+}
+
+fn char_len(t: &str) -> usize {
+    if t.is_ascii() {
+        t.len()
+    } else {
+        t.chars().count()
+    }
+}
+
+/// The receiver and needle of find/count-style methods and the byte range
+/// that `start`/`end` (arguments 2 and 3, in code points) select; None when
+/// the range is empty in the way that makes CPython report "not found".
+fn search_args(
+    vm: &mut Vm,
+    a: &[Value],
+    name: &str,
+) -> PyResult<(Value, Value, Option<(usize, usize, usize)>)> {
+    let hay = str_arg(vm, a, 0, "descriptor")?;
+    let needle = str_arg(vm, a, 1, &format!("{name}() argument 1"))?;
+    let len = char_len(text(vm, hay));
+    let (st, en) = crate::types::bytes::adjust(vm, a, 2, len)?;
+    // `adjust` clamps the start to the length, but a start past the end
+    // finds nothing, not even the empty string.
+    let past_end = matches!(a.get(2), Some(&Value::Int(i)) if i > len as i64)
+        || matches!(a.get(2), Some(&Value::Obj(h)) if matches!(vm.heap.get(h), crate::obj::Obj::BigInt(b) if b.sign() == num_bigint::Sign::Plus));
+    if st > en || past_end {
+        return Ok((hay, needle, None));
+    }
+    let t = text(vm, hay);
+    let bs = byte_at(t, st);
+    let be = bs + byte_at(&t[bs..], en - st);
+    Ok((hay, needle, Some((st, bs, be))))
+}
+
+/// find/rfind/index/rindex: the position in code points, if found.
+fn find_impl(vm: &mut Vm, a: &[Value], rev: bool, name: &str) -> PyResult<Option<usize>> {
+    let (hay, needle, range) = search_args(vm, a, name)?;
+    let Some((st, bs, be)) = range else {
+        return Ok(None);
+    };
+    let t = text(vm, hay);
+    let window = &t.as_bytes()[bs..be];
+    let n = text(vm, needle).as_bytes();
+    let found = if rev {
+        memmem::rfind(window, n)
+    } else {
+        memmem::find(window, n)
+    };
+    Ok(found.map(|p| st + char_len(&t[bs..bs + p])))
+}
+
+pub fn str_find(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let p = find_impl(vm, a, false, "find")?;
+    Ok(Value::Int(p.map_or(-1, |p| p as i64)))
+}
+pub fn str_rfind(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let p = find_impl(vm, a, true, "rfind")?;
+    Ok(Value::Int(p.map_or(-1, |p| p as i64)))
+}
+pub fn str_index(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    match find_impl(vm, a, false, "index")? {
+        Some(p) => Ok(Value::Int(p as i64)),
+        None => Err(vm.value_error("substring not found")),
+    }
+}
+pub fn str_rindex(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    match find_impl(vm, a, true, "rindex")? {
+        Some(p) => Ok(Value::Int(p as i64)),
+        None => Err(vm.value_error("substring not found")),
+    }
+}
+
+/// Non-overlapping occurrences; an empty needle matches between every two
+/// code points and at both ends.
+pub fn str_count(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let (hay, needle, range) = search_args(vm, a, "count")?;
+    let Some((_, bs, be)) = range else {
+        return Ok(Value::Int(0));
+    };
+    let t = &text(vm, hay)[bs..be];
+    let n = text(vm, needle).as_bytes();
+    let c = if n.is_empty() {
+        char_len(t) + 1
+    } else {
+        memmem::find_iter(t.as_bytes(), n).count()
+    };
+    Ok(Value::Int(c as i64))
+}
+
+/// The pieces of `hay` between occurrences of `sep` (non-empty), at most
+/// `maxsplit + 1` of them when `maxsplit` is not negative, as byte spans.
+fn split_spans(hay: &[u8], sep: &[u8], maxsplit: i64) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for p in memmem::find_iter(hay, sep) {
+        if maxsplit >= 0 && spans.len() as i64 >= maxsplit {
+            break;
+        }
+        spans.push((start, p));
+        start = p + sep.len();
+    }
+    spans.push((start, hay.len()));
+    spans
+}
+
+/// `text.split(sep, maxsplit)` for a given separator: a list of new strs.
+pub fn split_by(vm: &mut Vm, text_v: Value, sep: &str, maxsplit: i64) -> PyResult {
+    if sep.is_empty() {
+        return Err(vm.value_error("empty separator"));
+    }
+    let spans = split_spans(text(vm, text_v).as_bytes(), sep.as_bytes(), maxsplit);
+    vm.reserve_temp(spans.len() * std::mem::size_of::<(usize, usize)>())?;
+    let mut vals = Vec::with_capacity(spans.len());
+    for (x, y) in spans {
+        let piece = text(vm, text_v)[x..y].to_string();
+        vals.push(vm.new_string(piece)?);
+    }
+    vm.new_list(vals)
+}
+
+fn partition_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult {
+    let hay = str_arg(vm, a, 0, "descriptor")?;
+    let sep = str_arg(vm, a, 1, "separator")?;
+    let (t, n) = (text(vm, hay), text(vm, sep));
+    if n.is_empty() {
+        return Err(vm.value_error("empty separator"));
+    }
+    let found = if rev {
+        memmem::rfind(t.as_bytes(), n.as_bytes())
+    } else {
+        memmem::find(t.as_bytes(), n.as_bytes())
+    };
+    let (x, z) = match found {
+        Some(p) => (t[..p].to_string(), t[p + n.len()..].to_string()),
+        None => {
+            // Not found: the receiver itself (even a str subclass, as in
+            // CPython), then two empty strs (reversed for rpartition).
+            let whole = arg(a, 0);
+            let e = vm.new_str("")?;
+            let items = if rev {
+                vec![e, e, whole]
+            } else {
+                vec![whole, e, e]
+            };
+            return vm.new_tuple(items);
+        }
+    };
+    let x = vm.new_string(x)?;
+    let z = vm.new_string(z)?;
+    vm.new_tuple(vec![x, sep, z])
+}
+pub fn str_partition(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    partition_impl(vm, a, false)
+}
+pub fn str_rpartition(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    partition_impl(vm, a, true)
+}
+
+pub fn str_replace(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let hay = str_arg(vm, a, 0, "descriptor")?;
+    let old = str_arg(vm, a, 1, "replace() argument 1")?;
+    let new = str_arg(vm, a, 2, "replace() argument 2")?;
+    let count = if a.len() > 3 {
+        vm.index_value(a[3])?
+    } else {
+        -1
+    };
+    let (t, o, n) = (text(vm, hay), text(vm, old), text(vm, new));
+    let limit = if count < 0 {
+        usize::MAX
+    } else {
+        count as usize
+    };
+    let out = if o.is_empty() {
+        // An empty pattern matches before every code point and at the end.
+        let mut out = String::with_capacity(t.len());
+        let mut done = 0;
+        for c in t.chars() {
+            if done < limit {
+                out.push_str(n);
+                done += 1;
+            }
+            out.push(c);
+        }
+        if done < limit {
+            out.push_str(n);
+        }
+        out
+    } else {
+        let mut out = String::new();
+        let mut last = 0;
+        for p in memmem::find_iter(t.as_bytes(), o.as_bytes()).take(limit) {
+            out.push_str(&t[last..p]);
+            out.push_str(n);
+            last = p + o.len();
+        }
+        if last == 0 && out.is_empty() || o == n {
+            // Nothing replaced: CPython hands back the receiver itself.
+            if vm.heap.str_of(arg(a, 0)).is_some() {
+                return Ok(arg(a, 0));
+            }
+            t.to_string()
+        } else {
+            out.push_str(&t[last..]);
+            out
+        }
+    };
+    vm.new_string(out)
+}
