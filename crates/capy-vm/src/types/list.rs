@@ -38,13 +38,26 @@ fn with_list<R>(vm: &mut Vm, v: Value, f: impl FnOnce(&mut Vec<Value>) -> R) -> 
     }
 }
 
+/// TypeError unless a one-argument method got exactly one (besides self).
+fn one_arg(vm: &mut Vm, a: &[Value], name: &str) -> PyResult<()> {
+    if a.len() == 2 {
+        return Ok(());
+    }
+    let n = a.len().saturating_sub(1);
+    Err(vm.type_error(format!(
+        "list.{name}() takes exactly one argument ({n} given)"
+    )))
+}
+
 fn list_append(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    one_arg(vm, a, "append")?;
     let l = vm.builtin_base(arg(a, 0));
     vm.list_append(l, arg(a, 1))?;
     Ok(Value::None)
 }
 
 fn list_extend(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    one_arg(vm, a, "extend")?;
     let l = vm.builtin_base(arg(a, 0));
     vm.list_extend(l, arg(a, 1))?;
     Ok(Value::None)
