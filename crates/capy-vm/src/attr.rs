@@ -207,16 +207,12 @@ impl Vm {
     }
 
     fn instance_dict_get(&mut self, obj: Value, name: Value) -> PyResult<Option<Value>> {
-        let Value::Obj(h) = obj else { return Ok(None) };
         let Some(s) = self.heap.pystr(name) else {
             return Ok(None);
         };
         let hash = s.hash;
-        let d = match self.heap.get(h) {
-            Obj::Instance(i) => &i.dict,
-            Obj::Exception(e) => &e.dict,
-            Obj::Func(f) => &f.dict,
-            _ => return Ok(None),
+        let Some(d) = self.instance_dict_ref(obj) else {
+            return Ok(None);
         };
         Ok(d.probe_name(&self.heap, hash, name).map(|p| d.value_at(p)))
     }

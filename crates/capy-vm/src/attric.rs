@@ -244,7 +244,8 @@ impl Vm {
         }
     }
 
-    fn instance_dict_ref(&self, obj: Value) -> Option<&Dict> {
+    /// The attribute dict of an instance, exception or function object.
+    pub(crate) fn instance_dict_ref(&self, obj: Value) -> Option<&Dict> {
         match self.heap.get(obj.as_obj()?) {
             Obj::Instance(i) => Some(&i.dict),
             Obj::Exception(e) => Some(&e.dict),

@@ -597,8 +597,12 @@ fn sum(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     vm.temp_roots.push(acc);
     while let Some(v) = vm.next(it)? {
         let fast = match (acc, v) {
-            (Value::Int(x), Value::Int(y)) => x.checked_add(y).map(Value::Int),
-            (Value::Float(x), Value::Float(y)) => Some(Value::Float(x + y)),
+            (Value::Int(x), Value::Int(y)) => {
+                crate::ops::int_fast_int(BinOp::Add, x, y).map(Value::Int)
+            }
+            (Value::Float(x), Value::Float(y)) => {
+                crate::ops::float_fast_f64(BinOp::Add, x, y).map(Value::Float)
+            }
             _ => None,
         };
         acc = match fast {

@@ -8,7 +8,6 @@ mod common;
 
 use common::{run, RunOutput};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 fn capy() -> PathBuf {
@@ -17,16 +16,7 @@ fn capy() -> PathBuf {
 
 /// A fresh scratch directory for one test.
 fn scratch(tag: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let d = std::env::temp_dir().join(format!(
-        "capy-limits-{}-{}-{}",
-        std::process::id(),
-        tag,
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("create scratch dir");
-    d
+    common::scratch_dir("limits", tag)
 }
 
 /// Writes `src` to `dir/name` and runs `capy [opts] name` in `dir`.

@@ -15,19 +15,9 @@ mod common;
 
 use common::{capy_exe, cpython_exe, run, RunOutput};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn scratch(tag: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let d = std::env::temp_dir().join(format!(
-        "capy-traceback-{}-{}-{}",
-        std::process::id(),
-        tag,
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("create scratch dir");
-    d
+    common::scratch_dir("traceback", tag)
 }
 
 /// `File "/some/dir/x.py"` → `File "x.py"`.

@@ -504,3 +504,16 @@ pub fn update_requested() -> bool {
         Ok("1") | Ok("true") | Ok("yes")
     )
 }
+
+/// A fresh, empty scratch directory, unique per process, `prefix` and call.
+pub fn scratch_dir(prefix: &str, tag: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let d = std::env::temp_dir().join(format!(
+        "capy-{prefix}-{}-{tag}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("create scratch dir");
+    d
+}
