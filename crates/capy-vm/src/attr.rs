@@ -55,17 +55,71 @@ impl Vm {
         self.lookup_mro_str(t, name)
     }
 
-    /// Whether `m` is a native method of `object` (the default behaviour).
+    /// Whether `m` is a native method of a built-in type (`object.__eq__`,
+    /// `list.__len__`): the runtime's own behaviour, which the interpreter
+    /// applies directly instead of calling the method.
     pub fn is_default_method(&self, m: Value) -> bool {
         match m {
             Value::Obj(h) => match self.heap.get(h) {
-                Obj::Native(n) => n
-                    .owner
-                    .is(Value::Obj(self.type_obj(crate::types::TypeId::Object))),
+                Obj::Native(n) => match n.owner {
+                    Value::Obj(o) => match self.heap.get(o) {
+                        Obj::Class(c) => c.builtin.is_some_and(|t| self.type_obj(t) == o),
+                        _ => false,
+                    },
+                    _ => false,
+                },
                 _ => false,
             },
             _ => false,
         }
+    }
+
+    /// Whether `m` is a native method of `object` itself.
+    pub fn is_object_method(&self, m: Value) -> bool {
+        matches!(m, Value::Obj(h) if matches!(self.heap.get(h), Obj::Native(n)
+            if n.owner.is(Value::Obj(self.type_obj(crate::types::TypeId::Object)))))
+    }
+
+    /// The special method `name` of `v`'s class when Python code defined it;
+    /// None when only a built-in type provides it (the caller then applies
+    /// the built-in behaviour to the instance's built-in value).
+    pub fn lookup_override(&mut self, v: Value, name: &'static str) -> Option<Value> {
+        self.lookup_type_attr(v, name)
+            .filter(|&m| !self.is_default_method(m))
+    }
+
+    /// Calls special method `m`, found on the class of `this`, as the
+    /// interpreter does for operators: a static method gets only `args`, a
+    /// class method the class and `args`, anything else `this` and `args`.
+    pub fn call_special(&mut self, m: Value, this: Value, args: &[Value]) -> PyResult {
+        if let Value::Obj(h) = m {
+            match self.heap.get(h) {
+                Obj::StaticMethod(f) => {
+                    let f = *f;
+                    return self.call(f, args, &[]);
+                }
+                Obj::ClassMethod(f) => {
+                    let f = *f;
+                    let c = Value::Obj(self.type_of(this));
+                    return self.call_with_first(f, c, args);
+                }
+                _ => {}
+            }
+        }
+        self.call_with_first(m, this, args)
+    }
+
+    fn call_with_first(&mut self, f: Value, first: Value, args: &[Value]) -> PyResult {
+        if args.len() <= 3 {
+            let mut buf = [Value::None; 4];
+            buf[0] = first;
+            buf[1..=args.len()].copy_from_slice(args);
+            return self.call(f, &buf[..=args.len()], &[]);
+        }
+        let mut v = Vec::with_capacity(args.len() + 1);
+        v.push(first);
+        v.extend_from_slice(args);
+        self.call(f, &v, &[])
     }
 
     pub fn getattr_str(&mut self, obj: Value, name: &str) -> PyResult {
@@ -442,6 +496,9 @@ impl Vm {
 
     /// `object.__setattr__`: store in the instance (or class/module) dict.
     pub fn generic_setattr(&mut self, obj: Value, name: Value, v: Value) -> PyResult<()> {
+        if self.heap.str_of(name) == Some("__class__") {
+            return self.set_class(obj, v);
+        }
         let Value::Obj(h) = obj else {
             return Err(self.readonly_attr(obj, name));
         };
@@ -500,6 +557,56 @@ impl Vm {
                     });
                 }
             }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// `obj.__class__ = c`: allowed between classes whose instances have the
+    /// same layout (plain instances, the same built-in base, exceptions).
+    fn set_class(&mut self, obj: Value, v: Value) -> PyResult<()> {
+        let new = match v {
+            Value::Obj(c) if matches!(self.heap.get(c), Obj::Class(_)) => c,
+            _ => {
+                let t = self.type_name(v);
+                return Err(self.type_error(format!(
+                    "__class__ must be set to a class, not '{t}' object"
+                )));
+            }
+        };
+        let shape = |vm: &Self, c: Gc| match vm.heap.get(c) {
+            Obj::Class(k) => {
+                let builtin_itself = k.builtin.is_some_and(|t| vm.type_obj(t) == c);
+                Some((k.layout, k.builtin, builtin_itself))
+            }
+            _ => None,
+        };
+        let Value::Obj(h) = obj else {
+            return Err(self.type_error(CLASS_ASSIGN_ONLY));
+        };
+        let old = match self.heap.get(h) {
+            Obj::Instance(i) => i.class,
+            Obj::Exception(e) => e.class,
+            _ => return Err(self.type_error(CLASS_ASSIGN_ONLY)),
+        };
+        let (Some(was), Some(now)) = (shape(self, old), shape(self, new)) else {
+            return Err(self.type_error(CLASS_ASSIGN_ONLY));
+        };
+        if now.2 && now.0 != crate::obj::Layout::Object {
+            return Err(self.type_error(CLASS_ASSIGN_ONLY));
+        }
+        let exc = self.exc_class(ExcKind::BaseException);
+        let same_layout = (was.0, was.1) == (now.0, now.1)
+            || (self.is_subclass(old, exc) && self.is_subclass(new, exc));
+        if !same_layout || new == self.type_obj(crate::types::TypeId::Object) {
+            let (n, o) = (self.class_name(new), self.class_name(old));
+            return Err(self.type_error(format!(
+                "__class__ assignment: '{n}' object layout differs from '{o}'"
+            )));
+        }
+        match self.heap.get_mut(h) {
+            Obj::Instance(i) => i.class = new,
+            Obj::Exception(e) => e.class = new,
             _ => {}
         }
         Ok(())
@@ -571,6 +678,14 @@ impl Vm {
                 }
             }
         }
+        self.generic_delattr(obj, name)
+    }
+
+    /// `object.__delattr__`: remove from the instance (or class/module) dict.
+    pub fn generic_delattr(&mut self, obj: Value, name: Value) -> PyResult<()> {
+        if self.heap.str_of(name) == Some("__class__") {
+            return Err(self.type_error("can't delete __class__ attribute"));
+        }
         let Value::Obj(h) = obj else {
             return Err(self.readonly_attr(obj, name));
         };
@@ -618,6 +733,9 @@ impl Vm {
         }
     }
 }
+
+const CLASS_ASSIGN_ONLY: &str =
+    "__class__ assignment only supported for mutable types or ModuleType subclasses";
 
 fn set_in(d: &mut crate::dict::Dict, found: Option<usize>, hash: u64, name: Value, v: Value) {
     match found {

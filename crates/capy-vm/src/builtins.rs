@@ -197,7 +197,7 @@ fn format(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     vm.new_string(s)
 }
 
-fn abs(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+pub(crate) fn abs(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "abs", a, 1, 1)?;
     match num::as_num(&vm.heap, a[0]) {
         Some(num::Num::I(i)) => match i.checked_abs() {
@@ -457,10 +457,14 @@ fn next(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             };
         }
     }
-    match vm.next(a[0])? {
-        Some(v) => Ok(v),
-        None if a.len() == 2 => Ok(a[1]),
-        None => Err(vm.stop_iteration(Value::None)),
+    // A StopIteration raised while stepping propagates as the same object
+    // (its args intact) unless a default was given.
+    match vm.next_or_stop(a[0]) {
+        Ok(Some(v)) => Ok(v),
+        Ok(None) if a.len() == 2 => Ok(a[1]),
+        Ok(None) => Err(vm.stop_iteration(Value::None)),
+        Err(e) if a.len() == 2 && vm.err_is(e, crate::errors::ExcKind::StopIteration) => Ok(a[1]),
+        Err(e) => Err(e),
     }
 }
 

@@ -31,6 +31,8 @@ pub struct Dict {
     /// Keys added over the table's life: lookup caches use it to know that
     /// a name absent before is still absent (globalcache.rs).
     insertions: u64,
+    /// No live entry sits before this position (`pop_first` starts here).
+    first_live: usize,
 }
 
 /// The open-addressing probe sequence for a hash: every slot index is
@@ -297,10 +299,29 @@ impl Dict {
     /// Removes and returns the most recently inserted entry.
     pub fn pop_last(&mut self) -> Option<Entry> {
         let pos = self.entries.iter().rposition(|e| !e.key.is_null())?;
-        self.remove_at(pos)
+        let e = self.remove_at(pos);
+        // Drop the dead tail so that popping everything stays linear (no
+        // index slot refers to a removed position).
+        let live = self.entries.iter().rposition(|e| !e.key.is_null());
+        self.entries.truncate(live.map_or(0, |p| p + 1));
+        e
+    }
+
+    /// Removes and returns the oldest entry (`set.pop()`, which, like
+    /// CPython's for small ints, takes the first element in iteration order).
+    pub fn pop_first(&mut self) -> Option<Entry> {
+        let start = self.first_live.min(self.entries.len());
+        let pos = start
+            + self.entries[start..]
+                .iter()
+                .position(|e| !e.key.is_null())?;
+        let e = self.remove_at(pos);
+        self.first_live = if self.len == 0 { 0 } else { pos + 1 };
+        e
     }
 
     pub fn clear(&mut self) {
+        self.first_live = 0;
         self.entries.clear();
         self.index.clear();
         self.len = 0;
@@ -308,6 +329,7 @@ impl Dict {
 
     fn grow(&mut self) {
         let want = ((self.len + 1) * 3).next_power_of_two().max(8);
+        self.first_live = 0;
         self.entries.retain(|e| !e.key.is_null());
         self.rebuild_index(want);
     }

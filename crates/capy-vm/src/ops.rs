@@ -93,10 +93,19 @@ impl Vm {
         }
         if self.is_user_instance(a) {
             let (_, _, iname) = op.dunders();
-            if let Some(m) = self.lookup_type_attr(a, iname) {
-                let r = self.call(m, &[a, b], &[])?;
+            if let Some(m) = self.lookup_override(a, iname) {
+                let r = self.call_special(m, a, &[b])?;
                 if !matches!(r, Value::NotImplemented) {
                     return Ok(r);
+                }
+            }
+            // A subclass of a mutable built-in updates its value in place
+            // and stays the same object.
+            let base = self.builtin_base(a);
+            if !base.is(a) {
+                let other = self.builtin_base(b);
+                if crate::types::inplace_builtin(self, op, base, other)?.is_some() {
+                    return Ok(a);
                 }
             }
         }
@@ -109,7 +118,7 @@ impl Vm {
         let tb = self.type_of(b);
         // A subclass's reflected method wins (so overriding works as in CPython).
         let b_first =
-            ta != tb && self.is_subclass(tb, ta) && self.lookup_type_attr(b, rname).is_some();
+            ta != tb && self.is_subclass(tb, ta) && self.lookup_override(b, rname).is_some();
         if b_first {
             if let Some(r) = self.try_dunder(b, rname, a)? {
                 return Ok(r);
@@ -143,9 +152,9 @@ impl Vm {
         name: &'static str,
         other: Value,
     ) -> PyResult<Option<Value>> {
-        match self.lookup_type_attr(obj, name) {
+        match self.lookup_override(obj, name) {
             Some(m) => {
-                let r = self.call(m, &[obj, other], &[])?;
+                let r = self.call_special(m, obj, &[other])?;
                 Ok(if matches!(r, Value::NotImplemented) {
                     None
                 } else {
@@ -193,8 +202,8 @@ impl Vm {
             UnOp::Invert => "__invert__",
             UnOp::Not => "__bool__",
         };
-        if let Some(m) = self.lookup_type_attr(a, name) {
-            return self.call(m, &[a], &[]);
+        if let Some(m) = self.lookup_override(a, name) {
+            return self.call_special(m, a, &[]);
         }
         let base = self.builtin_base(a);
         if !base.is(a) {
@@ -270,21 +279,15 @@ impl Vm {
                 [(a, b, fname), (b, a, rname)]
             };
             for (x, y, name) in order {
-                let m = self
-                    .lookup_type_attr(x, name)
-                    .filter(|&m| !self.is_default_method(m));
-                if let Some(m) = m {
-                    let r = self.call(m, &[x, y], &[])?;
+                if let Some(m) = self.lookup_override(x, name) {
+                    let r = self.call_special(m, x, &[y])?;
                     if !matches!(r, Value::NotImplemented) {
                         return Ok(r);
                     }
                 } else if negate {
                     // The default __ne__ inverts x's own __eq__ (not the reflected one).
-                    let eqm = self
-                        .lookup_type_attr(x, "__eq__")
-                        .filter(|&m| !self.is_default_method(m));
-                    if let Some(eqm) = eqm {
-                        let r = self.call(eqm, &[x, y], &[])?;
+                    if let Some(eqm) = self.lookup_override(x, "__eq__") {
+                        let r = self.call_special(eqm, x, &[y])?;
                         if !matches!(r, Value::NotImplemented) {
                             return Ok(Value::Bool(!self.truthy(r)?));
                         }
@@ -306,8 +309,16 @@ impl Vm {
     /// Equality as a Rust bool (user `__eq__` included).
     pub fn eq(&mut self, a: Value, b: Value) -> PyResult<bool> {
         if a.is(b) {
-            // NaN is not equal to itself, even by identity for floats.
-            return Ok(!matches!(a, Value::Float(f) if f.is_nan()));
+            // NaN is not equal to itself, even by identity for floats and
+            // complex numbers (`x == x` compares values).
+            let nan = match a {
+                Value::Float(f) => f.is_nan(),
+                Value::Obj(h) => {
+                    matches!(self.heap.get(h), Obj::Complex(re, im) if re.is_nan() || im.is_nan())
+                }
+                _ => false,
+            };
+            return Ok(!nan);
         }
         if let Some(r) = fast_eq(&self.heap, a, b) {
             return Ok(r);
@@ -321,6 +332,15 @@ impl Vm {
         let r = self.eq_containers(a, b);
         self.leave_recursion();
         r
+    }
+
+    /// Equality of container items: the same heap object is equal to
+    /// itself without asking it (so `[z] == [z]` for a complex NaN `z`).
+    fn item_eq(&mut self, x: Value, y: Value) -> PyResult<bool> {
+        if matches!(x, Value::Obj(_)) && x.is(y) {
+            return Ok(true);
+        }
+        self.eq(x, y)
     }
 
     fn eq_containers(&mut self, a: Value, b: Value) -> PyResult<bool> {
@@ -337,7 +357,7 @@ impl Vm {
                     let (xi, yi) = (self.list_get(ha, i), self.list_get(hb, i));
                     match (xi, yi) {
                         (Some(xi), Some(yi)) => {
-                            if !self.eq(xi, yi)? {
+                            if !self.item_eq(xi, yi)? {
                                 return Ok(false);
                             }
                         }
@@ -352,7 +372,7 @@ impl Vm {
                 }
                 let pairs: Vec<(Value, Value)> = x.iter().copied().zip(y.iter().copied()).collect();
                 for (xi, yi) in pairs {
-                    if !self.eq(xi, yi)? {
+                    if !self.item_eq(xi, yi)? {
                         return Ok(false);
                     }
                 }
@@ -366,7 +386,7 @@ impl Vm {
                 for (k, v) in items {
                     match self.dict_get(b, k)? {
                         Some(w) => {
-                            if !self.eq(v, w)? {
+                            if !self.item_eq(v, w)? {
                                 return Ok(false);
                             }
                         }
@@ -489,7 +509,7 @@ impl Vm {
                 let (lx, ly) = (self.seq_len(a), self.seq_len(b));
                 return Ok(ord_matches(op, lx.cmp(&ly)));
             };
-            if !self.eq(xi, yi)? {
+            if !self.item_eq(xi, yi)? {
                 if let Some(lt) = self.fast_lt(xi, yi, op) {
                     return Ok(lt);
                 }
@@ -572,8 +592,8 @@ impl Vm {
     }
 
     fn truthy_user(&mut self, v: Value) -> PyResult<bool> {
-        if let Some(m) = self.lookup_type_attr(v, "__bool__") {
-            let r = self.call(m, &[v], &[])?;
+        if let Some(m) = self.lookup_override(v, "__bool__") {
+            let r = self.call_special(m, v, &[])?;
             return match r {
                 Value::Bool(b) => Ok(b),
                 _ => {
@@ -582,8 +602,8 @@ impl Vm {
                 }
             };
         }
-        if let Some(m) = self.lookup_type_attr(v, "__len__") {
-            let r = self.call(m, &[v], &[])?;
+        if let Some(m) = self.lookup_override(v, "__len__") {
+            let r = self.call_special(m, v, &[])?;
             return Ok(self.index_value(r)? != 0);
         }
         let base = self.builtin_base(v);
@@ -619,7 +639,7 @@ impl Vm {
                 match m {
                     Some(Value::None) => Err(self.unhashable(v)),
                     Some(m) if !self.is_default_method(m) => {
-                        let r = self.call(m, &[v], &[])?;
+                        let r = self.call_special(m, v, &[])?;
                         match num::as_num(&self.heap, r) {
                             Some(Num::I(i)) => Ok(num::hash_i64(i)),
                             Some(Num::B(b)) => Ok(num::hash_bigint(&b)),
@@ -627,11 +647,13 @@ impl Vm {
                         }
                     }
                     _ => {
-                        if self
-                            .lookup_type_attr(v, "__eq__")
-                            .is_some_and(|e| !self.is_default_method(e))
-                        {
+                        if self.lookup_override(v, "__eq__").is_some() {
                             return Err(self.unhashable(v));
+                        }
+                        // A subclass of a built-in hashes as its value does.
+                        let base = self.builtin_base(v);
+                        if !base.is(v) {
+                            return self.hash(base);
                         }
                         Ok(identity_hash(h))
                     }

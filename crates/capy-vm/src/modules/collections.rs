@@ -9,7 +9,10 @@
 //! - OrderedDict, defaultdict and Counter subclass `dict` (base: the dict).
 //!   `defaultdict.default_factory` lives in the instance dict.
 //! - deque is a plain class whose instances keep their items as a list in
-//!   `base` and `maxlen` in the instance dict. Operations at the left end
+//!   `base` and `maxlen` in the instance dict (plus, for MicroPython's
+//!   `deque(iterable, maxlen, True)`, a flag under `DQ_STRICT`: appending to
+//!   a full deque then raises IndexError instead of dropping an item at the
+//!   other end). Operations at the left end
 //!   are O(n) moves of that list; fine for the queue sizes MicroPython
 //!   programs use.
 
@@ -302,6 +305,28 @@ fn namedtuple(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 }
 
 /// Field names of a namedtuple class (or of the class of an instance).
+/// A fresh namedtuple class `module.typename` with `fields`, instantiated with
+/// `values` (for attribute tuples such as `sys.implementation`).
+pub(crate) fn make_namedtuple(
+    vm: &mut Vm,
+    module: &str,
+    typename: &str,
+    fields: &[&str],
+    values: &[Value],
+) -> PyResult {
+    let t = vm.new_str(typename)?;
+    let mut names = Vec::with_capacity(fields.len());
+    for f in fields {
+        names.push(vm.new_str(f)?);
+    }
+    let fl = vm.new_tuple(names)?;
+    let (mk, mv) = (vm.new_str("module")?, vm.new_str(module)?);
+    match namedtuple(vm, &[t, fl], &[(mk, mv)])? {
+        Value::Obj(cls) => nt_build(vm, cls, values, &[]),
+        _ => Err(vm.type_error("namedtuple() did not return a class")),
+    }
+}
+
 fn nt_fields(vm: &mut Vm, cls: Gc) -> PyResult<Vec<Value>> {
     match vm.lookup_mro_str(cls, "_fields") {
         Some(f) => vm.seq_items(f),
@@ -476,7 +501,12 @@ fn nt_replace(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 struct Dq {
     list: Gc,
     maxlen: Option<usize>,
+    /// Overflow raises IndexError (MicroPython's third `deque()` argument).
+    strict: bool,
 }
+
+/// The instance-dict key of a deque's overflow-check flag.
+const DQ_STRICT: &str = "__deque_overflow_check__";
 
 fn dq(vm: &mut Vm, this: Value) -> PyResult<Dq> {
     if let Value::Obj(h) = this {
@@ -487,7 +517,12 @@ fn dq(vm: &mut Vm, this: Value) -> PyResult<Dq> {
                         Some(Value::Int(n)) if n >= 0 => Some(n as usize),
                         _ => None,
                     };
-                    return Ok(Dq { list: l, maxlen });
+                    let strict = matches!(instance_attr(vm, h, DQ_STRICT), Some(Value::Bool(true)));
+                    return Ok(Dq {
+                        list: l,
+                        maxlen,
+                        strict,
+                    });
                 }
             }
         }
@@ -530,12 +565,18 @@ fn dq_new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         .copied()
         .or_else(|| kwarg(vm, kw, "maxlen"))
         .unwrap_or(Value::None);
-    if a.len() > 3 {
+    if a.len() > 4 {
         return Err(vm.type_error(format!(
-            "deque() takes at most 2 arguments ({} given)",
+            "deque() takes at most 3 arguments ({} given)",
             a.len() - 1
         )));
     }
+    // MicroPython's third argument: when true, overflowing a full deque
+    // raises IndexError.
+    let strict = match a.get(3) {
+        Some(&f) => vm.truthy(f)?,
+        None => false,
+    };
     let maxlen = if maxlen_v.is_none() {
         None
     } else {
@@ -551,6 +592,9 @@ fn dq_new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     };
     if let Some(m) = maxlen {
         if items.len() > m {
+            if strict {
+                return Err(vm.index_error("full"));
+            }
             items.drain(..items.len() - m);
         }
     }
@@ -562,6 +606,10 @@ fn dq_new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     };
     let k = vm.intern("maxlen");
     vm.generic_setattr(obj, k, ml)?;
+    if strict {
+        let k = vm.intern(DQ_STRICT);
+        vm.generic_setattr(obj, k, Value::Bool(true))?;
+    }
     Ok(obj)
 }
 
@@ -569,6 +617,9 @@ fn dq_push(vm: &mut Vm, this: Value, v: Value, left: bool) -> PyResult<()> {
     let d = dq(vm, this)?;
     vm.charge(16)?;
     let maxlen = d.maxlen;
+    if d.strict && maxlen.is_some_and(|m| dq_size(vm, &d) >= m) {
+        return Err(vm.index_error("full"));
+    }
     if let Some(l) = dq_mut(vm, &d) {
         if maxlen == Some(0) {
             return Ok(());
@@ -676,6 +727,9 @@ fn dq_copy(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         Some(m) => Value::Int(m as i64),
         None => Value::None,
     };
+    if d.strict {
+        return dq_new(vm, &[Value::Obj(cls), l, ml, Value::Bool(true)], &[]);
+    }
     dq_new(vm, &[Value::Obj(cls), l, ml], &[])
 }
 

@@ -46,12 +46,18 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     set(vm, m, "version_info", vi)?;
     let plat = vm.new_str(std::env::consts::OS)?;
     set(vm, m, "platform", plat)?;
-    let imp = vm.new_module("implementation")?;
+    // An attribute tuple, as MicroPython's (CPython's is a namespace): both
+    // print as `...(name=..., version=...)`.
     let name = vm.new_str("capy")?;
-    set(vm, imp, "name", name)?;
     let iv = vm.new_tuple(vec![Value::Int(0), Value::Int(1), Value::Int(0)])?;
-    set(vm, imp, "version", iv)?;
-    set(vm, m, "implementation", Value::Obj(imp))?;
+    let imp = super::collections::make_namedtuple(
+        vm,
+        "sys",
+        "implementation",
+        &["name", "version"],
+        &[name, iv],
+    )?;
+    set(vm, m, "implementation", imp)?;
     func(vm, m, "exit", sys_exit)?;
     func(vm, m, "print_exception", sys_print_exception)?;
     func(vm, m, "getrecursionlimit", sys_getrecursionlimit)?;

@@ -28,8 +28,18 @@ impl Vm {
         let k = self.intern(name);
         let hash = self.hash(k)?;
         self.attr_cache.invalidate();
+        let found = match self.heap.get(c) {
+            Obj::Class(cls) => match cls.dict.probe(&self.heap, hash, k) {
+                crate::dict::Probe::Found(p) => Some(p),
+                _ => None,
+            },
+            _ => return Ok(()),
+        };
         if let Obj::Class(cls) = self.heap.get_mut(c) {
-            cls.dict.insert_new(hash, k, v);
+            match found {
+                Some(p) => cls.dict.set_value_at(p, v),
+                None => cls.dict.insert_new(hash, k, v),
+            }
         }
         Ok(())
     }
@@ -89,6 +99,11 @@ impl Vm {
             let Obj::Class(bc) = self.heap.get(b) else {
                 return Err(self.type_error("bases must be types"));
             };
+            let conflict = match (layout, bc.layout) {
+                (Layout::Builtin, Layout::Builtin) => builtin != bc.builtin,
+                (Layout::Builtin, Layout::Type) | (Layout::Type, Layout::Builtin) => true,
+                _ => false,
+            };
             match bc.layout {
                 Layout::Exception => layout = Layout::Exception,
                 Layout::Builtin if layout == Layout::Object => {
@@ -98,8 +113,27 @@ impl Vm {
                 Layout::Type => layout = Layout::Type,
                 _ => {}
             }
+            if conflict {
+                return Err(self.type_error("multiple bases have instance lay-out conflict"));
+            }
             if let Some(
-                TypeId::Bool | TypeId::Function | TypeId::Generator | TypeId::Range | TypeId::Slice,
+                TypeId::Bool
+                | TypeId::Function
+                | TypeId::BuiltinFunction
+                | TypeId::Method
+                | TypeId::Cell
+                | TypeId::NoneType
+                | TypeId::NotImplementedType
+                | TypeId::Ellipsis
+                | TypeId::Generator
+                | TypeId::Coroutine
+                | TypeId::AsyncGenerator
+                | TypeId::Range
+                | TypeId::Slice
+                | TypeId::MemoryView
+                | TypeId::DictKeys
+                | TypeId::DictValues
+                | TypeId::DictItems,
             ) = bc.builtin
             {
                 let n = self.class_name(b);
@@ -270,7 +304,8 @@ impl Vm {
         let new = self.lookup_mro_str(c, "__new__");
         let user_new = match new {
             Some(Value::Obj(h)) => match self.heap.get(h) {
-                Obj::StaticMethod(f) => Some(*f),
+                // `object.__new__` is what `default_new` does.
+                Obj::StaticMethod(f) if !self.is_object_method(*f) => Some(*f),
                 Obj::Func(_) => Some(Value::Obj(h)),
                 _ => None,
             },
@@ -292,7 +327,12 @@ impl Vm {
             return Ok(obj);
         }
         match self.lookup_mro_str(c, "__init__") {
-            Some(init) if !self.is_default_method(init) => {
+            // A native `__new__` (collections, io) builds the whole object;
+            // the built-in `__init__` it inherits would rebuild it.
+            Some(init)
+                if !self.is_object_method(init)
+                    && !(self.is_default_method(init) && self.is_native(user_new)) =>
+            {
                 let mut a = Vec::with_capacity(args.len() + 1);
                 a.push(obj);
                 a.extend_from_slice(args);
@@ -315,6 +355,10 @@ impl Vm {
             }
         }
         Ok(obj)
+    }
+
+    fn is_native(&self, v: Option<Value>) -> bool {
+        matches!(v, Some(Value::Obj(h)) if matches!(self.heap.get(h), Obj::Native(_)))
     }
 
     /// `object.__new__(c)` for each instance layout.
@@ -342,6 +386,16 @@ impl Vm {
             Layout::Builtin => {
                 let t = builtin.unwrap_or(TypeId::Object);
                 let tobj = self.type_obj(t);
+                // Mutable built-ins start empty: their `__init__` fills them.
+                let mutable = matches!(
+                    t,
+                    TypeId::List | TypeId::Dict | TypeId::Set | TypeId::ByteArray
+                );
+                let (args, kw) = if mutable {
+                    (&[][..], &[][..])
+                } else {
+                    (args, kw)
+                };
                 let base = crate::builtins::construct(self, t, tobj, args, kw)?;
                 Value::Obj(self.alloc(Obj::Instance(Box::new(Instance {
                     class: c,

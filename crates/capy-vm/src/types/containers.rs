@@ -56,7 +56,12 @@ impl Vm {
         if let Value::Obj(kh) = key {
             if let Obj::Str(s) = self.heap.get(kh) {
                 let hash = s.hash;
-                return Ok(self.dict_lookup_str_hash(h, key, hash));
+                match self.table(h).map(|t| t.probe(&self.heap, hash, key)) {
+                    Some(Probe::Found(p)) => return Ok(self.table(h).map(|t| t.value_at(p))),
+                    // A key that needs Python equality (a str subclass).
+                    Some(Probe::Slow) => {}
+                    _ => return Ok(None),
+                }
             }
         }
         Ok(self
@@ -125,6 +130,14 @@ impl Vm {
 
     /// `d.update(m)` (or the `{**m}` / `f(**m)` merges when `strict`).
     pub fn dict_update(&mut self, d: Value, m: Value, strict: bool) -> PyResult<()> {
+        // A dict subclass that keeps dict's iteration is read directly, as
+        // CPython does (an overridden `__getitem__` is not consulted).
+        let base = self.builtin_base(m);
+        let m = if !base.is(m) && self.lookup_override(m, "__iter__").is_none() {
+            base
+        } else {
+            m
+        };
         let pairs: Vec<(Value, Value)> = match m {
             Value::Obj(h) => match self.heap.get(h) {
                 Obj::Dict(t) => t.iter().collect(),
@@ -262,16 +275,16 @@ impl Vm {
                     };
                 }
                 Obj::Instance(_) => {
-                    if let Some(m) = self.lookup_type_attr(obj, "__getitem__") {
-                        return self.call(m, &[obj, key], &[]);
+                    if let Some(m) = self.lookup_override(obj, "__getitem__") {
+                        return self.call_special(m, obj, &[key]);
                     }
                     let base = self.builtin_base(obj);
                     if !base.is(obj) {
                         let r = self.getitem(base, key);
                         if let Err(e) = r {
                             if self.err_is(e, crate::ExcKind::KeyError) {
-                                if let Some(m) = self.lookup_type_attr(obj, "__missing__") {
-                                    return self.call(m, &[obj, key], &[]);
+                                if let Some(m) = self.lookup_override(obj, "__missing__") {
+                                    return self.call_special(m, obj, &[key]);
                                 }
                             }
                         }
@@ -313,8 +326,8 @@ impl Vm {
                     return crate::types::bytes::mv_setitem(self, obj, key, v)
                 }
                 Obj::Instance(_) => {
-                    if let Some(m) = self.lookup_type_attr(obj, "__setitem__") {
-                        self.call(m, &[obj, key, v], &[])?;
+                    if let Some(m) = self.lookup_override(obj, "__setitem__") {
+                        self.call_special(m, obj, &[key, v])?;
                         return Ok(());
                     }
                     let base = self.builtin_base(obj);
@@ -342,8 +355,8 @@ impl Vm {
                     return crate::types::list::list_delitem(self, obj, key)
                 }
                 Obj::Instance(_) => {
-                    if let Some(m) = self.lookup_type_attr(obj, "__delitem__") {
-                        self.call(m, &[obj, key], &[])?;
+                    if let Some(m) = self.lookup_override(obj, "__delitem__") {
+                        self.call_special(m, obj, &[key])?;
                         return Ok(());
                     }
                     let base = self.builtin_base(obj);
@@ -404,8 +417,8 @@ impl Vm {
                     };
                 }
                 Obj::Instance(_) => {
-                    if let Some(m) = self.lookup_type_attr(container, "__contains__") {
-                        let r = self.call(m, &[container, item], &[])?;
+                    if let Some(m) = self.lookup_override(container, "__contains__") {
+                        let r = self.call_special(m, container, &[item])?;
                         return self.truthy(r);
                     }
                     let base = self.builtin_base(container);
@@ -448,8 +461,8 @@ impl Vm {
                     return Ok(self.table(d).map_or(0, |t| t.len()));
                 }
                 Obj::Instance(_) => {
-                    if let Some(m) = self.lookup_type_attr(v, "__len__") {
-                        let r = self.call(m, &[v], &[])?;
+                    if let Some(m) = self.lookup_override(v, "__len__") {
+                        let r = self.call_special(m, v, &[])?;
                         let n = self.index_value(r)?;
                         if n < 0 {
                             return Err(self.value_error("__len__() should return >= 0"));
@@ -739,7 +752,7 @@ fn set_remove(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 fn set_pop(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     if let Value::Obj(h) = arg(a, 0) {
         if let Some(t) = vm.table_mut(h) {
-            if let Some(e) = t.pop_last() {
+            if let Some(e) = t.pop_first() {
                 return Ok(e.key);
             }
         }

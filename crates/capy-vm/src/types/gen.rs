@@ -55,19 +55,7 @@ fn gen_iter(_vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 
 fn gen_throw(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let h = gen_handle(vm, this(a))?;
-    let mut exc = a.get(1).copied().unwrap_or(Value::None);
-    if let Some(&val) = a.get(2) {
-        // throw(type, value): an instance of type is thrown as it is.
-        let is_inst = matches!(exc, Value::Obj(c) if matches!(vm.heap.get(c), Obj::Class(_)) && vm.isinstance(val, c));
-        if is_inst {
-            exc = val;
-        } else if !val.is_none() {
-            exc = vm.call(exc, &[val], &[])?;
-        }
-    }
-    let e = vm.make_exception(exc)?;
-    let r = vm.resume_with(h, Value::None, Some(e))?;
-    finish(vm, r)
+    vm.throw_raw(h, a.get(1..).unwrap_or_default())
 }
 
 fn gen_close(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
@@ -76,7 +64,130 @@ fn gen_close(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     Ok(Value::None)
 }
 
+/// What `throw()` resumes a generator with.
+enum Thrown {
+    /// An exception raised at the suspension point (handed to a `yield
+    /// from` sub-iterator first).
+    Exc(PyErr),
+    /// The delegated sub-iterator's `throw()` already ran and raised this:
+    /// a StopIteration ends the delegation with its value, anything else is
+    /// raised in the frame.
+    SubErr(PyErr),
+}
+
 impl Vm {
+    /// `gen.throw(*raw)`. While the generator is delegating (`yield from`),
+    /// the arguments are handed unchanged to the sub-iterator's `throw()`
+    /// (so a class or even a non-exception reaches a user `throw` method);
+    /// otherwise they are made into an exception raised at the suspension
+    /// point. An invalid exception leaves the generator untouched.
+    fn throw_raw(&mut self, h: Gc, raw: &[Value]) -> PyResult {
+        let exc0 = raw.first().copied().unwrap_or(Value::None);
+        let plain_instance = raw.len() == 1
+            && matches!(exc0, Value::Obj(x) if matches!(self.heap.get(x), Obj::Exception(_)));
+        if !plain_instance {
+            if let Some(r) = self.throw_delegated_raw(h, raw) {
+                return r;
+            }
+        }
+        let mut exc = exc0;
+        if let Some(&val) = raw.get(1) {
+            // throw(type, value): an instance of type is thrown as it is.
+            let is_inst = matches!(exc, Value::Obj(c) if matches!(self.heap.get(c), Obj::Class(_)) && self.isinstance(val, c));
+            if is_inst {
+                exc = val;
+            } else if !val.is_none() {
+                exc = self.call(exc, &[val], &[])?;
+            }
+        }
+        let base = self.exc_class(ExcKind::BaseException);
+        let valid = match exc {
+            Value::Obj(x) => match self.heap.get(x) {
+                Obj::Exception(_) => true,
+                Obj::Class(_) => self.is_subclass(x, base),
+                _ => false,
+            },
+            _ => false,
+        };
+        if !valid {
+            let t = self.type_name(exc);
+            return Err(self.type_error(format!(
+                "exceptions must be classes or instances deriving from BaseException, not {t}"
+            )));
+        }
+        let e = self.make_exception(exc)?;
+        let r = self.resume_with(h, Value::None, Some(e))?;
+        finish(self, r)
+    }
+
+    /// `throw_raw` for a generator suspended in `yield from`: None when it
+    /// is not delegating, the thrown value is a GeneratorExit, or the
+    /// sub-iterator is not a generator and has no `throw()`.
+    fn throw_delegated_raw(&mut self, h: Gc, raw: &[Value]) -> Option<PyResult> {
+        let sub = match self.heap.get(h) {
+            Obj::Generator(g) if g.state == GenState::Suspended => match &g.frame {
+                Some(f)
+                    if matches!(
+                        f.code.instrs.get(f.ip),
+                        Some(capy_compiler::Instr::YieldFrom)
+                    ) =>
+                {
+                    g.saved.last().copied()?
+                }
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let exc0 = raw.first().copied().unwrap_or(Value::None);
+        let ge = self.exc_class(ExcKind::GeneratorExit);
+        let is_exit = match exc0 {
+            Value::Obj(x) => match self.heap.get(x) {
+                Obj::Class(_) => self.is_subclass(x, ge),
+                Obj::Exception(_) => self.isinstance(exc0, ge),
+                _ => false,
+            },
+            _ => false,
+        };
+        if is_exit {
+            return None;
+        }
+        let sub_gen = match sub {
+            Value::Obj(sh) if matches!(self.heap.get(sh), Obj::Generator(_)) => Some(sh),
+            _ => None,
+        };
+        let meth = match sub_gen {
+            Some(_) => None,
+            None => Some(self.lookup_type_attr(sub, "throw")?),
+        };
+        self.set_gen_state(h, GenState::Suspended, GenState::Running);
+        let r = match (sub_gen, meth) {
+            (Some(sh), _) => self.throw_raw(sh, raw),
+            (None, Some(m)) => {
+                let mut args = Vec::with_capacity(raw.len() + 1);
+                args.push(sub);
+                args.extend_from_slice(raw);
+                self.call(m, &args, &[])
+            }
+            (None, None) => Ok(Value::None),
+        };
+        self.set_gen_state(h, GenState::Running, GenState::Suspended);
+        Some(match r {
+            Ok(y) => Ok(y),
+            Err(e) => match self.resume_inner(h, Value::None, Some(Thrown::SubErr(e))) {
+                Ok(r) => finish(self, r),
+                Err(e) => Err(e),
+            },
+        })
+    }
+
+    fn set_gen_state(&mut self, h: Gc, from: GenState, to: GenState) {
+        if let Obj::Generator(g) = self.heap.get_mut(h) {
+            if g.state == from && g.frame.is_some() {
+                g.state = to;
+            }
+        }
+    }
+
     /// Resumes generator `h` with `sent`: Ok(yielded) or Err(returned).
     pub fn resume(&mut self, h: Gc, sent: Value) -> PyResult<Result<Value, Value>> {
         self.resume_with(h, sent, None)
@@ -117,13 +228,22 @@ impl Vm {
         sent: Value,
         throw: Option<PyErr>,
     ) -> PyResult<Result<Value, Value>> {
+        self.resume_inner(h, sent, throw.map(Thrown::Exc))
+    }
+
+    fn resume_inner(
+        &mut self,
+        h: Gc,
+        sent: Value,
+        throw: Option<Thrown>,
+    ) -> PyResult<Result<Value, Value>> {
         let (mut frame, saved, state, is_coro) = match self.heap.get_mut(h) {
             Obj::Generator(g) => match g.state {
                 GenState::Running => {
                     return Err(self.value_error("generator already executing"));
                 }
                 GenState::Done => {
-                    if let Some(e) = throw {
+                    if let Some(Thrown::Exc(e) | Thrown::SubErr(e)) = throw {
                         return Err(e);
                     }
                     return Ok(Err(Value::None));
@@ -147,9 +267,11 @@ impl Vm {
             self.park(h, frame, saved, GenState::Created);
             return Err(self.type_error("can't send non-None value to a just-started generator"));
         }
-        if state == GenState::Created && throw.is_some() {
-            self.finish_gen(h);
-            return Err(throw.unwrap_or(PyErr(self.prealloc_memory_error)));
+        if state == GenState::Created {
+            if let Some(Thrown::Exc(e) | Thrown::SubErr(e)) = throw {
+                self.finish_gen(h);
+                return Err(e);
+            }
         }
         let base = self.stack.len();
         frame.base = base;
@@ -238,7 +360,22 @@ impl Vm {
 
     /// Runs a resumed frame starting by raising `e` at its current point;
     /// if the frame is delegating (`yield from`), the sub-iterator gets it first.
-    fn run_frame_throw(&mut self, f: &mut crate::frame::Frame, e: PyErr) -> PyResult<Exit> {
+    fn run_frame_throw(&mut self, f: &mut crate::frame::Frame, thrown: Thrown) -> PyResult<Exit> {
+        let e = match thrown {
+            Thrown::Exc(e) => e,
+            Thrown::SubErr(e2) => {
+                // The sub-iterator (on top of the stack) already handled
+                // the throw.
+                if self.err_is(e2, ExcKind::StopIteration) {
+                    let ret = self.err_arg0(e2);
+                    self.stack.pop();
+                    self.stack.push(ret);
+                    f.ip += 1;
+                    return self.run_frame(f);
+                }
+                return self.run_frame_err(f, e2);
+            }
+        };
         let delegating = matches!(
             f.code.instrs.get(f.ip),
             Some(capy_compiler::Instr::YieldFrom)
@@ -346,7 +483,7 @@ impl Vm {
             if matches!(self.heap.get(h), Obj::Iter(_)) {
                 // A StopIteration raised inside (e.g. by map's function)
                 // ends the delegation with its value, as in CPython.
-                return match self.next(it) {
+                return match self.next_or_stop(it) {
                     Ok(Some(v)) => Ok(Ok(v)),
                     Ok(None) => Ok(Err(Value::None)),
                     Err(e) if self.err_is(e, ExcKind::StopIteration) => Ok(Err(self.err_arg0(e))),

@@ -13,8 +13,9 @@ pub const METHODS: &[MethodDef] = &[
 ];
 
 fn iter_next(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let it = a.first().copied().unwrap_or(Value::None);
-    match vm.next(it)? {
+    // A subclass instance (`class M(map)`) steps its built-in iterator.
+    let it = vm.builtin_base(a.first().copied().unwrap_or(Value::None));
+    match vm.next_or_stop(it)? {
         Some(v) => Ok(v),
         None => Err(vm.stop_iteration(Value::None)),
     }
@@ -105,8 +106,19 @@ impl Vm {
         self.type_error(format!("'{t}' object is not iterable"))
     }
 
-    /// `next(it)`: Some(value), or None when exhausted.
+    /// `next(it)`: Some(value), or None when exhausted (any
+    /// `StopIteration` is swallowed).
     pub fn next(&mut self, it: Value) -> PyResult<Option<Value>> {
+        match self.next_or_stop(it) {
+            Err(e) if self.err_is(e, ExcKind::StopIteration) => Ok(None),
+            r => r,
+        }
+    }
+
+    /// Like `next`, but a `StopIteration` raised while stepping (by a user
+    /// `__next__`, or a generator returning a value) propagates as the
+    /// same exception object; `Ok(None)` means a plain exhaustion.
+    pub fn next_or_stop(&mut self, it: Value) -> PyResult<Option<Value>> {
         let Value::Obj(h) = it else {
             return Err(self.not_iterator(it));
         };
@@ -114,14 +126,11 @@ impl Vm {
             Obj::Iter(_) => self.next_builtin(h),
             Obj::Generator(_) => match self.resume(h, Value::None)? {
                 Ok(v) => Ok(Some(v)),
-                Err(_) => Ok(None),
+                Err(ret) if ret.is_none() => Ok(None),
+                Err(ret) => Err(self.stop_iteration(ret)),
             },
             _ => match self.lookup_type_attr(it, "__next__") {
-                Some(m) => match self.call(m, &[it], &[]) {
-                    Ok(v) => Ok(Some(v)),
-                    Err(e) if self.err_is(e, ExcKind::StopIteration) => Ok(None),
-                    Err(e) => Err(e),
-                },
+                Some(m) => self.call(m, &[it], &[]).map(Some),
                 None => Err(self.not_iterator(it)),
             },
         }
@@ -245,7 +254,7 @@ impl Vm {
                     }),
                 }
             }
-            Act::Enumerate(it, count) => match self.next(it)? {
+            Act::Enumerate(it, count) => match self.next_or_stop(it)? {
                 Some(v) => {
                     let next_count =
                         self.binary_op(capy_compiler::BinOp::Add, count, Value::Int(1))?;
@@ -262,7 +271,7 @@ impl Vm {
                 let mut out = Vec::with_capacity(its.len());
                 let mut done = its.is_empty();
                 for it in its {
-                    match self.next(it)? {
+                    match self.next_or_stop(it)? {
                         Some(v) => out.push(v),
                         None => {
                             done = true;
@@ -280,7 +289,7 @@ impl Vm {
                 let mut args = Vec::with_capacity(its.len());
                 let mut done = false;
                 for it in its {
-                    match self.next(it)? {
+                    match self.next_or_stop(it)? {
                         Some(v) => args.push(v),
                         None => {
                             done = true;
@@ -295,7 +304,7 @@ impl Vm {
                 }
             }
             Act::Filter(f, it) => loop {
-                match self.next(it)? {
+                match self.next_or_stop(it)? {
                     Some(v) => {
                         let keep = if f.is_none() {
                             v
@@ -310,14 +319,18 @@ impl Vm {
                 }
             },
             Act::Reversed(seq, i) => Some(self.getitem(seq, Value::Int(i as i64))?),
-            Act::Call(f, sentinel) => {
-                let v = self.call(f, &[], &[])?;
-                if self.eq(v, sentinel)? {
-                    None
-                } else {
-                    Some(v)
+            Act::Call(f, sentinel) => match self.call(f, &[], &[]) {
+                // A StopIteration from the callable ends the iteration.
+                Err(e) if self.err_is(e, ExcKind::StopIteration) => None,
+                Err(e) => return Err(e),
+                Ok(v) => {
+                    if self.eq(v, sentinel)? {
+                        None
+                    } else {
+                        Some(v)
+                    }
                 }
-            }
+            },
         };
         if r.is_none() {
             if let Obj::Iter(st) = self.heap.get_mut(h) {

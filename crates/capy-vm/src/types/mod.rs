@@ -17,6 +17,7 @@ pub mod method;
 pub mod num;
 pub mod object;
 pub mod range;
+pub mod slots;
 pub mod str;
 pub mod strsearch;
 pub mod tuple;
@@ -179,7 +180,9 @@ pub fn init_types(vm: &mut Vm) {
     for &(id, _, _) in ALL_TYPES {
         let defs = methods_of(id);
         let owner = Value::Obj(vm.types[id as usize]);
-        for &(name, f, takes_kw) in defs.iter().chain(extra_methods_of(id)) {
+        // Special methods first, so a type's own table can replace one.
+        let slots = slots::slots_of(id).iter().flat_map(|t| t.iter());
+        for &(name, f, takes_kw) in slots.chain(defs).chain(extra_methods_of(id)) {
             let v = native(vm, name, f, takes_kw, owner);
             let g = vm.types[id as usize];
             let _ = vm.dict_set_str_class(g, name, v);
@@ -272,6 +275,7 @@ fn classmethods_of(id: TypeId) -> &'static [MethodDef] {
 fn staticmethods_of(id: TypeId) -> &'static [MethodDef] {
     match id {
         TypeId::Str => str::STATICMETHODS,
+        TypeId::Object => object::OBJECT_STATICMETHODS,
         _ => &[],
     }
 }

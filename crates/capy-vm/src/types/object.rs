@@ -1,7 +1,7 @@
 //! `object`, `type`, `int`, `float` and `property` methods, and computed
 //! attributes (`__class__`, `__name__`, `__dict__`, ...).
 
-use crate::obj::Obj;
+use crate::obj::{Layout, Obj};
 use crate::types::MethodDef;
 use crate::value::Value;
 use crate::vm::Vm;
@@ -18,6 +18,8 @@ pub const OBJECT_METHODS: &[MethodDef] = &[
     ("__eq__", object_eq, false),
     ("__ne__", object_ne, false),
 ];
+
+pub const OBJECT_STATICMETHODS: &[MethodDef] = &[("__new__", object_new, true)];
 
 pub const TYPE_METHODS: &[MethodDef] = &[("mro", type_mro, false)];
 
@@ -44,14 +46,71 @@ fn object_str(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let s = vm.repr(arg(a, 0))?;
     vm.new_string(s)
 }
+/// `object.__new__(cls, *args)`. Built-in types have no `__new__` of their
+/// own, so `int.__new__(MyInt, 5)` also arrives here and builds the
+/// instance by the class's layout.
+fn object_new(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    let c = match a.first() {
+        Some(&Value::Obj(c)) if matches!(vm.heap.get(c), Obj::Class(_)) => c,
+        Some(&v) => {
+            let t = vm.type_name(v);
+            return Err(vm.type_error(format!("object.__new__(X): X is not a type object ({t})")));
+        }
+        None => return Err(vm.type_error("object.__new__(): not enough arguments")),
+    };
+    let Obj::Class(cls) = vm.heap.get(c) else {
+        return Ok(Value::None);
+    };
+    let (layout, builtin) = (cls.layout, cls.builtin);
+    let rest = &a[1..];
+    if let Some(t) = builtin {
+        if vm.type_obj(t) == c && t != crate::types::TypeId::Object {
+            return crate::builtins::construct(vm, t, c, rest, kw);
+        }
+    }
+    if layout == Layout::Object && (!rest.is_empty() || !kw.is_empty()) {
+        let new = vm.lookup_mro_str(c, "__new__");
+        if new.is_some_and(|n| !vm.is_object_method(n) && !is_object_new(vm, n)) {
+            return Err(vm.type_error(
+                "object.__new__() takes exactly one argument (the type to instantiate)",
+            ));
+        }
+        let init = vm.lookup_mro_str(c, "__init__");
+        if init.is_none_or(|i| vm.is_object_method(i)) {
+            let n = vm.class_name(c);
+            return Err(vm.type_error(format!("{n}() takes no arguments")));
+        }
+    }
+    vm.default_new(c, layout, builtin, rest, kw)
+}
+
+fn is_object_new(vm: &Vm, v: Value) -> bool {
+    match v {
+        Value::Obj(h) => match vm.heap.get(h) {
+            Obj::StaticMethod(f) => vm.is_object_method(*f),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The attribute name argument of `object.__setattr__`/`__delattr__`.
+fn attr_name(vm: &mut Vm, a: &[Value]) -> PyResult<Value> {
+    let name = arg(a, 1);
+    if vm.heap.str_of(name).is_none() {
+        let t = vm.type_name(name);
+        return Err(vm.type_error(format!("attribute name must be string, not '{t}'")));
+    }
+    Ok(name)
+}
 fn object_setattr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    vm.generic_setattr(arg(a, 0), arg(a, 1), arg(a, 2))?;
+    let name = attr_name(vm, a)?;
+    vm.generic_setattr(arg(a, 0), name, arg(a, 2))?;
     Ok(Value::None)
 }
 fn object_delattr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    // Bypass user __delattr__ by deleting from the dict directly.
-    let (obj, name) = (arg(a, 0), arg(a, 1));
-    vm.delattr(obj, name)?;
+    let name = attr_name(vm, a)?;
+    vm.generic_delattr(arg(a, 0), name)?;
     Ok(Value::None)
 }
 fn object_format(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {

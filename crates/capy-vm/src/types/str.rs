@@ -932,6 +932,9 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
             let key: String = chars[i + 1..end].iter().collect();
             let k = vm.new_string(key)?;
             mapped = Some(vm.getitem(args, k)?);
+            // As in CPython, the arguments are used up once a key is used:
+            // a later positional conversion has nothing left.
+            idx = idx.max(items.len());
             i = end + 1;
         }
         let mut flags = numfmt::PercentFlags::default();
@@ -1002,49 +1005,24 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
                 pad(&t, width, flags.left)
             }
             'c' => {
-                let t = match v {
-                    Value::Int(n) => char::from_u32(n as u32)
-                        .map(String::from)
-                        .unwrap_or_default(),
-                    _ => vm.to_str(v)?,
-                };
+                let t = pct_char_arg(vm, v)?;
                 pad(&t, width, flags.left)
             }
             'd' | 'i' | 'u' | 'o' | 'x' | 'X' => {
-                let n = match v {
-                    Value::Float(f) => {
-                        let b = numfmt::float_to_bigint(f.trunc()).map_err(|e| vm.num_err(e))?;
-                        vm.new_bigint(b)?
-                    }
-                    _ => v,
-                };
+                let n = pct_int_arg(vm, v, conv)?;
                 let r = match crate::types::num::as_num(&vm.heap, n) {
-                    Some(crate::types::num::Num::I(x)) => {
-                        numfmt::percent_format_i64(x, flags, width, precision, conv)
-                    }
                     Some(crate::types::num::Num::B(b)) => {
                         numfmt::percent_format_int(&b, flags, width, precision, conv)
                     }
-                    _ => {
-                        let t = vm.type_name(v);
-                        return Err(vm.type_error(format!(
-                            "%{conv} format: a real number is required, not {t}"
-                        )));
+                    Some(crate::types::num::Num::I(x)) => {
+                        numfmt::percent_format_i64(x, flags, width, precision, conv)
                     }
+                    _ => numfmt::percent_format_i64(0, flags, width, precision, conv),
                 };
                 r.map_err(|e| vm.num_err(e))?
             }
             'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
-                let f = match crate::types::num::as_num(&vm.heap, v)
-                    .as_ref()
-                    .and_then(crate::types::num::to_f64)
-                {
-                    Some(f) => f,
-                    None => {
-                        let t = vm.type_name(v);
-                        return Err(vm.type_error(format!("must be real number, not {t}")));
-                    }
-                };
+                let f = pct_float_arg(vm, v)?;
                 numfmt::percent_format_float(f, flags, width, precision, conv)
                     .map_err(|e| vm.num_err(e))?
             }
@@ -1065,6 +1043,126 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
         return Err(vm.type_error("not all arguments converted during string formatting"));
     }
     vm.new_string(out)
+}
+
+fn is_instance_obj(vm: &Vm, v: Value) -> bool {
+    matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Instance(_)))
+}
+
+/// The integer formatted by `%d`/`%i`/`%u` or (index only) `%o`/`%x`/`%X`:
+/// an int as it is, a float truncated (not for `%o`/`%x`/`%X`), an object
+/// through `__int__`/`__index__` (only `__index__` for `%o`/`%x`/`%X`).
+/// Anything else is CPython's TypeError.
+fn pct_int_arg(vm: &mut Vm, v: Value, conv: char) -> PyResult {
+    use crate::types::num::{as_num, Num};
+    let index_only = matches!(conv, 'o' | 'x' | 'X');
+    let base = vm.builtin_base(v);
+    match as_num(&vm.heap, base) {
+        Some(Num::I(i)) => return Ok(Value::Int(i)),
+        Some(Num::B(_)) => return Ok(base),
+        Some(Num::F(f)) if !index_only => {
+            let b = numfmt::float_to_bigint(f.trunc()).map_err(|e| vm.num_err(e))?;
+            return vm.new_bigint(b);
+        }
+        _ => {}
+    }
+    if base.is(v) && is_instance_obj(vm, v) {
+        let names: &[&str] = if index_only {
+            &["__index__"]
+        } else {
+            &["__int__", "__index__"]
+        };
+        for name in names {
+            let Some(m) = vm.lookup_type_attr(v, name) else {
+                continue;
+            };
+            let r = match vm.call(m, &[v], &[]) {
+                Ok(r) => vm.builtin_base(r),
+                Err(e) if vm.err_is(e, crate::errors::ExcKind::TypeError) => break,
+                Err(e) => return Err(e),
+            };
+            match as_num(&vm.heap, r) {
+                Some(Num::I(i)) => return Ok(Value::Int(i)),
+                Some(Num::B(_)) => return Ok(r),
+                _ => break,
+            }
+        }
+    }
+    let t = vm.type_name(v);
+    let what = if index_only {
+        "an integer"
+    } else {
+        "a real number"
+    };
+    Err(vm.type_error(format!("%{conv} format: {what} is required, not {t}")))
+}
+
+/// The number formatted by `%e`/`%f`/`%g`: an int or float, or an object's
+/// `__float__` (which must return a float) or `__index__`.
+fn pct_float_arg(vm: &mut Vm, v: Value) -> PyResult<f64> {
+    use crate::types::num::{as_num, Num};
+    let base = vm.builtin_base(v);
+    match as_num(&vm.heap, base) {
+        Some(Num::I(i)) => return Ok(i as f64),
+        Some(Num::F(f)) => return Ok(f),
+        Some(Num::B(b)) => return numfmt::bigint_to_f64(&b).map_err(|e| vm.num_err(e)),
+        _ => {}
+    }
+    if base.is(v) && is_instance_obj(vm, v) {
+        if let Some(m) = vm.lookup_type_attr(v, "__float__") {
+            let r = vm.call(m, &[v], &[])?;
+            return match vm.builtin_base(r) {
+                Value::Float(f) => Ok(f),
+                _ => {
+                    let (c, t) = (vm.type_name(v), vm.type_name(r));
+                    Err(vm.type_error(format!("{c}.__float__ returned non-float (type {t})")))
+                }
+            };
+        }
+        if let Some(m) = vm.lookup_type_attr(v, "__index__") {
+            let r = vm.call(m, &[v], &[])?;
+            let r = vm.builtin_base(r);
+            return match as_num(&vm.heap, r) {
+                Some(Num::I(i)) => Ok(i as f64),
+                Some(Num::B(b)) => numfmt::bigint_to_f64(&b).map_err(|e| vm.num_err(e)),
+                _ => {
+                    let t = vm.type_name(r);
+                    Err(vm.type_error(format!("__index__ returned non-int (type {t})")))
+                }
+            };
+        }
+    }
+    let t = vm.type_name(v);
+    Err(vm.type_error(format!("must be real number, not {t}")))
+}
+
+/// The character formatted by `%c`: a one-character string, or an int
+/// (`__index__` honoured) in range(0x110000).
+fn pct_char_arg(vm: &mut Vm, v: Value) -> PyResult<String> {
+    use crate::types::num::{as_num, Num};
+    if let Some(s) = vm.heap.str_of(v) {
+        let mut cs = s.chars();
+        if let (Some(c), None) = (cs.next(), cs.next()) {
+            return Ok(c.to_string());
+        }
+        return Err(vm.type_error("%c requires int or char"));
+    }
+    let mut n = vm.builtin_base(v);
+    if n.is(v) && is_instance_obj(vm, v) {
+        if let Some(m) = vm.lookup_type_attr(v, "__index__") {
+            let r = vm.call(m, &[v], &[])?;
+            n = vm.builtin_base(r);
+        }
+    }
+    let code = match as_num(&vm.heap, n) {
+        Some(Num::I(i)) => Some(i),
+        Some(Num::B(_)) => None,
+        _ => return Err(vm.type_error("%c requires int or char")),
+    };
+    match code.filter(|c| (0..0x11_0000).contains(c)) {
+        Some(c) => Ok(char::from_u32(c as u32).unwrap_or('\u{fffd}').to_string()),
+        None => Err(vm.overflow_error("%c arg not in range(0x110000)")),
+    }
 }
 
 fn pad(s: &str, width: usize, left: bool) -> String {
