@@ -329,9 +329,15 @@ pub enum Instr {
     /// exception is swallowed (and the handled-exception state restored),
     /// else exc is re-raised.
     WithExitExc,
-    /// `async with` entry: `[mgr] -> [aexit, awaitable of mgr.__aenter__()]`
-    /// and pushes a handler block to arg (like SetupWith).
+    /// `async with` entry: `[mgr] -> [aexit, awaitable of mgr.__aenter__()]`.
+    /// Pushes no block: `__aexit__` must not run when awaiting `__aenter__`
+    /// fails. `PushWithBlock` follows the await. (arg: the handler, the same
+    /// as `PushWithBlock`'s; kept for the listing.)
     SetupAsyncWith(u32),
+    /// `[aexit, entered] -> [aexit, entered]` and pushes a handler block to
+    /// arg whose recorded height excludes `entered` (handler entry sees
+    /// `[.., aexit, exc]`, as for `SetupWith`).
+    PushWithBlock(u32),
     /// `[aexit] -> [awaitable of aexit(None, None, None)]`
     AsyncWithExitNormal,
     /// `[aexit, exc] -> [exc, awaitable of aexit(type, exc, None)]`; after

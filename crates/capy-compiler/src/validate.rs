@@ -15,14 +15,16 @@
 //! These are the readings the verifier enforces; the VM must match them.
 //!
 //! * **Handler entry.** When an exception fires inside a `SetupExcept`,
-//!   `SetupWith` or `SetupAsyncWith` block, the VM *removes that block*, cuts
+//!   `SetupWith` or `PushWithBlock` block, the VM *removes that block*, cuts
 //!   the value stack back to the height recorded at setup and pushes the
 //!   exception. So a handler target starts with block depth = the depth
 //!   *before* the setup, and stack depth = recorded height + 1, where the
 //!   recorded height is the depth before `SetupExcept`, and the depth before
 //!   `SetupWith`/`SetupAsyncWith` (the manager replaced by `exit`/`aexit`,
 //!   which the doc says is counted) — i.e. `[.., exit, exc]` at the target.
-//!   `SetupAsyncWith`'s awaitable of `__aenter__` is *not* in the height.
+//!   `SetupAsyncWith` pushes no block (awaiting `__aenter__` is outside
+//!   the `with`); the `PushWithBlock` after the await pushes it, recording
+//!   the height without the entered value: `[.., aexit, exc]` at the target.
 //! * **`PopExcept`** only restores the handled-exception state; it does not
 //!   touch the value stack or the block stack (handler entry pushes no block).
 //! * **`WithExitNormal` / `AsyncWithExitNormal`** do not pop the `with`
@@ -357,7 +359,7 @@ fn branch_target(instr: Instr) -> Option<u32> {
     match instr {
         Jump(t) | PopJumpIfFalse(t) | PopJumpIfTrue(t) | JumpIfFalseOrPop(t)
         | JumpIfTrueOrPop(t) | ForIter(t) | EndAsyncFor(t) | SetupExcept(t) | SetupWith(t)
-        | SetupAsyncWith(t) => Some(t),
+        | SetupAsyncWith(t) | PushWithBlock(t) => Some(t),
         _ => None,
     }
 }
@@ -591,9 +593,15 @@ fn verify_flow(code: &Code) -> Result<StackInfo, ValidateError> {
                 fall = Some((d, b + 1));
                 branch = Some((t, d + 1, b));
             }
-            SetupWith(t) | SetupAsyncWith(t) => {
+            SetupWith(t) => {
                 fall = Some((pp(1, 2)?, b + 1));
                 branch = Some((t, d + 1, b));
+            }
+            // The handler is reached only through the following PushWithBlock.
+            SetupAsyncWith(_) => fall = Some((pp(1, 2)?, b)),
+            PushWithBlock(t) => {
+                fall = Some((pp(2, 2)?, b + 1));
+                branch = Some((t, d, b));
             }
             PopBlock => {
                 if b == 0 {

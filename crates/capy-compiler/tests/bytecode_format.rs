@@ -305,35 +305,36 @@ fn sample_async() -> Code {
     let mut c = code("co", vec![]);
     c.instrs = vec![
         LoadName(0),         // 0 [mgr]
-        SetupAsyncWith(11),  // 1 [aexit, aw]  handler 11: [aexit, exc]
+        SetupAsyncWith(12),  // 1 [aexit, aw]
         LoadNone,            // 2
         YieldFrom,           // 3 [aexit, v]
-        Pop,                 // 4 [aexit]
-        PopBlock,            // 5
-        AsyncWithExitNormal, // 6 [aw]
-        LoadNone,            // 7
-        YieldFrom,           // 8 [r]
-        Pop,                 // 9 []
-        Jump(17),            // 10
-        AsyncWithExitExc,    // 11 [exc, aw]
-        LoadNone,            // 12
-        YieldFrom,           // 13 [exc, r]
-        AsyncWithExitEnd,    // 14 []
-        Jump(17),            // 15
-        Nop,                 // 16 unreachable
-        LoadName(1),         // 17
-        GetAIter,            // 18 [aiter]
-        SetupExcept(27),     // 19
-        GetANext,            // 20 [aiter, aw]
-        LoadNone,            // 21
-        YieldFrom,           // 22 [aiter, v]
-        PopBlock,            // 23
-        StoreName(2),        // 24 [aiter]
-        Jump(19),            // 25
-        Nop,                 // 26 unreachable
-        EndAsyncFor(28),     // 27 [aiter, exc] -> []
-        LoadNone,            // 28
-        ReturnValue,         // 29
+        PushWithBlock(12),   // 4 handler 12: [aexit, exc]
+        Pop,                 // 5 [aexit]
+        PopBlock,            // 6
+        AsyncWithExitNormal, // 7 [aw]
+        LoadNone,            // 8
+        YieldFrom,           // 9 [r]
+        Pop,                 // 10 []
+        Jump(18),            // 11
+        AsyncWithExitExc,    // 12 [exc, aw]
+        LoadNone,            // 13
+        YieldFrom,           // 14 [exc, r]
+        AsyncWithExitEnd,    // 15 []
+        Jump(18),            // 16
+        Nop,                 // 17 unreachable
+        LoadName(1),         // 18
+        GetAIter,            // 19 [aiter]
+        SetupExcept(28),     // 20
+        GetANext,            // 21 [aiter, aw]
+        LoadNone,            // 22
+        YieldFrom,           // 23 [aiter, v]
+        PopBlock,            // 24
+        StoreName(2),        // 25 [aiter]
+        Jump(20),            // 26
+        Nop,                 // 27 unreachable
+        EndAsyncFor(29),     // 28 [aiter, exc] -> []
+        LoadNone,            // 29
+        ReturnValue,         // 30
     ];
     c.lines = vec![3; c.instrs.len()];
     c.flags = code_flags::COROUTINE;
@@ -875,8 +876,13 @@ fn loader_header_errors() {
         Err(LoadError::Truncated { offset: 5 })
     );
     assert_eq!(
-        from_bytes(b"CAPYC\x02"),
-        Err(LoadError::UnsupportedVersion(2))
+        from_bytes(b"CAPYC\x03"),
+        Err(LoadError::UnsupportedVersion(3))
+    );
+    // Version 1 set up `async with` blocks differently: refused, not misread.
+    assert_eq!(
+        from_bytes(b"CAPYC\x01"),
+        Err(LoadError::UnsupportedVersion(1))
     );
     let mut b = to_bytes(&sample_module());
     b.push(0);
@@ -907,7 +913,7 @@ fn every_prefix_is_truncated() {
 #[test]
 fn huge_length_prefix_is_rejected_without_allocating() {
     // name length = u64::MAX / 2-ish, with nothing after it.
-    let mut b = b"CAPYC\x01".to_vec();
+    let mut b = b"CAPYC\x02".to_vec();
     b.extend([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f]);
     match from_bytes(&b) {
         Err(LoadError::TooLarge {
@@ -916,7 +922,7 @@ fn huge_length_prefix_is_rejected_without_allocating() {
         other => panic!("{other:?}"),
     }
     // An 11-byte varint.
-    let mut b = b"CAPYC\x01".to_vec();
+    let mut b = b"CAPYC\x02".to_vec();
     b.extend([0x80; 10]);
     b.push(0);
     assert_eq!(from_bytes(&b), Err(LoadError::BadVarint { offset: 6 }));

@@ -64,7 +64,8 @@ fn check_well_formed(code: &Code) {
             | Instr::EndAsyncFor(t)
             | Instr::SetupExcept(t)
             | Instr::SetupWith(t)
-            | Instr::SetupAsyncWith(t) => Some(*t),
+            | Instr::SetupAsyncWith(t)
+            | Instr::PushWithBlock(t) => Some(*t),
             _ => None,
         };
         if let Some(t) = target {

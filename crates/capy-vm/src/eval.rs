@@ -803,17 +803,26 @@ impl Vm {
                     let exit = self.getattr_str(mgr, exit_name)?;
                     let entered = self.call_method_by_name(mgr, enter_name, &[])?;
                     self.set_top(exit);
-                    self.blocks.push(Block {
-                        handler: t,
-                        sp: self.stack.len(),
-                        handling: self.handling.len(),
-                    });
+                    // `async with` pushes its block after awaiting
+                    // `__aenter__` (PushWithBlock).
                     let entered = if is_async {
                         self.get_awaitable(entered)?
                     } else {
+                        self.blocks.push(Block {
+                            handler: t,
+                            sp: self.stack.len(),
+                            handling: self.handling.len(),
+                        });
                         entered
                     };
                     self.stack.push(entered);
+                }
+                Instr::PushWithBlock(t) => {
+                    self.blocks.push(Block {
+                        handler: t,
+                        sp: self.stack.len().saturating_sub(1),
+                        handling: self.handling.len(),
+                    });
                 }
                 Instr::SetupExcept(t) => {
                     self.blocks.push(Block {

@@ -244,6 +244,7 @@ impl<'a, 'src> Compiler<'a, 'src> {
         if is_async {
             self.jump(Instr::SetupAsyncWith, handler);
             self.await_top();
+            self.jump(Instr::PushWithBlock, handler);
         } else {
             self.jump(Instr::SetupWith, handler);
         }

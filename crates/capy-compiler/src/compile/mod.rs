@@ -168,7 +168,8 @@ fn retarget(i: &mut Instr, labels: &[Option<u32>]) -> Option<()> {
         | Instr::EndAsyncFor(a)
         | Instr::SetupExcept(a)
         | Instr::SetupWith(a)
-        | Instr::SetupAsyncWith(a) => a,
+        | Instr::SetupAsyncWith(a)
+        | Instr::PushWithBlock(a) => a,
         _ => return Some(()),
     };
     *arg = (*labels.get(*arg as usize)?)?;

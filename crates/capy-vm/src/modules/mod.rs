@@ -7,6 +7,7 @@ pub mod cheri;
 pub mod cmath;
 pub mod collections;
 pub mod errno;
+pub mod frozen;
 pub mod heapq;
 pub mod io;
 pub mod json;
@@ -42,6 +43,7 @@ pub fn register_all(vm: &mut Vm) {
     vm.register_module("array", array::init);
     vm.register_module("re", re::init);
     vm.register_module("types", types::init);
+    vm.register_module("asyncio", frozen::init_asyncio);
     vm.register_module("builtins", sys::init_builtins);
     vm.register_module("gc", sys::init_gc);
     vm.register_module("micropython", sys::init_micropython);
