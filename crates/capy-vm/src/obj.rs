@@ -269,11 +269,13 @@ pub enum Obj {
     /// Tagged memory mapped by `cheri.Memory` (reached only through capabilities).
     CapMemory(Box<cheri::Memory>),
     /// A view of `len` bytes of a bytes or bytearray object from `start`
-    /// (slicing a view makes a new view, no copy).
+    /// (slicing a view makes a new view, no copy), read as items of format
+    /// `fmt` (`b'B'` for bytes, an array's typecode; see types/memoryview.rs).
     MemoryView {
         obj: Value,
         start: usize,
         len: usize,
+        fmt: u8,
     },
 }
 

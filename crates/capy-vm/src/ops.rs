@@ -178,6 +178,17 @@ impl Vm {
         }
     }
 
+    /// Like `builtin_base`, but only for a class that derives from the
+    /// value's type: a native class keeping its data in a built-in value
+    /// (`array.array` in a bytearray) does not compare as that value.
+    pub fn derived_base(&self, v: Value) -> Value {
+        let b = self.builtin_base(v);
+        if !b.is(v) && !self.is_subclass(self.type_of(v), self.type_of(b)) {
+            return v;
+        }
+        b
+    }
+
     /// For an instance of a subclass of a built-in type, its built-in value.
     pub fn builtin_base(&self, v: Value) -> Value {
         match v {
@@ -294,7 +305,10 @@ impl Vm {
                     }
                 }
             }
-            let (ba, bb) = (self.builtin_base(a), self.builtin_base(b));
+            if let Some(r) = crate::types::memoryview::mv_eq(self, a, b)? {
+                return Ok(Value::Bool(r != negate));
+            }
+            let (ba, bb) = (self.derived_base(a), self.derived_base(b));
             let same = if !ba.is(a) || !bb.is(b) {
                 self.eq(ba, bb)?
             } else {
@@ -321,6 +335,9 @@ impl Vm {
             return Ok(!nan);
         }
         if let Some(r) = fast_eq(&self.heap, a, b) {
+            return Ok(r);
+        }
+        if let Some(r) = crate::types::memoryview::mv_eq(self, a, b)? {
             return Ok(r);
         }
         // Containers of user objects, or user objects.
@@ -756,6 +773,7 @@ pub fn fast_eq(heap: &Heap, a: Value, b: Value) -> Option<bool> {
             }
             (Obj::Instance(_), _) | (_, Obj::Instance(_)) => None,
             (Obj::Exception(_), _) | (_, Obj::Exception(_)) => None,
+            (Obj::MemoryView { .. }, _) | (_, Obj::MemoryView { .. }) => None,
             (Obj::List(_), Obj::List(_)) | (Obj::Dict(_), Obj::Dict(_)) => None,
             (Obj::Set(_) | Obj::FrozenSet(_), Obj::Set(_) | Obj::FrozenSet(_)) => None,
             (Obj::DictView { .. }, _) | (_, Obj::DictView { .. }) => None,

@@ -22,7 +22,7 @@ fn arg(a: &[Value], i: usize) -> Value {
 
 const TYPECODES: &str = "bBhHiIlLqQfd";
 
-fn itemsize(tc: char) -> usize {
+pub(crate) fn itemsize(tc: char) -> usize {
     match tc {
         'b' | 'B' => 1,
         'h' | 'H' => 2,
@@ -126,6 +126,14 @@ fn this(vm: &mut Vm, v: Value) -> PyResult<Arr> {
     )))
 }
 
+/// The typecode of an `array.array` (for memoryview), None for anything else.
+pub(crate) fn typecode_of(vm: &mut Vm, v: Value) -> Option<char> {
+    if !matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Instance(_))) {
+        return None;
+    }
+    this(vm, v).ok().map(|a| a.tc)
+}
+
 fn is_array(vm: &mut Vm, v: Value) -> bool {
     matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Instance(_))) && this(vm, v).is_ok()
 }
@@ -152,7 +160,7 @@ fn count_of(vm: &Vm, a: &Arr) -> usize {
 }
 
 /// Encodes one Python value as the array's item bytes.
-fn encode(vm: &mut Vm, tc: char, v: Value) -> PyResult<Vec<u8>> {
+pub(crate) fn encode(vm: &mut Vm, tc: char, v: Value) -> PyResult<Vec<u8>> {
     if tc == 'f' || tc == 'd' {
         let b = vm.builtin_base(v);
         let f = match b {
@@ -221,7 +229,7 @@ fn encode(vm: &mut Vm, tc: char, v: Value) -> PyResult<Vec<u8>> {
 }
 
 /// Decodes the item at index `i` into a Python value.
-fn decode(vm: &mut Vm, tc: char, raw: &[u8], i: usize) -> PyResult {
+pub(crate) fn decode(vm: &mut Vm, tc: char, raw: &[u8], i: usize) -> PyResult {
     let size = itemsize(tc);
     let b = &raw[i * size..(i + 1) * size];
     let mut a8 = [0u8; 8];
@@ -305,9 +313,16 @@ fn new(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
                 "cannot use a str to initialize an array with typecode '{tc}'"
             )));
         }
-        if matches!(ib, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)))
-        {
+        // Another array converts item by item; bytes-likes are raw data.
+        let raw_data = !is_array(vm, init)
+            && matches!(ib, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)));
+        if raw_data {
             frombytes(vm, &[obj, ib], &[])?;
+        } else if is_array(vm, init) {
+            let other = this(vm, init)?;
+            let items = values(vm, &other)?;
+            let l = vm.new_list(items)?;
+            extend_values(vm, obj, l)?;
         } else {
             extend_values(vm, obj, init)?;
         }

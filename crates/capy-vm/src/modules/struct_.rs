@@ -474,6 +474,7 @@ pub(crate) fn writable(vm: &mut Vm, v: Value) -> PyResult<(Gc, usize, usize)> {
                 obj: Value::Obj(o),
                 start,
                 len,
+                ..
             } => {
                 let (o, start, len) = (*o, *start, *len);
                 if let Obj::ByteArray(x) = vm.heap.get(o) {

@@ -66,15 +66,6 @@ pub const BYTEARRAY_METHODS: &[MethodDef] = &[
 /// Class methods of bytes and bytearray.
 pub const BYTES_CLASSMETHODS: &[MethodDef] = &[("fromhex", b_fromhex, false)];
 
-pub const MEMORYVIEW_METHODS: &[MethodDef] = &[
-    ("tobytes", mv_tobytes, false),
-    ("tolist", mv_tolist, false),
-    ("hex", mv_hex, false),
-    ("release", mv_release, false),
-    ("__enter__", mv_enter, false),
-    ("__exit__", mv_release, false),
-];
-
 fn arg(a: &[Value], i: usize) -> Value {
     a.get(i).copied().unwrap_or(Value::None)
 }
@@ -122,7 +113,9 @@ pub fn buffer_opt(vm: &Vm, v: Value) -> Option<Vec<u8>> {
     match vm.heap.get(h) {
         Obj::Bytes(b) => Some(b.to_vec()),
         Obj::ByteArray(b) => Some(b.clone()),
-        Obj::MemoryView { obj, start, len } => {
+        Obj::MemoryView {
+            obj, start, len, ..
+        } => {
             let (o, s, l) = (*obj, *start, *len);
             let all = buffer_opt(vm, o)?;
             let s = s.min(all.len());
@@ -808,7 +801,7 @@ fn b_hex(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     hex_with_sep(vm, &b, arg(a, 1))
 }
 
-fn hex_with_sep(vm: &mut Vm, b: &[u8], sep: Value) -> PyResult {
+pub(crate) fn hex_with_sep(vm: &mut Vm, b: &[u8], sep: Value) -> PyResult {
     let sep = if sep.is_none() {
         None
     } else if let Some(s) = vm.heap.str_of(sep) {
@@ -1225,206 +1218,4 @@ fn ba_copy(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let data = with_ba(vm, arg(a, 0), |b| b.clone())?;
     vm.charge(data.len())?;
     mk(vm, data, true)
-}
-
-// ---- memoryview
-
-/// `memoryview(obj)`.
-pub fn memoryview_new(vm: &mut Vm, a: &[Value]) -> PyResult {
-    if a.len() != 1 {
-        return Err(vm.type_error(format!(
-            "memoryview() takes exactly one argument ({} given)",
-            a.len()
-        )));
-    }
-    let v = vm.builtin_base(a[0]);
-    let Value::Obj(h) = v else {
-        let t = vm.type_name(v);
-        return Err(vm.type_error(format!(
-            "memoryview: a bytes-like object is required, not '{t}'"
-        )));
-    };
-    let (obj, start, len) = match vm.heap.get(h) {
-        Obj::Bytes(b) => (v, 0, b.len()),
-        Obj::ByteArray(b) => (v, 0, b.len()),
-        Obj::MemoryView { obj, start, len } => (*obj, *start, *len),
-        _ => {
-            let t = vm.type_name(v);
-            return Err(vm.type_error(format!(
-                "memoryview: a bytes-like object is required, not '{t}'"
-            )));
-        }
-    };
-    Ok(Value::Obj(vm.alloc(Obj::MemoryView { obj, start, len })?))
-}
-
-fn mv_parts(vm: &Vm, v: Value) -> Option<(Value, usize, usize)> {
-    match v {
-        Value::Obj(h) => match vm.heap.get(h) {
-            Obj::MemoryView { obj, start, len } => Some((*obj, *start, *len)),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// Length of the underlying buffer now (a bytearray may have shrunk).
-fn underlying_len(vm: &Vm, obj: Value) -> usize {
-    match obj {
-        Value::Obj(h) => match vm.heap.get(h) {
-            Obj::Bytes(b) => b.len(),
-            Obj::ByteArray(b) => b.len(),
-            _ => 0,
-        },
-        _ => 0,
-    }
-}
-
-pub fn mv_len(vm: &Vm, v: Value) -> Option<usize> {
-    mv_parts(vm, v).map(|(_, _, l)| l)
-}
-
-/// `m[key]`: an int for an index, a new view (no copy) for a slice.
-pub fn mv_getitem(vm: &mut Vm, m: Value, key: Value) -> PyResult {
-    let Some((obj, start, len)) = mv_parts(vm, m) else {
-        return Err(vm.type_error("expected a memoryview"));
-    };
-    if let Value::Obj(k) = key {
-        if matches!(vm.heap.get(k), Obj::Slice(..)) {
-            let (s, e, step) = crate::types::list::slice_indices(vm, key, len as i64)?;
-            if step != 1 {
-                // Strided views would need a stride; copy instead.
-                let all = buffer_opt(vm, m).unwrap_or_default();
-                let mut out = Vec::new();
-                let mut i = s;
-                while (step > 0 && i < e) || (step < 0 && i > e) {
-                    if let Some(&c) = all.get(i as usize) {
-                        out.push(c);
-                    }
-                    i += step;
-                }
-                let b = mk(vm, out, false)?;
-                return memoryview_new(vm, &[b]);
-            }
-            let n = (e - s).max(0) as usize;
-            return Ok(Value::Obj(vm.alloc(Obj::MemoryView {
-                obj,
-                start: start + s as usize,
-                len: n,
-            })?));
-        }
-    }
-    let i = vm.index_value(key)?;
-    let j = if i < 0 { i + len as i64 } else { i };
-    if !(0..len as i64).contains(&j) {
-        return Err(vm.index_error("index out of bounds on dimension 1"));
-    }
-    let p = start + j as usize;
-    let all = buffer_opt(vm, obj).unwrap_or_default();
-    match all.get(p) {
-        Some(&c) => Ok(Value::Int(c as i64)),
-        None => Err(vm.index_error("index out of range")),
-    }
-}
-
-pub fn mv_setitem(vm: &mut Vm, m: Value, key: Value, v: Value) -> PyResult<()> {
-    let Some((obj, start, len)) = mv_parts(vm, m) else {
-        return Err(vm.type_error("expected a memoryview"));
-    };
-    let Value::Obj(oh) = obj else {
-        return Err(vm.type_error("cannot modify read-only memory"));
-    };
-    if !matches!(vm.heap.get(oh), Obj::ByteArray(_)) {
-        return Err(vm.type_error("cannot modify read-only memory"));
-    }
-    let (positions, data): (Vec<usize>, Vec<u8>) = match key {
-        Value::Obj(k) if matches!(vm.heap.get(k), Obj::Slice(..)) => {
-            let (s, e, step) = crate::types::list::slice_indices(vm, key, len as i64)?;
-            let mut pos = Vec::new();
-            let mut i = s;
-            while (step > 0 && i < e) || (step < 0 && i > e) {
-                pos.push(start + i as usize);
-                i += step;
-            }
-            let data = buffer(vm, v)?;
-            if data.len() != pos.len() {
-                return Err(vm.value_error(
-                    "memoryview assignment: lvalue and rvalue have different structures",
-                ));
-            }
-            (pos, data)
-        }
-        _ => {
-            let i = vm.index_value(key)?;
-            let j = if i < 0 { i + len as i64 } else { i };
-            if !(0..len as i64).contains(&j) {
-                return Err(vm.index_error("index out of bounds on dimension 1"));
-            }
-            let c = match v {
-                Value::Int(_) | Value::Bool(_) => {
-                    let n = vm.index_value(v)?;
-                    if !(0..256).contains(&n) {
-                        return Err(vm.value_error("memoryview: invalid value for format 'B'"));
-                    }
-                    n as u8
-                }
-                _ => return Err(vm.type_error("memoryview: invalid type for format 'B'")),
-            };
-            (vec![start + j as usize], vec![c])
-        }
-    };
-    let cur = underlying_len(vm, obj);
-    if let Obj::ByteArray(b) = vm.heap.get_mut(oh) {
-        for (p, c) in positions.into_iter().zip(data) {
-            if p < cur {
-                b[p] = c;
-            }
-        }
-    }
-    Ok(())
-}
-
-fn mv_self(vm: &mut Vm, a: &[Value]) -> PyResult<Vec<u8>> {
-    match buffer_opt(vm, arg(a, 0)) {
-        Some(b) => Ok(b),
-        None => Err(vm.type_error("descriptor requires a 'memoryview' object")),
-    }
-}
-fn mv_tobytes(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let b = mv_self(vm, a)?;
-    mk(vm, b, false)
-}
-fn mv_tolist(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let b = mv_self(vm, a)?;
-    let v: Vec<Value> = b.iter().map(|&c| Value::Int(c as i64)).collect();
-    vm.charge(v.len() * 16)?;
-    vm.new_list(v)
-}
-fn mv_hex(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let b = mv_self(vm, a)?;
-    hex_with_sep(vm, &b, arg(a, 1))
-}
-fn mv_release(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    Ok(Value::None)
-}
-fn mv_enter(_vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    Ok(arg(a, 0))
-}
-
-/// Computed attributes of memoryview.
-pub fn mv_attr(vm: &mut Vm, v: Value, name: &str) -> PyResult<Option<Value>> {
-    let Some((obj, _, len)) = mv_parts(vm, v) else {
-        return Ok(None);
-    };
-    Ok(match name {
-        "obj" => Some(obj),
-        "nbytes" => Some(Value::Int(len as i64)),
-        "readonly" => Some(Value::Bool(
-            !matches!(obj, Value::Obj(h) if matches!(vm.heap.get(h), Obj::ByteArray(_))),
-        )),
-        "itemsize" => Some(Value::Int(1)),
-        "ndim" => Some(Value::Int(1)),
-        "format" => Some(vm.new_str("B")?),
-        _ => None,
-    })
 }

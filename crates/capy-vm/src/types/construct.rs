@@ -54,7 +54,7 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             vm.truthy(a[0])?
         })),
         TypeId::Float => float_new(vm, a),
-        TypeId::MemoryView => crate::types::bytes::memoryview_new(vm, a),
+        TypeId::MemoryView => crate::types::memoryview::memoryview_new(vm, a),
         TypeId::Complex => {
             if a.len() + kw.len() > 2 {
                 return Err(vm.type_error(format!(

@@ -296,7 +296,9 @@ impl Vm {
                         return self.call(m, &[obj, key], &[]);
                     }
                 }
-                Obj::MemoryView { .. } => return crate::types::bytes::mv_getitem(self, obj, key),
+                Obj::MemoryView { .. } => {
+                    return crate::types::memoryview::mv_getitem(self, obj, key)
+                }
                 _ => {}
             }
         }
@@ -323,7 +325,7 @@ impl Vm {
                     return crate::types::list::list_setitem_slow(self, obj, key, v)
                 }
                 Obj::MemoryView { .. } => {
-                    return crate::types::bytes::mv_setitem(self, obj, key, v)
+                    return crate::types::memoryview::mv_setitem(self, obj, key, v)
                 }
                 Obj::Instance(_) => {
                     if let Some(m) = self.lookup_override(obj, "__setitem__") {
@@ -449,7 +451,9 @@ impl Vm {
                 Obj::Str(s) => return Ok(s.char_len()),
                 Obj::Bytes(b) => return Ok(b.len()),
                 Obj::ByteArray(b) => return Ok(b.len()),
-                Obj::MemoryView { len, .. } => return Ok(*len),
+                Obj::MemoryView { .. } => {
+                    return Ok(crate::types::memoryview::mv_len(self, v).unwrap_or(0))
+                }
                 Obj::List(l) => return Ok(l.len()),
                 Obj::Tuple(t) => return Ok(t.len()),
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => return Ok(d.len()),

@@ -63,9 +63,8 @@ impl Vm {
                 }
                 Obj::Iter(_) | Obj::Generator(_) => return Ok(v),
                 Obj::MemoryView { .. } => {
-                    // Iterates a snapshot of the viewed bytes.
-                    let b = crate::types::bytes::buffer_opt(self, v).unwrap_or_default();
-                    let seq = crate::types::bytes::mk(self, b, false)?;
+                    // Iterates a snapshot of the viewed items.
+                    let seq = crate::types::memoryview::items_list(self, v)?;
                     IterState::Seq { seq, idx: 0 }
                 }
                 Obj::Instance(_) | Obj::Class(_) | Obj::Exception(_) => {

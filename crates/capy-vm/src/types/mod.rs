@@ -13,6 +13,7 @@ pub mod gen;
 pub mod int;
 pub mod iter;
 pub mod list;
+pub mod memoryview;
 pub mod method;
 pub mod num;
 pub mod object;
@@ -247,7 +248,7 @@ fn methods_of(id: TypeId) -> &'static [MethodDef] {
         TypeId::Property => object::PROPERTY_METHODS,
         TypeId::Capability => crate::modules::cheri::CAP_METHODS,
         TypeId::Bytes | TypeId::ByteArray => bytes::BYTES_METHODS,
-        TypeId::MemoryView => bytes::MEMORYVIEW_METHODS,
+        TypeId::MemoryView => memoryview::METHODS,
         TypeId::Complex => int::COMPLEX_METHODS,
         TypeId::DictKeys | TypeId::DictItems => dictview::SETLIKE_METHODS,
         _ => &[],

@@ -305,7 +305,7 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
         (Obj::BigInt(_), "real" | "numerator") => Some(obj),
         (Obj::BigInt(_), "imag") => Some(Value::Int(0)),
         (Obj::BigInt(_), "denominator") => Some(Value::Int(1)),
-        (Obj::MemoryView { .. }, _) => return crate::types::bytes::mv_attr(vm, obj, name),
+        (Obj::MemoryView { .. }, _) => return crate::types::memoryview::mv_attr(vm, obj, name),
         _ => None,
     })
 }

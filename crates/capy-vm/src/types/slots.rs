@@ -403,6 +403,23 @@ const RANGE_SLOTS: &[MethodDef] = &[
     ("__hash__", hash::<{ TypeId::Range as u8 }>, false),
 ];
 
+const MEMORYVIEW_SLOTS: &[MethodDef] = &[
+    (
+        "__getitem__",
+        getitem::<{ TypeId::MemoryView as u8 }>,
+        false,
+    ),
+    (
+        "__setitem__",
+        setitem::<{ TypeId::MemoryView as u8 }>,
+        false,
+    ),
+    ("__len__", len::<{ TypeId::MemoryView as u8 }>, false),
+    ("__iter__", iter::<{ TypeId::MemoryView as u8 }>, false),
+    ("__eq__", compare::<{ TypeId::MemoryView as u8 }, 2>, false),
+    ("__ne__", compare::<{ TypeId::MemoryView as u8 }, 3>, false),
+];
+
 const STR_MOD: &[MethodDef] = &[("__mod__", binop::<{ TypeId::Str as u8 }, 6, false>, false)];
 const BYTES_MOD: &[MethodDef] = &[("__mod__", binop::<{ TypeId::Bytes as u8 }, 6, false>, false)];
 
@@ -449,6 +466,7 @@ pub fn slots_of(id: TypeId) -> &'static [&'static [MethodDef]] {
             &[("__hash__", hash::<{ T::FrozenSet as u8 }>, false)],
         ],
         T::Range => &[RANGE_SLOTS],
+        T::MemoryView => &[MEMORYVIEW_SLOTS],
         _ => &[],
     }
 }
