@@ -89,8 +89,23 @@ for f in (
     lambda: object.__new__(),
     lambda: object.__new__(Plain, 1),
     lambda: WithNew(1),
+    lambda: object.__new__(int),
+    lambda: object.__new__(MyInt),
+    lambda: int.__new__(str, 1),
+    lambda: int.__new__(1),
+    lambda: list.__new__(),
 ):
     try:
         f()
     except TypeError as e:
         print("TypeError:", e)
+
+# Subclasses of mutable built-ins: __new__ makes them empty, __init__ fills.
+class L2(list):
+    pass
+
+
+l2 = list.__new__(L2, [1, 2])
+print(l2, type(l2).__name__)
+l2.__init__([3])
+print(l2, list.__new__(list), dict.__new__(dict), float.__new__(float, "1.5"))

@@ -304,8 +304,8 @@ impl Vm {
         let new = self.lookup_mro_str(c, "__new__");
         let user_new = match new {
             Some(Value::Obj(h)) => match self.heap.get(h) {
-                // `object.__new__` is what `default_new` does.
-                Obj::StaticMethod(f) if !self.is_object_method(*f) => Some(*f),
+                // The built-in types' `__new__` is what `default_new` does.
+                Obj::StaticMethod(f) if !self.is_default_method(*f) => Some(*f),
                 Obj::Func(_) => Some(Value::Obj(h)),
                 _ => None,
             },

@@ -190,7 +190,11 @@ pub fn init_types(vm: &mut Vm) {
         }
         // Class and static methods are wrapped so attribute lookup binds
         // them to the type (or not at all).
-        for (defs, is_static) in [(classmethods_of(id), false), (staticmethods_of(id), true)] {
+        for (defs, is_static) in [
+            (classmethods_of(id), false),
+            (staticmethods_of(id), true),
+            (slots::new_of(id), true),
+        ] {
             for &(name, f, takes_kw) in defs {
                 let v = native(vm, name, f, takes_kw, owner);
                 let wrapped = if is_static {

@@ -46,9 +46,9 @@ fn object_str(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let s = vm.repr(arg(a, 0))?;
     vm.new_string(s)
 }
-/// `object.__new__(cls, *args)`. Built-in types have no `__new__` of their
-/// own, so `int.__new__(MyInt, 5)` also arrives here and builds the
-/// instance by the class's layout.
+/// `object.__new__(cls, *args)`, for classes whose instances are plain
+/// objects or exceptions; the built-in types have their own `__new__`
+/// (types/slots.rs).
 fn object_new(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
     let c = match a.first() {
         Some(&Value::Obj(c)) if matches!(vm.heap.get(c), Obj::Class(_)) => c,
@@ -63,10 +63,12 @@ fn object_new(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
     };
     let (layout, builtin) = (cls.layout, cls.builtin);
     let rest = &a[1..];
-    if let Some(t) = builtin {
-        if vm.type_obj(t) == c && t != crate::types::TypeId::Object {
-            return crate::builtins::construct(vm, t, c, rest, kw);
-        }
+    if layout == Layout::Builtin {
+        let n = vm.class_name(c);
+        let b = builtin.map_or(n.clone(), |t| vm.class_name(vm.type_obj(t)));
+        return Err(vm.type_error(format!(
+            "object.__new__({n}) is not safe, use {b}.__new__()"
+        )));
     }
     if layout == Layout::Object && (!rest.is_empty() || !kw.is_empty()) {
         let new = vm.lookup_mro_str(c, "__new__");

@@ -257,28 +257,81 @@ fn init<const T: u8>(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     Ok(Value::None)
 }
 
-macro_rules! num_slots {
+/// `T.__new__(cls, *args)`: builds an instance of `cls`, a subclass of
+/// built-in type `T` (or `T` itself), from the arguments.
+fn new<const T: u8>(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    let t = vm.types[T as usize];
+    let tname = vm.class_name(t);
+    let cls = match a.first() {
+        Some(&Value::Obj(c)) if matches!(vm.heap.get(c), Obj::Class(_)) => c,
+        Some(&v) => {
+            let n = vm.type_name(v);
+            return Err(vm.type_error(format!("{tname}.__new__(X): X is not a type object ({n})")));
+        }
+        None => return Err(vm.type_error(format!("{tname}.__new__(): not enough arguments"))),
+    };
+    if !vm.is_subclass(cls, t) {
+        let n = vm.class_name(cls);
+        return Err(vm.type_error(format!(
+            "{tname}.__new__({n}): {n} is not a subtype of {tname}"
+        )));
+    }
+    let Obj::Class(c) = vm.heap.get(cls) else {
+        return Ok(Value::None);
+    };
+    let (layout, builtin) = (c.layout, c.builtin);
+    if cls == t {
+        let id = crate::types::ALL_TYPES
+            .iter()
+            .map(|e| e.0)
+            .find(|&id| id as u8 == T)
+            .unwrap_or(TypeId::Object);
+        return crate::builtins::construct(vm, id, t, &a[1..], kw);
+    }
+    vm.default_new(cls, layout, builtin, &a[1..], kw)
+}
+
+/// The `__new__` static methods of the built-in types that have one.
+pub fn new_of(id: TypeId) -> &'static [MethodDef] {
+    use TypeId as T;
+    macro_rules! new {
+        ($t:expr) => {
+            &[("__new__", new::<{ $t as u8 }>, true)]
+        };
+    }
+    match id {
+        T::Int => new!(T::Int),
+        T::Bool => new!(T::Bool),
+        T::Float => new!(T::Float),
+        T::Complex => new!(T::Complex),
+        T::Str => new!(T::Str),
+        T::Bytes => new!(T::Bytes),
+        T::ByteArray => new!(T::ByteArray),
+        T::Tuple => new!(T::Tuple),
+        T::List => new!(T::List),
+        T::Dict => new!(T::Dict),
+        T::Set => new!(T::Set),
+        T::FrozenSet => new!(T::FrozenSet),
+        T::Range => new!(T::Range),
+        _ => &[],
+    }
+}
+
+/// `(name, reflected name, BinOp::ALL index)` triples of type `$t` as
+/// method-table entries, the forward and the reflected method of each.
+macro_rules! binops {
+    ($t:expr; $(($f:literal, $r:literal, $op:literal)),* $(,)?) => {
+        &[$(
+            ($f, binop::<{ $t as u8 }, $op, false>, false),
+            ($r, binop::<{ $t as u8 }, $op, true>, false),
+        )*]
+    };
+}
+
+/// The six comparisons of type `$t`, in `CMP_OPS` order.
+macro_rules! comparisons {
     ($t:expr) => {
         &[
-            ("__add__", binop::<{ $t as u8 }, 0, false>, false),
-            ("__sub__", binop::<{ $t as u8 }, 1, false>, false),
-            ("__mul__", binop::<{ $t as u8 }, 2, false>, false),
-            ("__truediv__", binop::<{ $t as u8 }, 4, false>, false),
-            ("__floordiv__", binop::<{ $t as u8 }, 5, false>, false),
-            ("__mod__", binop::<{ $t as u8 }, 6, false>, false),
-            ("__pow__", binop::<{ $t as u8 }, 7, false>, false),
-            ("__radd__", binop::<{ $t as u8 }, 0, true>, false),
-            ("__rsub__", binop::<{ $t as u8 }, 1, true>, false),
-            ("__rmul__", binop::<{ $t as u8 }, 2, true>, false),
-            ("__rtruediv__", binop::<{ $t as u8 }, 4, true>, false),
-            ("__rfloordiv__", binop::<{ $t as u8 }, 5, true>, false),
-            ("__rmod__", binop::<{ $t as u8 }, 6, true>, false),
-            ("__rpow__", binop::<{ $t as u8 }, 7, true>, false),
-            ("__neg__", unary::<{ $t as u8 }, 0>, false),
-            ("__pos__", unary::<{ $t as u8 }, 1>, false),
-            ("__abs__", abs::<{ $t as u8 }>, false),
-            ("__bool__", bool_::<{ $t as u8 }>, false),
-            ("__hash__", hash::<{ $t as u8 }>, false),
             ("__lt__", compare::<{ $t as u8 }, 0>, false),
             ("__le__", compare::<{ $t as u8 }, 1>, false),
             ("__eq__", compare::<{ $t as u8 }, 2>, false),
@@ -289,49 +342,50 @@ macro_rules! num_slots {
     };
 }
 
-const INT_SLOTS: &[MethodDef] = &[
-    (
-        "__lshift__",
-        binop::<{ TypeId::Int as u8 }, 8, false>,
-        false,
-    ),
-    (
-        "__rshift__",
-        binop::<{ TypeId::Int as u8 }, 9, false>,
-        false,
-    ),
-    ("__and__", binop::<{ TypeId::Int as u8 }, 10, false>, false),
-    ("__or__", binop::<{ TypeId::Int as u8 }, 11, false>, false),
-    ("__xor__", binop::<{ TypeId::Int as u8 }, 12, false>, false),
-    (
-        "__rlshift__",
-        binop::<{ TypeId::Int as u8 }, 8, true>,
-        false,
-    ),
-    (
-        "__rrshift__",
-        binop::<{ TypeId::Int as u8 }, 9, true>,
-        false,
-    ),
-    ("__rand__", binop::<{ TypeId::Int as u8 }, 10, true>, false),
-    ("__ror__", binop::<{ TypeId::Int as u8 }, 11, true>, false),
-    ("__rxor__", binop::<{ TypeId::Int as u8 }, 12, true>, false),
-    ("__invert__", unary::<{ TypeId::Int as u8 }, 2>, false),
-];
+/// Arithmetic of the number types.
+macro_rules! arithmetic {
+    ($t:expr) => {
+        binops!($t;
+            ("__add__", "__radd__", 0),
+            ("__sub__", "__rsub__", 1),
+            ("__mul__", "__rmul__", 2),
+            ("__truediv__", "__rtruediv__", 4),
+            ("__floordiv__", "__rfloordiv__", 5),
+            ("__mod__", "__rmod__", 6),
+            ("__pow__", "__rpow__", 7),
+        )
+    };
+}
 
-/// `__len__`, `__iter__`, `__contains__` and the comparisons.
+/// Unary operators, truth and hash of the number types.
+macro_rules! number {
+    ($t:expr) => {
+        &[
+            ("__neg__", unary::<{ $t as u8 }, 0>, false),
+            ("__pos__", unary::<{ $t as u8 }, 1>, false),
+            ("__abs__", abs::<{ $t as u8 }>, false),
+            ("__bool__", bool_::<{ $t as u8 }>, false),
+            ("__hash__", hash::<{ $t as u8 }>, false),
+        ]
+    };
+}
+
+const INT_SLOTS: &[MethodDef] = binops!(TypeId::Int;
+    ("__lshift__", "__rlshift__", 8),
+    ("__rshift__", "__rrshift__", 9),
+    ("__and__", "__rand__", 10),
+    ("__or__", "__ror__", 11),
+    ("__xor__", "__rxor__", 12),
+);
+const INT_INVERT: &[MethodDef] = &[("__invert__", unary::<{ TypeId::Int as u8 }, 2>, false)];
+
+/// `__len__`, `__iter__` and `__contains__`.
 macro_rules! collection_slots {
     ($t:expr) => {
         &[
             ("__len__", len::<{ $t as u8 }>, false),
             ("__iter__", iter::<{ $t as u8 }>, false),
             ("__contains__", contains::<{ $t as u8 }>, false),
-            ("__lt__", compare::<{ $t as u8 }, 0>, false),
-            ("__le__", compare::<{ $t as u8 }, 1>, false),
-            ("__eq__", compare::<{ $t as u8 }, 2>, false),
-            ("__ne__", compare::<{ $t as u8 }, 3>, false),
-            ("__gt__", compare::<{ $t as u8 }, 4>, false),
-            ("__ge__", compare::<{ $t as u8 }, 5>, false),
         ]
     };
 }
@@ -362,16 +416,12 @@ macro_rules! mutable_slots {
 
 macro_rules! set_slots {
     ($t:expr) => {
-        &[
-            ("__sub__", binop::<{ $t as u8 }, 1, false>, false),
-            ("__and__", binop::<{ $t as u8 }, 10, false>, false),
-            ("__or__", binop::<{ $t as u8 }, 11, false>, false),
-            ("__xor__", binop::<{ $t as u8 }, 12, false>, false),
-            ("__rsub__", binop::<{ $t as u8 }, 1, true>, false),
-            ("__rand__", binop::<{ $t as u8 }, 10, true>, false),
-            ("__ror__", binop::<{ $t as u8 }, 11, true>, false),
-            ("__rxor__", binop::<{ $t as u8 }, 12, true>, false),
-        ]
+        binops!($t;
+            ("__sub__", "__rsub__", 1),
+            ("__and__", "__rand__", 10),
+            ("__or__", "__ror__", 11),
+            ("__xor__", "__rxor__", 12),
+        )
     };
 }
 
@@ -428,40 +478,69 @@ const BYTES_MOD: &[MethodDef] = &[("__mod__", binop::<{ TypeId::Bytes as u8 }, 6
 pub fn slots_of(id: TypeId) -> &'static [&'static [MethodDef]] {
     use TypeId as T;
     match id {
-        T::Int => &[num_slots!(T::Int), INT_SLOTS],
-        T::Float => &[num_slots!(T::Float)],
-        T::Complex => &[num_slots!(T::Complex)],
+        T::Int => &[
+            arithmetic!(T::Int),
+            number!(T::Int),
+            comparisons!(T::Int),
+            INT_SLOTS,
+            INT_INVERT,
+        ],
+        T::Float => &[
+            arithmetic!(T::Float),
+            number!(T::Float),
+            comparisons!(T::Float),
+        ],
+        T::Complex => &[
+            arithmetic!(T::Complex),
+            number!(T::Complex),
+            comparisons!(T::Complex),
+        ],
         T::Str => &[
             collection_slots!(T::Str),
+            comparisons!(T::Str),
             sequence_slots!(T::Str),
             STR_MOD,
             &[("__hash__", hash::<{ T::Str as u8 }>, false)],
         ],
         T::Bytes => &[
             collection_slots!(T::Bytes),
+            comparisons!(T::Bytes),
             sequence_slots!(T::Bytes),
             BYTES_MOD,
             &[("__hash__", hash::<{ T::Bytes as u8 }>, false)],
         ],
         T::ByteArray => &[
             collection_slots!(T::ByteArray),
+            comparisons!(T::ByteArray),
             sequence_slots!(T::ByteArray),
             mutable_slots!(T::ByteArray),
         ],
         T::Tuple => &[
             collection_slots!(T::Tuple),
+            comparisons!(T::Tuple),
             sequence_slots!(T::Tuple),
             &[("__hash__", hash::<{ T::Tuple as u8 }>, false)],
         ],
         T::List => &[
             collection_slots!(T::List),
+            comparisons!(T::List),
             sequence_slots!(T::List),
             mutable_slots!(T::List),
         ],
-        T::Dict => &[collection_slots!(T::Dict), DICT_SLOTS],
-        T::Set => &[collection_slots!(T::Set), set_slots!(T::Set), SET_MUTATORS],
+        T::Dict => &[
+            collection_slots!(T::Dict),
+            comparisons!(T::Dict),
+            DICT_SLOTS,
+        ],
+        T::Set => &[
+            collection_slots!(T::Set),
+            comparisons!(T::Set),
+            set_slots!(T::Set),
+            SET_MUTATORS,
+        ],
         T::FrozenSet => &[
             collection_slots!(T::FrozenSet),
+            comparisons!(T::FrozenSet),
             set_slots!(T::FrozenSet),
             &[("__hash__", hash::<{ T::FrozenSet as u8 }>, false)],
         ],
