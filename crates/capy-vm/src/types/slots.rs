@@ -20,6 +20,15 @@ use capy_compiler::{BinOp, CmpOp, UnOp};
 
 type Kw<'a> = &'a [(Value, Value)];
 
+/// The `TypeId` whose discriminant is `T`.
+fn type_id<const T: u8>() -> TypeId {
+    crate::types::ALL_TYPES
+        .iter()
+        .map(|e| e.0)
+        .find(|&id| id as u8 == T)
+        .unwrap_or(TypeId::Object)
+}
+
 /// The built-in value of `a[0]`, after checking it is an instance of type `T`.
 fn this<const T: u8>(vm: &mut Vm, a: &[Value], name: &str) -> PyResult<Value> {
     let t = vm.types[T as usize];
@@ -228,12 +237,7 @@ fn delitem<const T: u8>(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 /// replace the contents. `dict.__init__` updates instead, as in CPython.
 fn init<const T: u8>(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let s = this::<T>(vm, a, "__init__")?;
-    let t = match T {
-        x if x == TypeId::Dict as u8 => TypeId::Dict,
-        x if x == TypeId::Set as u8 => TypeId::Set,
-        x if x == TypeId::ByteArray as u8 => TypeId::ByteArray,
-        _ => TypeId::List,
-    };
+    let t = type_id::<T>();
     let tobj = vm.types[T as usize];
     let fresh = crate::builtins::construct(vm, t, tobj, &a[1..], kw)?;
     if t == TypeId::Dict {
@@ -281,12 +285,7 @@ fn new<const T: u8>(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     };
     let (layout, builtin) = (c.layout, c.builtin);
     if cls == t {
-        let id = crate::types::ALL_TYPES
-            .iter()
-            .map(|e| e.0)
-            .find(|&id| id as u8 == T)
-            .unwrap_or(TypeId::Object);
-        return crate::builtins::construct(vm, id, t, &a[1..], kw);
+        return crate::builtins::construct(vm, type_id::<T>(), t, &a[1..], kw);
     }
     vm.default_new(cls, layout, builtin, &a[1..], kw)
 }
