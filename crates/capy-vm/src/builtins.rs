@@ -2,6 +2,7 @@
 
 use crate::errors::ExcKind;
 use crate::obj::{IterState, Obj};
+use crate::types::iter::Step;
 use crate::types::{num, TypeId};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
@@ -219,24 +220,28 @@ pub(crate) fn abs(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn all(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "all", a, 1, 1)?;
-    let it = vm.get_iter(a[0])?;
-    while let Some(v) = vm.next(it)? {
-        if !vm.truthy(v)? {
-            return Ok(Value::Bool(false));
+    let mut result = true;
+    vm.for_each(a[0], |vm, v| {
+        if vm.truthy(v)? {
+            return Ok(Step::Continue);
         }
-    }
-    Ok(Value::Bool(true))
+        result = false;
+        Ok(Step::Stop)
+    })?;
+    Ok(Value::Bool(result))
 }
 
 fn any(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "any", a, 1, 1)?;
-    let it = vm.get_iter(a[0])?;
-    while let Some(v) = vm.next(it)? {
-        if vm.truthy(v)? {
-            return Ok(Value::Bool(true));
+    let mut result = false;
+    vm.for_each(a[0], |vm, v| {
+        if !vm.truthy(v)? {
+            return Ok(Step::Continue);
         }
-    }
-    Ok(Value::Bool(false))
+        result = true;
+        Ok(Step::Stop)
+    })?;
+    Ok(Value::Bool(result))
 }
 
 fn int_arg(vm: &mut Vm, v: Value) -> PyResult<num_bigint::BigInt> {
@@ -471,38 +476,42 @@ fn next(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn min_max(vm: &mut Vm, a: &[Value], kw: Kw, op: CmpOp, name: &str) -> PyResult {
     let key = kwarg(vm, kw, "key").filter(|k| !k.is_none());
     let default = kwarg(vm, kw, "default");
-    let items = if a.len() == 1 {
-        vm.iter_to_vec(a[0])?
-    } else {
-        a.to_vec()
-    };
     if a.is_empty() {
         return Err(vm.type_error(format!("{name} expected at least 1 argument, got 0")));
     }
-    let mut best: Option<(Value, Value)> = None;
-    for v in items {
+    // The best item and its key, in root slots: a key function may
+    // allocate, and the items may come from a generator that drops them.
+    let best_v = vm.root_slot(Value::Null);
+    let best_k = vm.root_slot(Value::Null);
+    let mut consider = |vm: &mut Vm, v: Value| -> PyResult<Step> {
         let k = match key {
             Some(f) => vm.call(f, &[v], &[])?,
             None => v,
         };
-        best = match best {
-            None => Some((v, k)),
-            Some((bv, bk)) => {
-                let r = vm.compare(op, k, bk)?;
-                if vm.truthy(r)? {
-                    Some((v, k))
-                } else {
-                    Some((bv, bk))
-                }
-            }
+        let better = vm.temp_roots[best_v].is_null() || {
+            let r = vm.compare(op, k, vm.temp_roots[best_k])?;
+            vm.truthy(r)?
         };
+        if better {
+            vm.set_root(best_v, v);
+            vm.set_root(best_k, k);
+        }
+        Ok(Step::Continue)
+    };
+    if a.len() == 1 {
+        vm.for_each(a[0], &mut consider)?;
+    } else {
+        for &v in a {
+            consider(vm, v)?;
+        }
     }
-    match best {
-        Some((v, _)) => Ok(v),
-        None => match default {
-            Some(d) => Ok(d),
-            None => Err(vm.value_error(format!("{name}() arg is an empty sequence"))),
-        },
+    let best = vm.temp_roots[best_v];
+    if !best.is_null() {
+        return Ok(best);
+    }
+    match default {
+        Some(d) => Ok(d),
+        None => Err(vm.value_error(format!("{name}() arg is an empty sequence"))),
     }
 }
 
@@ -594,12 +603,13 @@ fn sum(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if vm.heap.str_of(acc).is_some() {
         return Err(vm.type_error("sum() can't sum strings [use ''.join(seq) instead]"));
     }
-    let it = vm.get_iter(a[0])?;
+    if let Some(total) = sum_range(vm, a[0], acc)? {
+        return Ok(total);
+    }
     // One root slot for the running total: without it every intermediate
     // big int would stay rooted until sum() returns.
-    let slot = vm.temp_roots.len();
-    vm.temp_roots.push(acc);
-    while let Some(v) = vm.next(it)? {
+    let slot = vm.root_slot(acc);
+    vm.for_each(a[0], |vm, v| {
         let fast = match (acc, v) {
             (Value::Int(x), Value::Int(y)) => {
                 crate::ops::int_fast_int(BinOp::Add, x, y).map(Value::Int)
@@ -613,10 +623,35 @@ fn sum(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             Some(r) => r,
             None => vm.binary_op(BinOp::Add, acc, v)?,
         };
-        vm.temp_roots.truncate(slot);
-        vm.temp_roots.push(acc);
-    }
+        vm.set_root(slot, acc);
+        Ok(Step::Continue)
+    })?;
     Ok(acc)
+}
+
+/// `sum(range(...))` with an int start, in closed form: a range of 10**10
+/// items is summed at once instead of stepping past the time budget.
+fn sum_range(vm: &mut Vm, r: Value, start: Value) -> PyResult<Option<Value>> {
+    let Value::Obj(h) = r else { return Ok(None) };
+    let Obj::Range {
+        start: lo,
+        stop,
+        step,
+    } = *vm.heap.get(h)
+    else {
+        return Ok(None);
+    };
+    let Value::Int(init) = start else {
+        return Ok(None);
+    };
+    let n = crate::types::range::range_len(lo, stop, step).max(0);
+    use num_bigint::BigInt;
+    // n items lo, lo+step, ...: n*lo + step*n*(n-1)/2.
+    let n_b = BigInt::from(n);
+    let total = BigInt::from(init)
+        + &n_b * BigInt::from(lo)
+        + BigInt::from(step) * &n_b * (n_b.clone() - 1) / 2;
+    vm.new_bigint(total).map(Some)
 }
 
 fn globals(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {

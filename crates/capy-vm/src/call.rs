@@ -104,7 +104,9 @@ impl Vm {
         let mark = self.temp_roots.len();
         let r = f(self, args, kw);
         self.temp_roots.truncate(mark);
+        self.root_result(&r);
         self.depth -= 1;
+        self.check_heap()?;
         r
     }
 
@@ -140,14 +142,42 @@ impl Vm {
     }
 
     /// Calls any callable. The result stays rooted until the calling native returns.
+    /// The arguments are rooted for the call's duration: a native caller
+    /// may pass values it holds nowhere else.
     pub fn call(&mut self, callee: Value, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
         let mark = self.temp_roots.len();
+        self.temp_roots.push(callee);
+        self.temp_roots.extend_from_slice(args);
+        for &(k, v) in kw {
+            self.temp_roots.extend_from_slice(&[k, v]);
+        }
         let r = self.call_inner(callee, args, kw);
         self.temp_roots.truncate(mark);
-        if let Ok(v @ Value::Obj(_)) = r {
-            self.temp_roots.push(v);
-        }
+        self.root_result(&r);
         r
+    }
+
+    /// Roots a result (or the exception raised instead) in the caller's
+    /// scope: once the callee's temporaries are dropped nothing else refers
+    /// to it until the caller stores it.
+    #[inline]
+    pub(crate) fn root_result(&mut self, r: &PyResult) {
+        match r {
+            Ok(v @ Value::Obj(_)) => self.temp_roots.push(*v),
+            Ok(_) => {}
+            Err(e) => self.temp_roots.push(e.value()),
+        }
+    }
+
+    #[inline]
+    fn root_exit(&mut self, r: &PyResult<Exit>) {
+        match r {
+            Ok(Exit::Return(v @ Value::Obj(_)) | Exit::Yield(v @ Value::Obj(_))) => {
+                self.temp_roots.push(*v)
+            }
+            Ok(_) => {}
+            Err(e) => self.temp_roots.push(e.value()),
+        }
     }
 
     fn call_inner(&mut self, callee: Value, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
@@ -265,6 +295,7 @@ impl Vm {
         let r = self.run_frame(&mut frame);
         self.leave_frame(&frame);
         self.temp_roots.truncate(frame.temp_base);
+        self.root_exit(&r);
         self.stack.truncate(fpos);
         match r? {
             Exit::Return(v) | Exit::Yield(v) => Ok(v),
@@ -357,6 +388,7 @@ impl Vm {
         let r = self.run_frame(&mut frame);
         self.leave_frame(&frame);
         self.temp_roots.truncate(frame.temp_base);
+        self.root_exit(&r);
         self.stack.truncate(base - 1);
         match r? {
             Exit::Return(v) | Exit::Yield(v) => Ok(v),
@@ -388,6 +420,9 @@ impl Vm {
         } else {
             Value::None
         };
+        // Off the stack now, and the function is built with allocations.
+        self.temp_roots
+            .extend_from_slice(&[code_v, closure, kwdefaults, defaults]);
         let defaults = if defaults.is_none() {
             Vec::new()
         } else {

@@ -100,9 +100,9 @@ impl Vm {
             context: Value::None,
             suppress_context: false,
         }));
-        match self.heap.alloc(obj) {
+        match self.alloc(obj) {
             Ok(g) => PyErr(g),
-            Err(_) => self.memory_error(),
+            Err(e) => e,
         }
     }
 
@@ -117,6 +117,7 @@ impl Vm {
 
     /// The preallocated MemoryError, used when there is no room to make one.
     pub fn memory_error(&mut self) -> PyErr {
+        self.heap.grant_overdraft();
         let e = self.prealloc_memory_error;
         if let Obj::Exception(x) = self.heap.get_mut(e) {
             x.traceback.clear();

@@ -245,7 +245,14 @@ impl Vm {
         let instrs = &code.instrs[..];
         let base = f.base;
         let nlocals = code.varnames.len();
+        let temp_base = f.temp_base;
         loop {
+            // What the previous instruction allocated is on the value stack
+            // or stored by now: its temporary roots die here, so garbage
+            // made by straight-line code is collectable (see `Vm::alloc`).
+            if self.temp_roots.len() > temp_base {
+                self.temp_roots.truncate(temp_base);
+            }
             let Some(&instr) = instrs.get(*ip) else {
                 return Err(self.error(ExcKind::SystemError, "bytecode ran off the end"));
             };
@@ -610,8 +617,8 @@ impl Vm {
                     self.stack.push(t);
                 }
                 Instr::BuildList(n) => {
+                    self.charge(n as usize * 16)?;
                     let items = self.take_top(n as usize);
-                    self.charge(items.len() * 16)?;
                     let l = self.new_list(items)?;
                     self.stack.push(l);
                 }
@@ -916,13 +923,15 @@ impl Vm {
                     self.stack.pop();
                 }
                 Instr::FormatValue(flags) => {
-                    let spec = if flags & 4 != 0 {
-                        self.pop()
+                    let (v, spec) = if flags & 4 != 0 {
+                        (self.peek(1), self.peek(0))
                     } else {
-                        Value::Null
+                        (self.top(), Value::Null)
                     };
-                    let v = self.top();
                     let s = self.format_value(v, flags & 3, spec)?;
+                    if flags & 4 != 0 {
+                        self.stack.pop();
+                    }
                     self.set_top(s);
                 }
                 Instr::PrintExpr => {

@@ -1,13 +1,23 @@
 //! The per-instance object arena and its mark-and-sweep collector.
 //!
 //! Objects are addressed by [`Gc`] handles (index + generation). Freeing a
-//! slot bumps its generation, so a stale handle reads [`Obj::Dead`] instead
-//! of whatever reuses the slot: a use-after-free is an error, never a
-//! confusion of objects. Every allocation and every growth of a container
-//! is charged to the heap's byte count, which is capped by `limit`.
+//! slot bumps its generation, so a stale handle never reaches whatever
+//! reuses the slot: a use-after-free is an error, never a confusion of
+//! objects. Reading through a stale handle is a bug in the runtime (a value
+//! that was not rooted across a collection): it panics in debug builds and
+//! in release builds reads [`Obj::Dead`] and raises the heap's `stale`
+//! flag, which the VM turns into a `SystemError` at its next check
+//! ([`crate::Vm::check_heap`]) instead of letting the program compute with
+//! a `None` that was never there.
+//!
+//! Every allocation and every growth of a container is charged to the
+//! heap's byte count, which is capped by `limit`. Native memory the
+//! instance owns outside objects (compiled-code caches, regex programs) is
+//! charged as `external` bytes, which collections keep counting.
 
 use crate::obj::{Obj, PyStr};
 use crate::value::{Gc, Value};
+use std::cell::Cell;
 
 struct Slot {
     gen: u32,
@@ -31,6 +41,36 @@ pub struct Heap {
     dead: Obj,
     pub collections: u64,
     gc_enabled: bool,
+    /// Bytes of native memory owned by the instance outside any object.
+    external: usize,
+    /// Set when a stale handle was read (see the module comment).
+    stale: Cell<bool>,
+    /// Stress mode: collect at every `stress_every`-th allocation (0: off).
+    stress_every: u32,
+    stress_count: u32,
+    /// With `CAPY_STALE_PANIC=trace`: where each freed slot was freed, so a
+    /// stale read names the collection (and so the allocation) that found
+    /// the value unrooted. A diagnostic for rooting bugs, off by default.
+    freed_at: Option<std::collections::HashMap<u32, std::rc::Rc<std::backtrace::Backtrace>>>,
+    /// Bytes allowed past `limit` while a MemoryError is being handled
+    /// (see [`Heap::grant_overdraft`]).
+    overdraft: usize,
+    overdraft_spent: bool,
+}
+
+/// What a program may allocate past its quota after a MemoryError, so its
+/// handler can run (print, bind a name, drop the data). Granted once per
+/// exhaustion: the next collection that brings the heap under its limit
+/// takes it back, so no program can use it to grow without bound.
+pub const OVERDRAFT: usize = 64 << 10;
+
+/// The first collection of a heap comes after this many bytes (or a
+/// quarter of the limit, if smaller), so small quotas are usable.
+const MIN_THRESHOLD: usize = 8 << 20;
+const SMALLEST_THRESHOLD: usize = 64 << 10;
+
+fn first_threshold(limit: usize) -> usize {
+    (limit / 4).clamp(SMALLEST_THRESHOLD, MIN_THRESHOLD)
 }
 
 impl Heap {
@@ -41,11 +81,58 @@ impl Heap {
             bytes: 0,
             limit,
             since_gc: 0,
-            threshold: 8 << 20,
+            threshold: first_threshold(limit),
             dead: Obj::Dead,
             collections: 0,
             gc_enabled: true,
+            external: 0,
+            stale: Cell::new(false),
+            stress_every: 0,
+            stress_count: 0,
+            freed_at: stale_trace().then(Default::default),
+            overdraft: 0,
+            overdraft_spent: false,
         }
+    }
+
+    /// Turns the stress mode on (`every` > 0: a full collection at every
+    /// `every`-th allocation or growth) or off (0).
+    pub fn set_stress(&mut self, every: u32) {
+        self.stress_every = every;
+        self.stress_count = 0;
+    }
+
+    /// Whether the stress mode wants a collection now (counts the call).
+    #[inline]
+    pub fn stress_due(&mut self) -> bool {
+        if self.stress_every == 0 || !self.gc_enabled {
+            return false;
+        }
+        self.stress_count += 1;
+        if self.stress_count >= self.stress_every {
+            self.stress_count = 0;
+            return true;
+        }
+        false
+    }
+
+    /// Whether a stale handle has been read since the last call (clears it).
+    pub fn take_stale(&self) -> bool {
+        self.stale.replace(false)
+    }
+
+    /// Charges `n` bytes of native memory owned outside objects.
+    pub fn charge_external(&mut self, n: usize) -> Result<(), OutOfMemory> {
+        self.charge(n)?;
+        self.external += n;
+        Ok(())
+    }
+
+    /// Returns native memory charged with [`Self::charge_external`].
+    pub fn release_external(&mut self, n: usize) {
+        let n = n.min(self.external);
+        self.external -= n;
+        self.bytes = self.bytes.saturating_sub(n);
     }
 
     pub fn bytes(&self) -> usize {
@@ -56,6 +143,9 @@ impl Heap {
     }
     pub fn set_limit(&mut self, limit: usize) {
         self.limit = limit;
+        if self.collections == 0 {
+            self.threshold = first_threshold(limit);
+        }
     }
     pub fn set_gc_enabled(&mut self, on: bool) {
         self.gc_enabled = on;
@@ -76,7 +166,17 @@ impl Heap {
     /// Whether `extra` more bytes would exceed the limit.
     #[inline]
     pub fn would_exceed(&self, extra: usize) -> bool {
-        self.bytes.saturating_add(extra) > self.limit
+        self.bytes.saturating_add(extra) > self.limit.saturating_add(self.overdraft)
+    }
+
+    /// Called as a MemoryError is raised: lets the handler allocate up to
+    /// [`OVERDRAFT`] bytes past the limit, once until the heap is back
+    /// under its limit.
+    pub fn grant_overdraft(&mut self) {
+        if !self.overdraft_spent {
+            self.overdraft = OVERDRAFT;
+            self.overdraft_spent = true;
+        }
     }
 
     /// Charges `extra` bytes of growth of an existing object.
@@ -90,14 +190,18 @@ impl Heap {
         Ok(())
     }
 
-    pub fn alloc(&mut self, obj: Obj) -> Result<Gc, OutOfMemory> {
+    /// Places an object without rooting it: the caller must store the
+    /// handle somewhere the collector sees before anything else allocates.
+    /// Everything but the VM's own bookkeeping (interned names) goes
+    /// through [`crate::Vm::alloc`], which roots what it returns.
+    pub fn alloc_unrooted(&mut self, obj: Obj) -> Result<Gc, OutOfMemory> {
         let size = obj.size();
         self.alloc_sized(obj, size)
     }
 
-    /// `alloc` for a caller that already knows `obj.size()`.
+    /// `alloc_unrooted` for a caller that already knows `obj.size()`.
     #[inline]
-    pub fn alloc_sized(&mut self, obj: Obj, size: usize) -> Result<Gc, OutOfMemory> {
+    pub(crate) fn alloc_sized(&mut self, obj: Obj, size: usize) -> Result<Gc, OutOfMemory> {
         self.charge(size)?;
         Ok(self.place(obj))
     }
@@ -118,19 +222,36 @@ impl Heap {
     pub fn get(&self, h: Gc) -> &Obj {
         match self.slots.get(h.idx as usize) {
             Some(s) if s.gen == h.gen => &s.obj,
-            _ => &self.dead,
+            _ => self.stale_read(h),
         }
     }
 
     #[inline]
     pub fn get_mut(&mut self, h: Gc) -> &mut Obj {
-        match self.slots.get_mut(h.idx as usize) {
-            Some(s) if s.gen == h.gen => &mut s.obj,
-            _ => {
-                self.dead = Obj::Dead;
-                &mut self.dead
-            }
+        if !matches!(self.slots.get(h.idx as usize), Some(s) if s.gen == h.gen) {
+            self.stale_read(h);
+            self.dead = Obj::Dead;
+            return &mut self.dead;
         }
+        &mut self.slots[h.idx as usize].obj
+    }
+
+    /// A handle whose object was freed (or that never named one) was used.
+    #[cold]
+    #[inline(never)]
+    fn stale_read(&self, h: Gc) -> &Obj {
+        if cfg!(debug_assertions) || stale_panics() {
+            let at = match self.freed_at.as_ref().and_then(|m| m.get(&h.idx)) {
+                Some(bt) => format!("\nthe collection that freed it:\n{bt}"),
+                None => String::new(),
+            };
+            panic!(
+                "stale heap handle {}:{} (a value was not rooted across a collection){at}",
+                h.idx, h.gen
+            );
+        }
+        self.stale.set(true);
+        &self.dead
     }
 
     /// Calls `f` on every class object (a whole-heap walk: for rare events).
@@ -186,6 +307,10 @@ impl Heap {
             }
         }
         let mut live_bytes = 0usize;
+        let trace = self
+            .freed_at
+            .is_some()
+            .then(|| std::rc::Rc::new(std::backtrace::Backtrace::force_capture()));
         for (i, slot) in self.slots.iter_mut().enumerate() {
             if matches!(slot.obj, Obj::Free) {
                 continue;
@@ -196,15 +321,35 @@ impl Heap {
                 slot.obj = Obj::Free;
                 slot.gen = slot.gen.wrapping_add(1);
                 self.free.push(i as u32);
+                if let (Some(m), Some(t)) = (self.freed_at.as_mut(), &trace) {
+                    m.insert(i as u32, t.clone());
+                }
             }
         }
-        self.bytes = live_bytes;
+        self.bytes = live_bytes + self.external;
+        if self.bytes <= self.limit {
+            self.overdraft = 0;
+            self.overdraft_spent = false;
+        }
         self.since_gc = 0;
         // Collect again after allocating as much as is live now (at least
-        // 8 MiB), so collection cost stays proportional to allocation.
-        self.threshold = live_bytes.max(8 << 20);
+        // a quarter of a small limit, at most 8 MiB), so collection cost
+        // stays proportional to allocation.
+        self.threshold = live_bytes.max(first_threshold(self.limit));
         self.collections += 1;
     }
+}
+
+/// `CAPY_STALE_PANIC=1` makes a stale handle panic in release builds too
+/// (the stress-mode test runs set it, so a rooting bug fails loudly there).
+fn stale_panics() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("CAPY_STALE_PANIC").is_some_and(|v| v != "0"))
+}
+
+/// `CAPY_STALE_PANIC=trace`: also remember where each object was freed.
+fn stale_trace() -> bool {
+    std::env::var_os("CAPY_STALE_PANIC").is_some_and(|v| v == "trace")
 }
 
 /// The hash of a string's contents (FNV-1a over 8-byte words; not keyed,
@@ -227,4 +372,96 @@ pub fn str_hash(s: &str) -> u64 {
         h = u64::MAX - 1;
     }
     h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn heap_with_freed_object() -> (Heap, Gc) {
+        let mut h = Heap::new(1 << 20);
+        let g = h.alloc_unrooted(Obj::List(vec![Value::Int(1)])).unwrap();
+        h.collect(std::iter::empty());
+        (h, g)
+    }
+
+    #[test]
+    fn collection_frees_what_no_root_reaches_and_keeps_the_rest() {
+        let mut h = Heap::new(1 << 20);
+        let kept = h.alloc_unrooted(Obj::List(vec![])).unwrap();
+        let inner = h.alloc_unrooted(Obj::List(vec![])).unwrap();
+        if let Obj::List(l) = h.get_mut(kept) {
+            l.push(Value::Obj(inner));
+        }
+        let dropped = h.alloc_unrooted(Obj::List(vec![])).unwrap();
+        h.collect([Value::Obj(kept)]);
+        assert!(h.is_live(kept) && h.is_live(inner));
+        assert!(!h.is_live(dropped));
+        // The freed slot is reused under a new generation.
+        let again = h.alloc_unrooted(Obj::List(vec![])).unwrap();
+        assert_eq!(again.idx, dropped.idx);
+        assert_ne!(again.gen, dropped.gen);
+    }
+
+    #[cfg(not(debug_assertions))]
+    #[test]
+    fn a_stale_read_is_flagged_never_silent() {
+        if stale_panics() {
+            return; // CAPY_STALE_PANIC set for this run: it would panic.
+        }
+        let (h, g) = heap_with_freed_object();
+        assert!(!h.take_stale());
+        assert!(matches!(h.get(g), Obj::Dead));
+        assert!(h.take_stale(), "the stale read must raise the flag");
+        assert!(!h.take_stale(), "taking the flag clears it");
+    }
+
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "stale heap handle")]
+    fn a_stale_read_panics_in_debug_builds() {
+        let (h, g) = heap_with_freed_object();
+        let _ = h.get(g);
+    }
+
+    #[test]
+    fn stress_mode_asks_for_a_collection_every_n_allocations() {
+        let mut h = Heap::new(1 << 20);
+        assert!(!h.stress_due());
+        h.set_stress(3);
+        let due: Vec<bool> = (0..6).map(|_| h.stress_due()).collect();
+        assert_eq!(due, [false, false, true, false, false, true]);
+    }
+
+    #[test]
+    fn external_bytes_survive_collections_until_released() {
+        let mut h = Heap::new(1 << 20);
+        h.charge_external(1000).unwrap();
+        h.collect(std::iter::empty());
+        assert_eq!(h.bytes(), 1000);
+        h.release_external(1000);
+        assert_eq!(h.bytes(), 0);
+        assert!(h.charge_external(2 << 20).is_err(), "over the limit");
+    }
+
+    #[test]
+    fn the_overdraft_is_granted_once_until_the_heap_is_under_its_limit() {
+        let mut h = Heap::new(1 << 20);
+        h.charge(1 << 20).unwrap();
+        assert!(h.charge(1).is_err());
+        h.grant_overdraft();
+        assert!(h.charge(1000).is_ok(), "a handler may allocate");
+        h.grant_overdraft();
+        assert!(h.charge(OVERDRAFT).is_err(), "but only once");
+        h.collect(std::iter::empty());
+        assert!(h.charge(1 << 20).is_ok(), "a collection restores the quota");
+        assert!(h.charge(1).is_err(), "and takes the overdraft back");
+    }
+
+    #[test]
+    fn a_small_heap_collects_early() {
+        assert_eq!(first_threshold(16 << 20), 4 << 20);
+        assert_eq!(first_threshold(4 << 30), MIN_THRESHOLD);
+        assert_eq!(first_threshold(1 << 10), SMALLEST_THRESHOLD);
+    }
 }

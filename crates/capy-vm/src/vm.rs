@@ -47,6 +47,8 @@ pub struct CodeCache {
     pub code: Rc<Code>,
     pub consts: Rc<[Value]>,
     pub names: crate::attric::Names,
+    /// Bytes charged to the heap for this entry (released when swept).
+    pub charged: usize,
 }
 
 /// Where `print` and the REPL write, and where tracebacks go.
@@ -185,11 +187,12 @@ impl FrameStack {
 impl Vm {
     pub fn new(limits: Limits) -> Vm {
         let mut heap = Heap::new(limits.heap_bytes.max(1 << 20));
+        heap.set_stress(gc_stress_from_env());
         // Bootstrap objects are allocated before the limit applies, so a
         // tiny limit still yields a working instance that raises MemoryError.
         heap.set_limit(usize::MAX);
         let placeholder = heap
-            .alloc(Obj::Dict(Box::default()))
+            .alloc_unrooted(Obj::Dict(Box::default()))
             .unwrap_or_else(|_| unreachable_gc());
         let mut vm = Vm {
             heap,
@@ -259,11 +262,19 @@ impl Vm {
     // ---- allocation
 
     /// Allocates an object; the handle stays rooted until the current
-    /// native call returns (see `temp_roots`).
+    /// native call returns, or for an instruction of the interpreter loop
+    /// until that instruction ends (see `temp_roots`).
+    ///
+    /// A full collection runs before MemoryError is raised, and in the
+    /// stress mode before every allocation. The object being allocated is
+    /// not yet in the heap, so its contents are roots of that collection.
     pub fn alloc(&mut self, obj: Obj) -> PyResult<Gc> {
         let size = obj.size();
-        if self.heap.would_exceed(size) {
-            self.collect_garbage(&[]);
+        let stress = self.heap.stress_due();
+        if stress || self.heap.would_exceed(size) {
+            let mut held = Vec::new();
+            obj.trace(&mut held);
+            self.collect_garbage(&held);
             if self.heap.would_exceed(size) {
                 return Err(self.memory_error());
             }
@@ -294,8 +305,18 @@ impl Vm {
 
     /// Charges growth of an existing container to the heap quota.
     pub fn charge(&mut self, bytes: usize) -> PyResult<()> {
+        self.charge_holding(bytes, &[])
+    }
+
+    /// [`Self::charge`] for a caller about to store `held` (values it may
+    /// have taken off the stack): they are roots of any collection that
+    /// the charge runs.
+    pub fn charge_holding(&mut self, bytes: usize, held: &[Value]) -> PyResult<()> {
+        if self.heap.stress_due() {
+            self.collect_garbage(held);
+        }
         if self.heap.charge(bytes).is_err() {
-            self.collect_garbage(&[]);
+            self.collect_garbage(held);
             if self.heap.charge(bytes).is_err() {
                 return Err(self.memory_error());
             }
@@ -348,7 +369,10 @@ impl Vm {
         let hash = str_hash(s);
         // Interned strings are permanent roots; they are bounded by the
         // names in loaded code, so charging them is not needed.
-        let g = match self.heap.alloc(Obj::Str(PyStr { s: s.into(), hash })) {
+        let g = match self
+            .heap
+            .alloc_unrooted(Obj::Str(PyStr { s: s.into(), hash }))
+        {
             Ok(g) => g,
             Err(_) => return Value::None,
         };
@@ -540,7 +564,14 @@ impl Vm {
         Ok(())
     }
 
+    /// Polls the clock and the interrupt flag now: for native loops that
+    /// already count their own steps (see `Vm::for_each`).
+    pub fn poll_budget_now(&mut self) -> PyResult<()> {
+        self.poll()
+    }
+
     fn poll(&mut self) -> PyResult<()> {
+        self.check_heap()?;
         if self.interrupt.swap(false, Ordering::Relaxed) {
             let k = self.exc_class(ExcKind::KeyboardInterrupt);
             return Err(self.new_exception(k, vec![]));
@@ -585,6 +616,10 @@ impl Vm {
             roots.push(Value::Obj(f.globals));
             roots.push(f.locals);
         }
+        // Code that nothing but this cache refers to any more (the
+        // functions and frames made from it are gone) can never run again:
+        // drop its entry, so `exec` in a loop does not grow the cache.
+        self.sweep_code_cache();
         // Every frame's constants and names come from here (functions share
         // their code's entry), so frames need not root them themselves.
         for c in self.code_cache.values() {
@@ -603,6 +638,32 @@ impl Vm {
         self.heap.collect(roots);
     }
 
+    /// Raises SystemError if a stale heap handle was read since the last
+    /// check: the runtime lost track of a live object (a rooting bug), and
+    /// the program must not go on computing with a placeholder.
+    #[inline]
+    pub fn check_heap(&mut self) -> PyResult<()> {
+        if self.heap.take_stale() {
+            return Err(self.error(
+                ExcKind::SystemError,
+                "internal error: an object was used after the collector freed it",
+            ));
+        }
+        Ok(())
+    }
+
+    fn sweep_code_cache(&mut self) {
+        let mut freed = 0;
+        self.code_cache.retain(|_, c| {
+            let keep = Rc::strong_count(&c.code) > 1;
+            if !keep {
+                freed += c.charged;
+            }
+            keep
+        });
+        self.heap.release_external(freed);
+    }
+
     // ---- code objects
 
     /// The materialised constants and names of `code` (made once per instance).
@@ -619,12 +680,20 @@ impl Vm {
         let names: Vec<Value> = code.names.iter().map(|n| self.intern(n)).collect();
         let consts: Rc<[Value]> = consts.into();
         let names = crate::attric::make_names(names);
+        let charged = code_footprint(code);
+        if self.heap.charge_external(charged).is_err() {
+            self.collect_garbage(&consts);
+            if self.heap.charge_external(charged).is_err() {
+                return Err(self.memory_error());
+            }
+        }
         self.code_cache.insert(
             key,
             CodeCache {
                 code: code.clone(),
                 consts: consts.clone(),
                 names: names.clone(),
+                charged,
             },
         );
         Ok((consts, names))
@@ -667,6 +736,16 @@ impl Vm {
 
 const POLL_INTERVAL: u32 = 4096;
 
+/// `CAPY_GC_STRESS=N`: collect garbage at every N-th allocation (1: every
+/// one), so a value that native code forgot to root is freed at once and
+/// the bug shows (see docs/architecture.md, "Rooting").
+fn gc_stress_from_env() -> u32 {
+    std::env::var("CAPY_GC_STRESS")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0)
+}
+
 /// FNV-1a for the intern table: names are short, SipHash was a measured
 /// cost on every attribute lookup. Crafted collisions can only slow down
 /// the instance that loads the crafted code.
@@ -691,6 +770,18 @@ impl std::hash::Hasher for Fnv {
             self.0 = (self.0 ^ b as u64).wrapping_mul(0x100000001b3);
         }
     }
+}
+
+/// What a code object and its cache entry occupy, roughly: instructions,
+/// line table, constants and names (the compiled code itself lives outside
+/// the heap, shared by every function made from it).
+fn code_footprint(code: &Code) -> usize {
+    let strs: usize = code.names.iter().map(|n| n.len() + 24).sum::<usize>()
+        + code.varnames.iter().map(|n| n.len() + 24).sum::<usize>();
+    256 + code.instrs.len() * std::mem::size_of::<capy_compiler::Instr>()
+        + code.lines.len() * 4
+        + code.consts.len() * 48
+        + strs
 }
 
 fn unreachable_gc() -> Gc {

@@ -1,3 +1,4 @@
+# gc-stress: every=1000 (100,000 nested containers: a collection per allocation would take minutes)
 a = []
 b = []
 for i in range(100000):

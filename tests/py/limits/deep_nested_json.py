@@ -1,3 +1,4 @@
+# gc-stress: every=1000 (100,000 nested containers: a collection per allocation would take minutes)
 # Deeply nested JSON must raise, never crash the runtime.
 import json
 print(json.loads("[" * 50 + "]" * 50) is not None)

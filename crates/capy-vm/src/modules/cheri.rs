@@ -816,9 +816,7 @@ fn cap_load_bytes(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         return Err(fault_error(vm, f));
     }
     let n = usize::try_from(n).map_err(|_| vm.memory_error())?;
-    if vm.heap.would_exceed(n) {
-        return Err(vm.memory_error());
-    }
+    vm.reserve_temp(n)?;
     let mut buf = vec![0u8; n];
     if let Err(f) = read(vm, &c, off, &mut buf) {
         return Err(fault_error(vm, f));

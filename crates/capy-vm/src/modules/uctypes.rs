@@ -747,9 +747,7 @@ fn uctypes_bytes_at(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         return Err(cm::fault_error(vm, f));
     }
     let n = usize::try_from(n).map_err(|_| vm.memory_error())?;
-    if vm.heap.would_exceed(n) {
-        return Err(vm.memory_error());
-    }
+    vm.reserve_temp(n)?;
     let mut buf = vec![0u8; n];
     if let Err(f) = cm::read(vm, &c, 0, &mut buf) {
         return Err(cm::fault_error(vm, f));

@@ -94,7 +94,7 @@ impl Vm {
                 }
             }
             None => {
-                self.charge(40)?;
+                self.charge_holding(40, &[key, v])?;
                 if let Some(t) = self.table_mut(h) {
                     t.insert_new(hash, key, v);
                 }
@@ -206,7 +206,7 @@ impl Vm {
         };
         let hash = self.hash(item)?;
         if self.dict_find(h, item)?.is_none() {
-            self.charge(32)?;
+            self.charge_holding(32, &[item])?;
             if let Some(t) = self.table_mut(h) {
                 t.insert_new(hash, item, Value::None);
             }
@@ -224,7 +224,7 @@ impl Vm {
     // ---- lists
 
     pub fn list_append(&mut self, l: Value, v: Value) -> PyResult<()> {
-        self.charge(16)?;
+        self.charge_holding(16, &[v])?;
         match l {
             Value::Obj(h) => match self.heap.get_mut(h) {
                 Obj::List(items) => {
@@ -239,7 +239,7 @@ impl Vm {
 
     pub fn list_extend(&mut self, l: Value, it: Value) -> PyResult<()> {
         let items = self.iter_to_vec(it)?;
-        self.charge(items.len() * 16)?;
+        self.charge_holding(items.len() * 16, &items)?;
         if let Value::Obj(h) = l {
             if let Obj::List(v) = self.heap.get_mut(h) {
                 v.extend(items);
@@ -555,9 +555,8 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
                 Obj::ByteArray(b) => b.len(),
                 _ => return Ok(None),
             };
-            if vm.heap.would_exceed(size.saturating_mul(n)) {
-                return Err(vm.memory_error());
-            }
+            // Collects first: the quota may be full of garbage.
+            vm.reserve_temp(size.saturating_mul(n))?;
             let r = match vm.heap.get(ha) {
                 Obj::Str(s) => {
                     let s = s.s.repeat(n);
@@ -565,7 +564,6 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
                 }
                 Obj::List(l) => {
                     let v: Vec<Value> = l.iter().copied().cycle().take(l.len() * n).collect();
-                    vm.charge(v.len() * 16)?;
                     Obj::List(v)
                 }
                 Obj::Tuple(t) => {

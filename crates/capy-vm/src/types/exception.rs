@@ -37,7 +37,7 @@ pub fn init_exceptions(vm: &mut Vm) {
             metaclass: Value::Null,
             flags: ClassFlags::default(),
         };
-        let g = match vm.heap.alloc(Obj::Class(Box::new(class))) {
+        let g = match vm.alloc(Obj::Class(Box::new(class))) {
             Ok(g) => g,
             Err(_) => object,
         };

@@ -228,7 +228,15 @@ impl Vm {
         sent: Value,
         throw: Option<PyErr>,
     ) -> PyResult<Result<Value, Value>> {
-        self.resume_inner(h, sent, throw.map(Thrown::Exc))
+        let r = self.resume_inner(h, sent, throw.map(Thrown::Exc));
+        // The yielded or returned value left the generator's stack: root
+        // it in the caller's scope until the caller stores it.
+        match &r {
+            Ok(Ok(v @ Value::Obj(_)) | Err(v @ Value::Obj(_))) => self.temp_roots.push(*v),
+            Ok(_) => {}
+            Err(e) => self.temp_roots.push(e.value()),
+        }
+        r
     }
 
     fn resume_inner(

@@ -25,6 +25,13 @@ fn iter_self(_vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     Ok(a.first().copied().unwrap_or(Value::None))
 }
 
+/// What a [`Vm::for_each`] step asks for next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Step {
+    Continue,
+    Stop,
+}
+
 impl Vm {
     pub fn new_iter(&mut self, st: IterState) -> PyResult {
         Ok(Value::Obj(self.alloc(Obj::Iter(Box::new(st)))?))
@@ -303,6 +310,9 @@ impl Vm {
                 }
             }
             Act::Filter(f, it) => loop {
+                // A filter that rejects everything of an endless iterator
+                // never returns to the interpreter loop: poll here.
+                self.poll_budget()?;
                 match self.next_or_stop(it)? {
                     Some(v) => {
                         let keep = if f.is_none() {
@@ -339,16 +349,23 @@ impl Vm {
         Ok(r)
     }
 
-    /// Collects any iterable into a vector.
+    /// Collects any iterable into a vector. The items stay rooted in the
+    /// caller's scope (a native call's, or the current instruction's): the
+    /// vector is a copy the collector cannot see, and the source may drop
+    /// them (a list cleared by a key function, a generator's values).
     pub fn iter_to_vec(&mut self, v: Value) -> PyResult<Vec<Value>> {
         if let Value::Obj(h) = v {
-            match self.heap.get(h) {
-                Obj::List(l) => return Ok(l.clone()),
-                Obj::Tuple(t) => return Ok(t.to_vec()),
-                _ => {}
+            let direct = match self.heap.get(h) {
+                Obj::List(l) => Some(l.clone()),
+                Obj::Tuple(t) => Some(t.to_vec()),
+                _ => None,
+            };
+            if let Some(items) = direct {
+                self.temp_roots.extend_from_slice(&items);
+                return Ok(items);
             }
         }
-        const ITEM: usize = std::mem::size_of::<Value>();
+        const ITEM: usize = 2 * std::mem::size_of::<Value>();
         if let Value::Obj(h) = v {
             if let Obj::Range { start, stop, step } = self.heap.get(h) {
                 let n = crate::types::range::range_len(*start, *stop, *step).max(0) as usize;
@@ -357,14 +374,75 @@ impl Vm {
         }
         let it = self.get_iter(v)?;
         self.temp_roots.push(it);
-        let mut out = Vec::new();
-        while let Some(x) = self.next(it)? {
-            if out.len() % 1024 == 1023 {
-                self.reserve_temp((out.len() + 1) * ITEM)?;
+        let mark = self.temp_roots.len();
+        loop {
+            // `next` roots each item; only the items are kept above `mark`.
+            let before = self.temp_roots.len();
+            let x = self.next(it)?;
+            // Drop whatever stepping rooted (a StopIteration, say).
+            self.temp_roots.truncate(before);
+            let Some(x) = x else { break };
+            self.temp_roots.push(x);
+            let n = self.temp_roots.len() - mark;
+            if n % 1024 == 1023 {
+                self.reserve_temp((n + 1) * ITEM)?;
+                self.poll_budget_now()?;
             }
-            out.push(x);
         }
-        Ok(out)
+        Ok(self.temp_roots[mark..].to_vec())
+    }
+
+    /// Steps through an iterable, calling `f` on each item until it says
+    /// [`Step::Stop`] or the items run out: the loop of every native that
+    /// consumes an iterator (`sum`, `any`, `min`, ...).
+    ///
+    /// The iterator is rooted throughout and each item during its step;
+    /// whatever a step allocates dies with the step, so an endless iterator
+    /// holds O(1) roots. A value `f` keeps across steps must live in a root
+    /// slot made before the loop ([`Vm::root_slot`]). Each step draws on
+    /// the time budget, so `sum(iter(int, 1))` stops at the deadline.
+    pub fn for_each(
+        &mut self,
+        iterable: Value,
+        mut f: impl FnMut(&mut Vm, Value) -> PyResult<Step>,
+    ) -> PyResult<()> {
+        let it = self.get_iter(iterable)?;
+        self.temp_roots.push(it);
+        let mark = self.temp_roots.len();
+        let mut countdown = 256u32;
+        loop {
+            let Some(x) = self.next(it)? else { break };
+            let step = f(self, x);
+            self.temp_roots.truncate(mark);
+            match step {
+                Ok(Step::Continue) => {}
+                Ok(Step::Stop) => break,
+                Err(e) => {
+                    self.temp_roots.push(e.value());
+                    return Err(e);
+                }
+            }
+            countdown -= 1;
+            if countdown == 0 {
+                countdown = 256;
+                self.poll_budget_now()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A root slot in the current scope, holding `v` until overwritten
+    /// with [`Vm::set_root`] or until the scope ends.
+    pub fn root_slot(&mut self, v: Value) -> usize {
+        self.temp_roots.push(v);
+        self.temp_roots.len() - 1
+    }
+
+    #[inline]
+    pub fn set_root(&mut self, slot: usize, v: Value) {
+        if let Some(s) = self.temp_roots.get_mut(slot) {
+            *s = v;
+        }
     }
 
     /// The items of a list or tuple (or any iterable).

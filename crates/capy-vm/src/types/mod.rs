@@ -167,10 +167,7 @@ pub fn init_types(vm: &mut Vm) {
             metaclass: Value::Null,
             flags: ClassFlags::default(),
         };
-        let g = vm
-            .heap
-            .alloc(Obj::Class(Box::new(class)))
-            .unwrap_or(vm.builtins);
+        let g = vm.alloc(Obj::Class(Box::new(class))).unwrap_or(vm.builtins);
         mro.insert(0, g);
         if let Obj::Class(c) = vm.heap.get_mut(g) {
             c.mro = mro;
@@ -202,7 +199,7 @@ pub fn init_types(vm: &mut Vm) {
                 } else {
                     Obj::ClassMethod(v)
                 };
-                let Ok(w) = vm.heap.alloc(wrapped) else {
+                let Ok(w) = vm.alloc(wrapped) else {
                     continue;
                 };
                 let g = vm.types[id as usize];
@@ -211,14 +208,14 @@ pub fn init_types(vm: &mut Vm) {
         }
     }
     exception::init_exceptions(vm);
-    if let Ok(t) = vm.heap.alloc(Obj::Tuple(Box::new([]))) {
+    if let Ok(t) = vm.alloc(Obj::Tuple(Box::new([]))) {
         vm.empty_tuple = Some(t);
     }
 }
 
 /// Makes a native function object.
 pub fn native(vm: &mut Vm, name: &'static str, f: NativeFn, takes_kw: bool, owner: Value) -> Value {
-    match vm.heap.alloc(Obj::Native(Box::new(NativeFunc {
+    match vm.alloc(Obj::Native(Box::new(NativeFunc {
         name,
         f,
         takes_kw,

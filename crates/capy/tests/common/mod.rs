@@ -114,6 +114,10 @@ pub struct Directives {
     pub exit: Option<i32>,
     /// `# expect: stderr` — compare the last stderr line even with exit 0.
     pub stderr_last: bool,
+    /// `# gc-stress: every=N` — the GC stress test collects at every N-th
+    /// allocation instead of every one (for programs that allocate so much
+    /// that a collection per allocation would take minutes).
+    pub gc_stress_every: Option<u32>,
 }
 
 pub fn directives(src: &str) -> Directives {
@@ -127,6 +131,13 @@ pub fn directives(src: &str) -> Directives {
             break;
         }
         let body = line.trim_start_matches('#').trim();
+        if let Some(rest) = body.strip_prefix("gc-stress:") {
+            d.gc_stress_every = rest
+                .split_whitespace()
+                .next()
+                .and_then(|t| t.strip_prefix("every="))
+                .and_then(|n| n.parse().ok());
+        }
         if let Some(rest) = body.strip_prefix("expect:") {
             for tok in rest.split_whitespace() {
                 if let Some(v) = tok.strip_prefix("exit=") {
@@ -177,6 +188,17 @@ impl RunOutput {
 
 /// Run a program with a time limit, capturing stdout and stderr.
 pub fn run(exe: &Path, args: &[&str], cwd: &Path, extra_env: &[(&str, &str)]) -> RunOutput {
+    run_timeout(exe, args, cwd, extra_env, TIMEOUT)
+}
+
+/// [`run`] with its own time limit.
+pub fn run_timeout(
+    exe: &Path,
+    args: &[&str],
+    cwd: &Path,
+    extra_env: &[(&str, &str)],
+    timeout: Duration,
+) -> RunOutput {
     let mut cmd = Command::new(exe);
     cmd.args(args)
         .current_dir(cwd)
@@ -227,7 +249,7 @@ pub fn run(exe: &Path, args: &[&str], cwd: &Path, extra_env: &[(&str, &str)]) ->
         match child.try_wait() {
             Ok(Some(st)) => break Some(st),
             Ok(None) => {
-                if start.elapsed() > TIMEOUT {
+                if start.elapsed() > timeout {
                     timed_out = true;
                     let _ = child.kill();
                     break child.wait().ok();
