@@ -4,6 +4,7 @@
 //! cargo run --release --example diffgen -- INPUT...          # print the generated programs
 //! cargo run --release --example diffgen -- --run INPUT...    # generate, run in both, compare
 //! cargo run --release --example diffgen -- --py FILE.py...   # run Python files in both, compare
+//! cargo run --release --example diffgen -- --capy FILE.py...  # run Python files in capy only
 //! ```
 //!
 //! With `--run`/`--py` the exit status is 1 if any program differs.
@@ -16,6 +17,7 @@ fn main() {
     let mode = match args.first().map(|s| s.as_str()) {
         Some("--run") => "run",
         Some("--py") => "py",
+        Some("--capy") => "capy",
         Some("-h") | Some("--help") | None => {
             eprintln!("usage: diffgen [--run | --py] FILE...");
             std::process::exit(2);
@@ -34,13 +36,27 @@ fn main() {
                 std::process::exit(2);
             }
         };
-        let program = if mode == "py" {
+        let program = if mode == "py" || mode == "capy" {
             String::from_utf8_lossy(&bytes).into_owned()
         } else {
             generate(&bytes)
         };
         if mode == "print" {
             print!("{program}");
+            continue;
+        }
+        if mode == "capy" {
+            let limits = capy_vm::Limits {
+                heap_bytes: capy_fuzz::diff::CAPY_HEAP,
+                recursion: 1000,
+                timeout: Some(capy_fuzz::diff::CAPY_TIMEOUT),
+            };
+            if let Some(r) = capy_fuzz::run_capture(program, limits) {
+                print!("{}", String::from_utf8_lossy(&r.stdout));
+                if let Some(u) = r.uncaught {
+                    print!("{u}");
+                }
+            }
             continue;
         }
         match check(&program) {

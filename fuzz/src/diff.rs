@@ -52,11 +52,13 @@ pub enum MsgRule {
 /// OverflowError, the Unicode errors, RecursionError) are compared by
 /// type only: the first fuzzing runs found a dozen message-only
 /// differences there ("integer modulo by zero", "bytes index out of
-/// range", "can only concatenate str ...", "X is not in list", ...) and
-/// they would hide everything else. `CAPY_DIFF_MESSAGES=exact` compares
-/// every message (for triaging those). In both modes the "takes N
-/// positional arguments but M were given" of a TypeError matches "was
-/// given": capy keeps MicroPython's "were" for M = 1 on purpose (its test
+/// range", "can only concatenate str ...", "X is not in list", ...) that
+/// would hide everything else (and which operands a TypeError of a
+/// failed comparison names depends on the order `sorted` compares in,
+/// which for a set follows its iteration order, a deliberate difference).
+/// `CAPY_DIFF_MESSAGES=exact` compares every message (for triaging those).
+/// In both modes the "takes N positional arguments but M were given" of a
+/// TypeError matches "was given": capy keeps MicroPython's "were" for M = 1 on purpose (its test
 /// runner keys on it, docs/conformance.md). SyntaxError never comes from a
 /// valid generated program; its type still must agree.
 pub fn message_rule(name: &str) -> MsgRule {

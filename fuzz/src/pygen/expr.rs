@@ -140,7 +140,10 @@ impl<'a, 'u> Gen<'a, 'u> {
     pub(crate) fn lit(&mut self, ty: Ty) -> String {
         match ty {
             Int => {
-                let s = self.one_of(INT_LITS);
+                let mut s = self.one_of(INT_LITS);
+                if self.avoids("bigint") && s.len() > 12 {
+                    s = "2147483648";
+                }
                 if s.starts_with('-') {
                     format!("({s})")
                 } else {
@@ -340,7 +343,7 @@ impl<'a, 'u> Gen<'a, 'u> {
                 return None;
             };
             let outer = self.call_args(&n, idx, d);
-            Some(self.call_args(&format!("{outer}"), j, d))
+            Some(self.call_args(&outer, j, d))
         }
     }
 
@@ -716,7 +719,11 @@ impl<'a, 'u> Gen<'a, 'u> {
                             "isidentifier",
                             "isnumeric",
                         ]);
-                        format!("{s}.{m}()")
+                        if m == "istitle" && self.avoids("unicode-title") {
+                            format!("{s}.isupper()")
+                        } else {
+                            format!("{s}.{m}()")
+                        }
                     }
                     1 => format!("{s}.startswith({})", self.expr(Str, e)),
                     2 => format!(
@@ -783,6 +790,10 @@ impl<'a, 'u> Gen<'a, 'u> {
                     "swapcase",
                     "casefold",
                 ]);
+                let m = match m {
+                    "title" | "capitalize" if self.avoids("unicode-title") => "lower",
+                    _ => m,
+                };
                 format!("{}.{m}()", self.expr(Str, e))
             }
             4 => {

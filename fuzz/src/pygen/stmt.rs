@@ -26,8 +26,9 @@ impl<'a, 'u> Gen<'a, 'u> {
             return;
         }
         let nested = depth > 0 && !self.exhausted();
-        let cleanup_ok = self.in_func().map_or(true, |c| !c.no_cleanup);
-        match self.pick(27) {
+        let cleanup_ok = self.in_func().is_none_or(|c| !c.no_cleanup);
+        match self.pick(28) {
+            27 if nested && cleanup_ok => self.send_stmt(),
             4..=6 => self.assign_new(),
             7 => self.assign_existing(),
             8 | 9 => self.aug_assign(),
@@ -599,11 +600,46 @@ impl<'a, 'u> Gen<'a, 'u> {
         }
     }
 
+    /// A generator driven by `send`, `throw` and `close`, with its return
+    /// value read from StopIteration.
+    fn send_stmt(&mut self) {
+        let g = self.fresh_name(Int);
+        let it = self.fresh_name(Int);
+        self.line(&format!("def {g}(total):"));
+        self.line("    while True:");
+        self.line("        try:");
+        self.line("            v = yield total");
+        self.line("        except KeyError as e:");
+        self.line("            v = len(str(e))");
+        self.line("        if v is None:");
+        self.line("            return total * 2");
+        let e = self.expr(Int, 1);
+        self.line(&format!("        total += v + {e}"));
+        let start = self.expr(Int, 1);
+        self.line(&format!("{it} = {g}({start})"));
+        let a = self.expr(Int, 1);
+        let b = self.expr(Int, 1);
+        self.line(&format!(
+            "print(next({it}), {it}.send({a}), {it}.send({b}))"
+        ));
+        if self.chance(1, 2) {
+            let k = self.expr(Str, 1);
+            self.line(&format!("print({it}.throw(KeyError({k})))"));
+        }
+        self.line("try:");
+        if self.chance(1, 3) {
+            self.line(&format!("    {it}.close()"));
+            self.line(&format!("    print(next({it}))"));
+        } else {
+            self.line(&format!("    {it}.send(None)"));
+        }
+        self.line("except StopIteration as e:");
+        self.line("    print('stop', e.value, e.args)");
+    }
+
     /// `h = maker(...)` or `h = lambda ...: ...`.
     fn callable_assign(&mut self) {
-        let funcs = &self.funcs;
         let makers = self.callables(|f| matches!(f.ret, Call(_)) && f.kind == FnKind::Plain);
-        let _ = funcs;
         if !makers.is_empty() && self.chance(1, 2) {
             let (n, idx) = makers[self.pick(makers.len())].clone();
             let Call(j) = self.funcs[idx as usize].ret else {
