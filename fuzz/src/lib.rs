@@ -1,8 +1,13 @@
 //! Shared harness of the fuzz targets that run programs.
 
+pub mod diff;
+pub mod pygen;
+
 use capy_vm::{Limits, PyResult, Value, Vm};
+use std::io::Write;
 use std::rc::Rc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The interpreter recurses on the native stack (Python calls, nested
 /// expressions, repr of nested containers), so each input runs on a thread
@@ -16,16 +21,81 @@ pub fn run_limited<F>(load: F)
 where
     F: FnOnce(&mut Vm) -> PyResult<Rc<capy_compiler::Code>> + Send + 'static,
 {
+    let limits = Limits {
+        heap_bytes: 16 << 20,
+        recursion: 200,
+        timeout: Some(Duration::from_secs(1)),
+    };
+    run_on_thread(limits, None, load);
+}
+
+/// What a program did in capy ([`run_capture`]).
+pub struct CapyRun {
+    /// Everything it printed to stdout.
+    pub stdout: Vec<u8>,
+    /// The formatted traceback of an uncaught exception (or SyntaxError).
+    pub uncaught: Option<String>,
+    /// Wall-clock time of compile + run.
+    pub elapsed: Duration,
+}
+
+/// A `Write` whose bytes the harness reads back after the run.
+#[derive(Clone, Default)]
+struct SharedBuf(Arc<Mutex<Vec<u8>>>);
+
+impl Write for SharedBuf {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        if let Ok(mut v) = self.0.lock() {
+            v.extend_from_slice(b);
+        }
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Compiles and runs `source` as `__main__` in a fresh instance with
+/// `limits`, capturing stdout and the uncaught exception. `None` if the
+/// interpreter thread could not be started.
+pub fn run_capture(source: String, limits: Limits) -> Option<CapyRun> {
+    let out = SharedBuf::default();
+    let uncaught: Arc<Mutex<Option<String>>> = Arc::default();
+    let start = Instant::now();
+    let ok = run_on_thread(limits, Some((out.clone(), uncaught.clone())), move |vm| {
+        vm.compile(&source, "<fuzz>", capy_compiler::Mode::Exec)
+    });
+    let elapsed = start.elapsed();
+    if !ok {
+        return None;
+    }
+    let stdout = std::mem::take(&mut *out.0.lock().ok()?);
+    let uncaught = uncaught.lock().ok()?.take();
+    Some(CapyRun {
+        stdout,
+        uncaught,
+        elapsed,
+    })
+}
+
+type Capture = (SharedBuf, Arc<Mutex<Option<String>>>);
+
+/// Runs the code from `load` in a fresh `Vm` on a roomy thread; with
+/// `capture`, stdout goes to its buffer and the formatted uncaught
+/// exception to its slot (else output goes nowhere). False if the thread
+/// could not be started.
+fn run_on_thread<F>(limits: Limits, capture: Option<Capture>, load: F) -> bool
+where
+    F: FnOnce(&mut Vm) -> PyResult<Rc<capy_compiler::Code>> + Send + 'static,
+{
     let spawned = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn(move || {
-            let limits = Limits {
-                heap_bytes: 16 << 20,
-                recursion: 200,
-                timeout: Some(Duration::from_secs(1)),
-            };
             let mut vm = Vm::new(limits);
-            vm.set_output(Box::new(std::io::sink()), Box::new(std::io::sink()));
+            match &capture {
+                Some((out, _)) => vm.set_output(Box::new(out.clone()), Box::new(std::io::sink())),
+                None => vm.set_output(Box::new(std::io::sink()), Box::new(std::io::sink())),
+            }
             // Imports must not reach the fuzzing machine's files.
             vm.sys_path = Vec::new();
             let r = load(&mut vm).and_then(|code| {
@@ -39,7 +109,12 @@ where
                 vm.run_code(&code, globals, Value::Null)
             });
             if let Err(e) = r {
-                let _ = vm.format_exception(e);
+                let text = vm.format_exception(e);
+                if let Some((_, slot)) = &capture {
+                    if let Ok(mut s) = slot.lock() {
+                        *s = Some(text);
+                    }
+                }
             }
             vm.flush();
         });
@@ -47,10 +122,11 @@ where
     // input's: skip the input rather than report a crash.
     let Ok(t) = spawned else {
         eprintln!("fuzz harness: cannot start the interpreter thread; input skipped");
-        return;
+        return false;
     };
     if t.join().is_err() {
         // The panic hook of libfuzzer-sys aborts first; this is a backstop.
         std::process::abort();
     }
+    true
 }
