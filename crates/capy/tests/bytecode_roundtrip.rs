@@ -79,31 +79,11 @@ fn check(name: &str, outdir: &Path) -> Outcome {
 
 #[test]
 fn bytecode_roundtrip() {
-    let all = find_tests();
-    assert!(
-        !all.is_empty(),
-        "no tests found under {}",
-        tests_dir().display()
-    );
-    let selected: Vec<String> = match filter() {
-        Some(f) => all.iter().filter(|t| t.contains(&f)).cloned().collect(),
-        None => all.clone(),
-    };
     let outdir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("capyc-roundtrip");
     std::fs::create_dir_all(&outdir).expect("create temp dir");
-    println!(
-        "bytecode: running {} of {} programs with capy={}",
-        selected.len(),
-        all.len(),
-        capy_exe().display()
-    );
-    let outcomes = run_parallel(&selected, |t| check(t, &outdir));
-    let ok = report(
-        "bytecode",
-        &outcomes,
-        &all,
-        &tests_dir().join("xfail_bytecode.txt"),
-        update_requested(),
-    );
+    let what = format!("capy={}", capy_exe().display());
+    let ok = run_suite("bytecode", "xfail_bytecode.txt", &what, |t| {
+        check(t, &outdir)
+    });
     assert!(ok, "bytecode round-trip failures (see above)");
 }

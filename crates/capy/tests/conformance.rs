@@ -90,30 +90,7 @@ fn check(name: &str, python: &Path) -> Outcome {
 #[test]
 fn conformance() {
     let python = cpython_exe();
-    let all = find_tests();
-    assert!(
-        !all.is_empty(),
-        "no tests found under {}",
-        tests_dir().display()
-    );
-    let selected: Vec<String> = match filter() {
-        Some(f) => all.iter().filter(|t| t.contains(&f)).cloned().collect(),
-        None => all.clone(),
-    };
-    println!(
-        "conformance: running {} of {} programs with capy={} python={}",
-        selected.len(),
-        all.len(),
-        capy_exe().display(),
-        python.display()
-    );
-    let outcomes = run_parallel(&selected, |t| check(t, &python));
-    let ok = report(
-        "conformance",
-        &outcomes,
-        &all,
-        &tests_dir().join("xfail.txt"),
-        update_requested(),
-    );
+    let what = format!("capy={} python={}", capy_exe().display(), python.display());
+    let ok = run_suite("conformance", "xfail.txt", &what, |t| check(t, &python));
     assert!(ok, "conformance failures (see above)");
 }

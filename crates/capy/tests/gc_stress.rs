@@ -70,29 +70,7 @@ fn check(name: &str) -> Outcome {
 
 #[test]
 fn gc_stress() {
-    let all = find_tests();
-    assert!(
-        !all.is_empty(),
-        "no tests found under {}",
-        tests_dir().display()
-    );
-    let selected: Vec<String> = match filter() {
-        Some(f) => all.iter().filter(|t| t.contains(&f)).cloned().collect(),
-        None => all.clone(),
-    };
-    println!(
-        "gc_stress: running {} of {} programs with capy={}",
-        selected.len(),
-        all.len(),
-        capy_exe().display()
-    );
-    let outcomes = run_parallel(&selected, check);
-    let ok = report(
-        "gc_stress",
-        &outcomes,
-        &all,
-        &tests_dir().join("xfail_gc_stress.txt"),
-        update_requested(),
-    );
+    let what = format!("capy={}", capy_exe().display());
+    let ok = run_suite("gc_stress", "xfail_gc_stress.txt", &what, check);
     assert!(ok, "failures under GC stress (see above)");
 }

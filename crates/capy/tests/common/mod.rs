@@ -520,6 +520,39 @@ pub fn report(
     failed == 0
 }
 
+/// Runs `check` over every tests/py program (or those matching
+/// `CAPY_CONFORMANCE_FILTER`), prints the report against `xfail_file`
+/// (a file in tests/py) and returns whether the cargo test should pass.
+/// `what` names the interpreters in the opening line.
+pub fn run_suite<F>(label: &str, xfail_file: &str, what: &str, check: F) -> bool
+where
+    F: Fn(&str) -> Outcome + Sync,
+{
+    let all = find_tests();
+    assert!(
+        !all.is_empty(),
+        "no tests found under {}",
+        tests_dir().display()
+    );
+    let selected: Vec<String> = match filter() {
+        Some(f) => all.iter().filter(|t| t.contains(&f)).cloned().collect(),
+        None => all.clone(),
+    };
+    println!(
+        "{label}: running {} of {} programs with {what}",
+        selected.len(),
+        all.len()
+    );
+    let outcomes = run_parallel(&selected, check);
+    report(
+        label,
+        &outcomes,
+        &all,
+        &tests_dir().join(xfail_file),
+        update_requested(),
+    )
+}
+
 pub fn update_requested() -> bool {
     matches!(
         std::env::var("CAPY_CONFORMANCE_UPDATE_XFAIL").as_deref(),
