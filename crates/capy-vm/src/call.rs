@@ -163,20 +163,24 @@ impl Vm {
     #[inline]
     pub(crate) fn root_result(&mut self, r: &PyResult) {
         match r {
-            Ok(v @ Value::Obj(_)) => self.temp_roots.push(*v),
-            Ok(_) => {}
-            Err(e) => self.temp_roots.push(e.value()),
+            Ok(v) => self.root_value(*v),
+            Err(e) => self.root_value(e.value()),
         }
     }
 
     #[inline]
     fn root_exit(&mut self, r: &PyResult<Exit>) {
         match r {
-            Ok(Exit::Return(v @ Value::Obj(_)) | Exit::Yield(v @ Value::Obj(_))) => {
-                self.temp_roots.push(*v)
-            }
-            Ok(_) => {}
-            Err(e) => self.temp_roots.push(e.value()),
+            Ok(Exit::Return(v) | Exit::Yield(v)) => self.root_value(*v),
+            Err(e) => self.root_value(e.value()),
+        }
+    }
+
+    /// Roots `v` in the current scope of `temp_roots` if it is a heap object.
+    #[inline]
+    pub(crate) fn root_value(&mut self, v: Value) {
+        if let Value::Obj(_) = v {
+            self.temp_roots.push(v);
         }
     }
 

@@ -617,7 +617,8 @@ impl Vm {
                     self.stack.push(t);
                 }
                 Instr::BuildList(n) => {
-                    self.charge(n as usize * 16)?;
+                    // `new_list` charges the list and, if it must collect
+                    // first, roots the items it is given.
                     let items = self.take_top(n as usize);
                     let l = self.new_list(items)?;
                     self.stack.push(l);

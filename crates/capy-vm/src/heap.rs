@@ -51,7 +51,7 @@ pub struct Heap {
     /// With `CAPY_STALE_PANIC=trace`: where each freed slot was freed, so a
     /// stale read names the collection (and so the allocation) that found
     /// the value unrooted. A diagnostic for rooting bugs, off by default.
-    freed_at: Option<std::collections::HashMap<u32, std::rc::Rc<std::backtrace::Backtrace>>>,
+    freed_at: FreedAt,
     /// Bytes allowed past `limit` while a MemoryError is being handled
     /// (see [`Heap::grant_overdraft`]).
     overdraft: usize,
@@ -222,36 +222,23 @@ impl Heap {
     pub fn get(&self, h: Gc) -> &Obj {
         match self.slots.get(h.idx as usize) {
             Some(s) if s.gen == h.gen => &s.obj,
-            _ => self.stale_read(h),
+            _ => {
+                stale_read(&self.stale, &self.freed_at, h);
+                &self.dead
+            }
         }
     }
 
     #[inline]
     pub fn get_mut(&mut self, h: Gc) -> &mut Obj {
-        if !matches!(self.slots.get(h.idx as usize), Some(s) if s.gen == h.gen) {
-            self.stale_read(h);
-            self.dead = Obj::Dead;
-            return &mut self.dead;
+        match self.slots.get_mut(h.idx as usize) {
+            Some(s) if s.gen == h.gen => &mut s.obj,
+            _ => {
+                stale_read(&self.stale, &self.freed_at, h);
+                self.dead = Obj::Dead;
+                &mut self.dead
+            }
         }
-        &mut self.slots[h.idx as usize].obj
-    }
-
-    /// A handle whose object was freed (or that never named one) was used.
-    #[cold]
-    #[inline(never)]
-    fn stale_read(&self, h: Gc) -> &Obj {
-        if cfg!(debug_assertions) || stale_panics() {
-            let at = match self.freed_at.as_ref().and_then(|m| m.get(&h.idx)) {
-                Some(bt) => format!("\nthe collection that freed it:\n{bt}"),
-                None => String::new(),
-            };
-            panic!(
-                "stale heap handle {}:{} (a value was not rooted across a collection){at}",
-                h.idx, h.gen
-            );
-        }
-        self.stale.set(true);
-        &self.dead
     }
 
     /// Calls `f` on every class object (a whole-heap walk: for rare events).
@@ -338,6 +325,28 @@ impl Heap {
         self.threshold = live_bytes.max(first_threshold(self.limit));
         self.collections += 1;
     }
+}
+
+type FreedAt = Option<std::collections::HashMap<u32, std::rc::Rc<std::backtrace::Backtrace>>>;
+
+/// A handle whose object was freed (or that never named one) was used:
+/// raise the heap's `stale` flag, or panic where panics are asked for.
+/// A free function of the two fields it needs, so `get_mut` can call it
+/// while the slot vector is borrowed.
+#[cold]
+#[inline(never)]
+fn stale_read(stale: &Cell<bool>, freed_at: &FreedAt, h: Gc) {
+    if cfg!(debug_assertions) || stale_panics() {
+        let at = match freed_at.as_ref().and_then(|m| m.get(&h.idx)) {
+            Some(bt) => format!("\nthe collection that freed it:\n{bt}"),
+            None => String::new(),
+        };
+        panic!(
+            "stale heap handle {}:{} (a value was not rooted across a collection){at}",
+            h.idx, h.gen
+        );
+    }
+    stale.set(true);
 }
 
 /// `CAPY_STALE_PANIC=1` makes a stale handle panic in release builds too

@@ -92,6 +92,10 @@ impl Vm {
         key: Value,
         reverse: bool,
     ) -> Result<Vec<Value>, (crate::PyErr, Vec<Value>)> {
+        // The items are in a vector the collector cannot see (`list.sort`
+        // empties the list while sorting), and a key function or `__lt__`
+        // may allocate: root them for the sort.
+        self.temp_roots.extend_from_slice(&items);
         let mut keys = if key.is_none() {
             items.clone()
         } else {

@@ -564,12 +564,6 @@ impl Vm {
         Ok(())
     }
 
-    /// Polls the clock and the interrupt flag now: for native loops that
-    /// already count their own steps (see `Vm::for_each`).
-    pub fn poll_budget_now(&mut self) -> PyResult<()> {
-        self.poll()
-    }
-
     fn poll(&mut self) -> PyResult<()> {
         self.check_heap()?;
         if self.interrupt.swap(false, Ordering::Relaxed) {

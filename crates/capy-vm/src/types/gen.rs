@@ -232,9 +232,8 @@ impl Vm {
         // The yielded or returned value left the generator's stack: root
         // it in the caller's scope until the caller stores it.
         match &r {
-            Ok(Ok(v @ Value::Obj(_)) | Err(v @ Value::Obj(_))) => self.temp_roots.push(*v),
-            Ok(_) => {}
-            Err(e) => self.temp_roots.push(e.value()),
+            Ok(Ok(v) | Err(v)) => self.root_value(*v),
+            Err(e) => self.root_value(e.value()),
         }
         r
     }

@@ -383,10 +383,10 @@ impl Vm {
             self.temp_roots.truncate(before);
             let Some(x) = x else { break };
             self.temp_roots.push(x);
+            self.poll_budget()?;
             let n = self.temp_roots.len() - mark;
             if n % 1024 == 1023 {
                 self.reserve_temp((n + 1) * ITEM)?;
-                self.poll_budget_now()?;
             }
         }
         Ok(self.temp_roots[mark..].to_vec())
@@ -409,7 +409,6 @@ impl Vm {
         let it = self.get_iter(iterable)?;
         self.temp_roots.push(it);
         let mark = self.temp_roots.len();
-        let mut countdown = 256u32;
         loop {
             let Some(x) = self.next(it)? else { break };
             let step = f(self, x);
@@ -422,11 +421,7 @@ impl Vm {
                     return Err(e);
                 }
             }
-            countdown -= 1;
-            if countdown == 0 {
-                countdown = 256;
-                self.poll_budget_now()?;
-            }
+            self.poll_budget()?;
         }
         Ok(())
     }
