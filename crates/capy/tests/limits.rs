@@ -658,6 +658,33 @@ fn corrupted_bytecode_never_crashes() {
     }
 }
 
+/// A `ForIter` whose target is itself or earlier loops without passing a
+/// safe point (no Ctrl-C, no timeout): the loader refuses it. Here the loop
+/// over an empty tuple is redirected to the start of the module, which is
+/// otherwise well formed and would spin forever.
+#[test]
+fn bytecode_with_unpolled_backward_jump_is_rejected() {
+    use capy_compiler::{serialize, Instr, Mode};
+    let d = scratch("bc-spin");
+    let code = capy_compiler::compile("for x in ():\n    pass\n", "spin.py", Mode::Exec)
+        .expect("compiles");
+    let mut code = (*code).clone();
+    let at = code
+        .instrs
+        .iter()
+        .position(|i| matches!(i, Instr::ForIter(_)))
+        .expect("a ForIter");
+    code.instrs[at] = Instr::ForIter(0);
+    let o = run_bytes(&d, &serialize::to_bytes(&code));
+    assert_clean("backward ForIter", &o);
+    assert_eq!(o.code, Some(1), "stdout {:?}", o.stdout);
+    assert!(
+        o.stderr.contains("invalid bytecode") && o.stderr.contains("backward jump to 0"),
+        "stderr {:?}",
+        o.stderr
+    );
+}
+
 #[test]
 fn random_bytecode_is_rejected() {
     let d = scratch("bc-random");
