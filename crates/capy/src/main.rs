@@ -3,6 +3,7 @@
 
 mod repl;
 
+use capy_compiler::encoding::SourceOrigin;
 use capy_compiler::Mode;
 use capy_vm::{ExcKind, Limits, Value, Vm};
 use std::process::ExitCode;
@@ -155,7 +156,13 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
 }
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    // Arguments that are not UTF-8 are taken lossily (std::env::args
+    // would panic on them); a `-c` program among them is refused below.
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let argv: Vec<String> = raw
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     match argv.first().map(String::as_str) {
         Some("cheri") => return cheri_main(&argv[1..]),
         Some("compile") => return compile_main(&argv[1..]),
@@ -176,6 +183,15 @@ fn main() -> ExitCode {
         Ok(o) => o,
         Err(m) => return usage_error(&m),
     };
+    if let Program::Code(code) = &opts.program {
+        let undecodable = raw
+            .iter()
+            .find(|a| a.to_str().is_none() && a.to_string_lossy() == code.as_str());
+        if let Some(a) = undecodable {
+            eprintln!("{}", undecodable_command(a.as_encoded_bytes()));
+            return ExitCode::from(1);
+        }
+    }
     let worker = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn(move || run(opts));
@@ -186,6 +202,24 @@ fn main() -> ExitCode {
             ExitCode::from(70)
         }
     }
+}
+
+/// CPython's report of a `-c` program that is not UTF-8 (it decodes
+/// arguments with surrogate escapes, then fails to encode the program).
+fn undecodable_command(bytes: &[u8]) -> String {
+    let (pos, byte) = match std::str::from_utf8(bytes) {
+        Ok(_) => (0, 0),
+        Err(e) => {
+            let ok = &bytes[..e.valid_up_to()];
+            let chars = std::str::from_utf8(ok).map_or(0, |s| s.chars().count());
+            (chars, bytes[e.valid_up_to()])
+        }
+    };
+    format!(
+        "Unable to decode the command from the command line:\n\
+         UnicodeEncodeError: 'utf-8' codec can't encode character '\\udc{byte:02x}' \
+         in position {pos}: surrogates not allowed"
+    )
 }
 
 fn search_path(script_dir: Option<String>) -> Vec<String> {
@@ -223,8 +257,11 @@ fn run(opts: Options) -> u8 {
                 p.is_file().then_some(p)
             });
             match found {
-                Some(p) => match std::fs::read_to_string(&p) {
-                    Ok(src) => run_source(&mut vm, &src, &p.to_string_lossy()),
+                Some(p) => match std::fs::read(&p) {
+                    Ok(data) => {
+                        // CPython's runpy reads the module as an import would.
+                        run_bytes(&mut vm, &data, &p.to_string_lossy(), SourceOrigin::Import)
+                    }
                     Err(e) => {
                         eprintln!("capy: can't read {}: {e}", p.display());
                         1
@@ -262,21 +299,18 @@ fn run(opts: Options) -> u8 {
                     }
                 }
             } else {
-                match String::from_utf8(data) {
-                    Ok(src) => run_source(&mut vm, &src, path),
-                    Err(_) => {
-                        eprintln!("capy: {path}: source is not valid UTF-8");
-                        1
-                    }
-                }
+                run_bytes(&mut vm, &data, path, SourceOrigin::Script)
             }
         }
     }
 }
 
-/// Runs the text of a source file (tracebacks quote its lines).
-fn run_source(vm: &mut Vm, src: &str, filename: &str) -> u8 {
-    let code = vm.compile_file(src, filename);
+/// Runs a source file's bytes (tracebacks quote its lines); bytes that are
+/// not text in the file's encoding are a SyntaxError, as in CPython.
+fn run_bytes(vm: &mut Vm, data: &[u8], filename: &str, origin: SourceOrigin) -> u8 {
+    let code = vm
+        .decode_source(data, filename, origin)
+        .and_then(|src| vm.compile_file(&src, filename));
     run_code(vm, code)
 }
 
