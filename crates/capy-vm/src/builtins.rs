@@ -160,9 +160,13 @@ fn print(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
             vm.call_method_by_name(f, "write", &[s])?;
         }
         _ => {
-            vm.write_out(&out);
-            if kwarg(vm, kw, "flush").is_some() {
-                vm.flush();
+            vm.write_out(&out)?;
+            let flush = match kwarg(vm, kw, "flush") {
+                Some(f) => vm.truthy(f)?,
+                None => false,
+            };
+            if flush {
+                vm.flush_out()?;
             }
         }
     }

@@ -929,8 +929,8 @@ impl Vm {
                     let v = self.top();
                     if !v.is_none() {
                         let s = self.repr(v)?;
-                        self.write_out(&s);
-                        self.write_out("\n");
+                        self.write_out(&s)?;
+                        self.write_out("\n")?;
                         let underscore = self.intern("_");
                         self.dict_set(Value::Obj(self.builtins), underscore, v)?;
                     }

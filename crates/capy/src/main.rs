@@ -1,11 +1,13 @@
 //! The `capy` command line: run files, code, modules, bytecode; compile;
 //! the REPL; and the `cheri` tools.
 
+mod process;
 mod repl;
 
 use capy_compiler::encoding::SourceOrigin;
 use capy_compiler::Mode;
 use capy_vm::{ExcKind, Limits, Value, Vm};
+use process::Status;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -196,7 +198,7 @@ fn main() -> ExitCode {
         .stack_size(STACK_BYTES)
         .spawn(move || run(opts));
     match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Ok(status)) => process::exit(status),
         _ => {
             eprintln!("capy: internal error: the interpreter thread failed");
             ExitCode::from(70)
@@ -238,20 +240,23 @@ fn new_vm(opts: &Options, script_dir: Option<String>) -> Vm {
     vm
 }
 
-fn run(opts: Options) -> u8 {
+fn run(opts: Options) -> Status {
     match &opts.program {
         Program::Repl => {
             let mut vm = new_vm(&opts, None);
-            repl::run(&mut vm)
+            let status = repl::run(&mut vm);
+            Status::Code(process::flush_at_exit(&mut vm, status))
         }
         Program::Code(code) => {
             let mut vm = new_vm(&opts, None);
+            process::catch_sigint(vm.interrupt.clone());
             let code = code.clone();
             let code = vm.compile(&code, "<string>", Mode::Exec);
             run_code(&mut vm, code)
         }
         Program::Module(m) => {
             let mut vm = new_vm(&opts, None);
+            process::catch_sigint(vm.interrupt.clone());
             let found = vm.sys_path.iter().find_map(|d| {
                 let p = std::path::Path::new(d).join(format!("{}.py", m.replace('.', "/")));
                 p.is_file().then_some(p)
@@ -264,12 +269,12 @@ fn run(opts: Options) -> u8 {
                     }
                     Err(e) => {
                         eprintln!("capy: can't read {}: {e}", p.display());
-                        1
+                        Status::Code(1)
                     }
                 },
                 None => {
                     eprintln!("capy: No module named {m}");
-                    1
+                    Status::Code(1)
                 }
             }
         }
@@ -283,11 +288,12 @@ fn run(opts: Options) -> u8 {
                 }
             });
             let mut vm = new_vm(&opts, dir);
+            process::catch_sigint(vm.interrupt.clone());
             let data = match std::fs::read(path) {
                 Ok(d) => d,
                 Err(e) => {
                     eprintln!("capy: can't open file '{path}': {e}");
-                    return 2;
+                    return Status::Code(2);
                 }
             };
             if data.starts_with(b"CAPYC") {
@@ -295,7 +301,7 @@ fn run(opts: Options) -> u8 {
                     Ok(code) => run_code(&mut vm, Ok(code)),
                     Err(e) => {
                         eprintln!("capy: {path}: invalid bytecode file: {e}");
-                        1
+                        Status::Code(1)
                     }
                 }
             } else {
@@ -307,14 +313,14 @@ fn run(opts: Options) -> u8 {
 
 /// Runs a source file's bytes (tracebacks quote its lines); bytes that are
 /// not text in the file's encoding are a SyntaxError, as in CPython.
-fn run_bytes(vm: &mut Vm, data: &[u8], filename: &str, origin: SourceOrigin) -> u8 {
+fn run_bytes(vm: &mut Vm, data: &[u8], filename: &str, origin: SourceOrigin) -> Status {
     let code = vm
         .decode_source(data, filename, origin)
         .and_then(|src| vm.compile_file(&src, filename));
     run_code(vm, code)
 }
 
-fn run_code(vm: &mut Vm, code: capy_vm::PyResult<std::rc::Rc<capy_compiler::Code>>) -> u8 {
+fn run_code(vm: &mut Vm, code: capy_vm::PyResult<std::rc::Rc<capy_compiler::Code>>) -> Status {
     let r = code.and_then(|code| {
         let globals = vm.new_dict_obj();
         let name = vm.new_str("__main__")?;
@@ -331,12 +337,18 @@ fn run_code(vm: &mut Vm, code: capy_vm::PyResult<std::rc::Rc<capy_compiler::Code
         vm.start_clock();
         vm.run_code(&code, globals, Value::Null)
     });
-    let status = match r {
-        Ok(_) => 0,
-        Err(e) => exit_status(vm, e),
+    let (status, interrupted) = match r {
+        Ok(_) => (0, false),
+        Err(e) => (exit_status(vm, e), vm.err_is(e, ExcKind::KeyboardInterrupt)),
     };
-    vm.flush();
-    status
+    let status = process::flush_at_exit(vm, status);
+    // CPython ends by SIGINT after an uncaught KeyboardInterrupt, so the
+    // shell sees the interrupt (status 130) and stops a script loop.
+    if interrupted {
+        Status::Interrupted
+    } else {
+        Status::Code(status)
+    }
 }
 
 /// Prints an uncaught exception and returns the process status, as CPython.
@@ -350,14 +362,14 @@ pub fn exit_status(vm: &mut Vm, e: capy_vm::PyErr) -> u8 {
             Value::Bool(b) => b as u8,
             other => {
                 let s = vm.to_str(other).unwrap_or_default();
-                vm.write_err(&format!("{s}\n"));
+                // A failure stays pending and shows in the exit status.
+                let _ = vm.write_err(&format!("{s}\n"));
                 1
             }
         };
     }
     let text = vm.format_exception_full(e);
-    vm.write_err(&text);
-    vm.flush();
+    let _ = vm.write_err(&text);
     1
 }
 

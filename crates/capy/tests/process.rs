@@ -115,3 +115,349 @@ fn non_utf8_command_is_refused() {
          surrogates not allowed\n"
     );
 }
+
+// ---- failed writes
+
+/// A running `capy` with its output pipes, for tests that act on it.
+struct Child {
+    child: std::process::Child,
+    stdout: Option<std::process::ChildStdout>,
+    stderr: std::thread::JoinHandle<String>,
+}
+
+/// Starts `capy args` in `dir` with stdout piped (unless `stdout` is
+/// given) and stderr collected.
+fn spawn(dir: &Path, args: &[&str], stdout: Option<std::process::Stdio>) -> Child {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut cmd = std::process::Command::new(capy());
+    cmd.args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(stdout.unwrap_or_else(Stdio::piped))
+        .stderr(Stdio::piped());
+    // The tests may run where SIGINT is ignored (a background job of a
+    // script), which capy, as CPython, would inherit and keep.
+    #[cfg(unix)]
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: signal() is async-signal-safe, as pre_exec requires.
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().expect("spawn capy");
+    let mut err = child.stderr.take().unwrap();
+    let stderr = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    Child {
+        stdout: child.stdout.take(),
+        child,
+        stderr,
+    }
+}
+
+impl Child {
+    /// Waits (10 s at most, then kills) for the exit status and stderr.
+    fn finish(mut self) -> (std::process::ExitStatus, String) {
+        drop(self.stdout.take());
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(st) = self.child.try_wait().unwrap() {
+                break st;
+            }
+            if start.elapsed() > common::TIMEOUT {
+                let _ = self.child.kill();
+                let st = self.child.wait().unwrap();
+                panic!(
+                    "capy hung (killed: {st}); stderr: {}",
+                    self.stderr.join().unwrap()
+                );
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        (status, self.stderr.join().unwrap())
+    }
+
+    /// The first line the program printed.
+    fn first_line(&mut self) -> String {
+        use std::io::BufRead;
+        let mut r = std::io::BufReader::new(self.stdout.as_mut().unwrap());
+        let mut line = String::new();
+        r.read_line(&mut line).unwrap();
+        line
+    }
+}
+
+const EXC_IGNORED: &str =
+    "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>\n";
+
+/// `capy -c 'while True: print("x")' | head -1` ends: the print that
+/// meets the closed pipe raises BrokenPipeError (a chunk that fails is
+/// dropped, so nothing is left to fail again at exit: status 1).
+#[test]
+fn broken_pipe_ends_a_print_loop() {
+    let d = scratch("epipe-loop");
+    let mut c = spawn(&d, &["-c", "while True: print('x')"], None);
+    assert_eq!(c.first_line(), "x\n");
+    let (status, stderr) = c.finish();
+    assert_eq!(status.code(), Some(1), "stderr: {stderr}");
+    assert!(
+        stderr.starts_with("Traceback (most recent call last):\n")
+            && stderr.ends_with("BrokenPipeError: [Errno 32] Broken pipe\n")
+            && !stderr.contains("Exception ignored"),
+        "stderr: {stderr}"
+    );
+}
+
+#[test]
+fn broken_pipe_can_be_caught() {
+    let d = scratch("epipe-catch");
+    let src = "\
+import sys
+try:
+    while True:
+        print('x')
+except BrokenPipeError as e:
+    sys.stderr.write('caught %d %s %s\\n' % (e.errno, isinstance(e, ConnectionError), e))
+";
+    let mut c = spawn(&d, &["-c", src], None);
+    assert_eq!(c.first_line(), "x\n");
+    let (status, stderr) = c.finish();
+    assert_eq!(stderr, "caught 32 True [Errno 32] Broken pipe\n");
+    assert_eq!(status.code(), Some(0));
+}
+
+/// Text still buffered at exit meets the closed pipe: reported as an
+/// exception ignored in sys.stdout, status 120 (whatever sys.exit said).
+#[test]
+fn broken_pipe_at_exit_is_status_120() {
+    let d = scratch("epipe-exit");
+    let src = "import sys, time\ntime.sleep(0.3)\nprint('late')\nsys.exit(3)\n";
+    let mut c = spawn(&d, &["-c", src], None);
+    drop(c.stdout.take());
+    let (status, stderr) = c.finish();
+    assert_eq!(status.code(), Some(120), "stderr: {stderr}");
+    assert_eq!(
+        stderr,
+        format!("{EXC_IGNORED}BrokenPipeError: [Errno 32] Broken pipe\n")
+    );
+}
+
+/// Runs `capy -c src` with stdout on /dev/full (ENOSPC on every write).
+fn run_to_full_disk(tag: &str, src: &str) -> Option<(Option<i32>, String)> {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .ok()?;
+    let d = scratch(tag);
+    let c = spawn(&d, &["-c", src], Some(full.into()));
+    let (status, stderr) = c.finish();
+    Some((status.code(), stderr))
+}
+
+#[test]
+fn full_disk() {
+    let enospc = "OSError: [Errno 28] No space left on device\n";
+    // Buffered until exit.
+    let Some(o) = run_to_full_disk("full-exit", "print(1)") else {
+        eprintln!("no /dev/full: skipped");
+        return;
+    };
+    assert_eq!(o, (Some(120), format!("{EXC_IGNORED}{enospc}")));
+    let o = run_to_full_disk("full-sysexit", "import sys\nprint(1)\nsys.exit(3)").unwrap();
+    assert_eq!(o, (Some(120), format!("{EXC_IGNORED}{enospc}")));
+    // More than a chunk fails in print itself; the chunk is gone.
+    let o = run_to_full_disk("full-big", "print('x' * 10000)").unwrap();
+    assert_eq!(o.0, Some(1), "{}", o.1);
+    assert!(
+        o.1.starts_with("Traceback") && o.1.ends_with(enospc),
+        "{}",
+        o.1
+    );
+    // A failed flush keeps the text, which fails again at exit.
+    let src = "\
+import sys
+try:
+    print(1, flush=True)
+except OSError as e:
+    print(type(e).__name__, e.errno, e.strerror, file=sys.stderr)
+sys.stdout.write('more')
+try:
+    sys.stdout.flush()
+except OSError as e:
+    print('flush', e.errno, file=sys.stderr)
+";
+    let o = run_to_full_disk("full-flush", src).unwrap();
+    assert_eq!(
+        o,
+        (
+            Some(120),
+            format!("OSError 28 No space left on device\nflush 28\n{EXC_IGNORED}{enospc}")
+        )
+    );
+    // An uncaught exception keeps its traceback; the status is still 120.
+    let o = run_to_full_disk("full-exc", "print(1)\n1/0").unwrap();
+    assert_eq!(o.0, Some(120));
+    assert!(
+        o.1.contains("ZeroDivisionError: division by zero\n")
+            && o.1.ends_with(&format!("{EXC_IGNORED}{enospc}")),
+        "{}",
+        o.1
+    );
+}
+
+/// stderr that cannot be written: the write raises, and the text still
+/// pending at exit makes the status 120.
+#[test]
+fn stderr_full_disk() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let d = scratch("full-stderr");
+    let src = "\
+import sys
+try:
+    sys.stderr.write('x\\n')
+except OSError as e:
+    print('caught', e.errno)
+";
+    let o = std::process::Command::new(capy())
+        .args(["-c", src])
+        .current_dir(&d)
+        .stderr(full)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "caught 28\n");
+    assert_eq!(o.status.code(), Some(120));
+}
+
+/// Output to a pipe is block buffered, yet stdout is flushed before
+/// anything goes to stderr, so the two come out in order when they go to
+/// one place (in CPython the traceback would overtake "a" and "c").
+#[test]
+fn stdout_and_stderr_interleave_in_order() {
+    let d = scratch("order");
+    let src = "import sys\nprint('a')\nsys.stderr.write('b\\n')\nprint('c')\n1/0\n";
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("'{}' -c \"$0\" 2>&1", capy().display()))
+        .arg(src)
+        .current_dir(&d)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("a\nb\nc\nTraceback"), "{out}");
+    assert_eq!(o.status.code(), Some(1));
+}
+
+// ---- Ctrl-C
+
+/// Sends SIGINT to the child once it has printed its first line, and
+/// returns that line and how the child ended.
+#[cfg(unix)]
+fn interrupt(dir: &Path, args: &[&str]) -> (String, std::process::ExitStatus, String) {
+    let mut c = spawn(dir, args, None);
+    let first = c.first_line();
+    let pid = c.child.id().to_string();
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .expect("run kill");
+    assert!(kill.success());
+    let mut rest = String::new();
+    if let Some(mut out) = c.stdout.take() {
+        use std::io::Read;
+        let _ = out.read_to_string(&mut rest);
+    }
+    let (status, stderr) = c.finish();
+    (first + &rest, status, stderr)
+}
+
+const SPIN: &str = "\
+print('start', flush=True)
+try:
+    n = 0
+    while True:
+        n += 1
+finally:
+    print('finally ran')
+";
+
+/// Ctrl-C raises KeyboardInterrupt in a running script: `finally` runs,
+/// the traceback is printed, and the process ends by SIGINT as CPython's
+/// does (a shell sees status 130).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_interrupts_a_script() {
+    use std::os::unix::process::ExitStatusExt;
+    let d = scratch("sigint");
+    std::fs::write(d.join("spin.py"), SPIN).unwrap();
+    let (out, status, stderr) = interrupt(&d, &["spin.py"]);
+    assert_eq!(out, "start\nfinally ran\n");
+    assert_eq!(status.signal(), Some(2), "{status}; stderr: {stderr}");
+    assert!(
+        stderr.starts_with("Traceback (most recent call last):\n")
+            && stderr.ends_with("\nKeyboardInterrupt\n"),
+        "stderr: {stderr}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_can_be_caught() {
+    let d = scratch("sigint-catch");
+    let src = "\
+import sys
+print('start', flush=True)
+try:
+    while True:
+        pass
+except KeyboardInterrupt:
+    print('caught')
+    sys.exit(5)
+";
+    let (out, status, stderr) = interrupt(&d, &["-c", src]);
+    assert_eq!(out, "start\ncaught\n");
+    assert_eq!(status.code(), Some(5), "stderr: {stderr}");
+    assert_eq!(stderr, "");
+}
+
+/// A process started with SIGINT ignored keeps ignoring it (`nohup`, a
+/// background job of a script), as CPython: only the timeout ends this one.
+#[cfg(unix)]
+#[test]
+fn ignored_sigint_stays_ignored() {
+    let d = scratch("sigint-ignored");
+    std::fs::write(d.join("spin.py"), SPIN).unwrap();
+    let script = format!(
+        "trap '' INT; exec '{}' --timeout 1 spin.py",
+        capy().display()
+    );
+    let mut cmd = std::process::Command::new("sh");
+    cmd.args(["-c", &script])
+        .current_dir(&d)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut out, &mut first).unwrap();
+    assert_eq!(first, "start\n");
+    let pid = child.id().to_string();
+    std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "stderr: {stderr}");
+    assert!(
+        stderr.ends_with("TimeoutError: execution time limit exceeded\n"),
+        "{stderr}"
+    );
+}
