@@ -19,12 +19,21 @@ pub enum Status {
 /// KeyboardInterrupt where it is (its `finally` blocks run). As CPython, a
 /// process started with SIGINT ignored (`nohup`, a background job of a
 /// script) leaves it ignored.
+///
+/// A read from stdin does not return on Ctrl-C (the handler restarts
+/// system calls), so a program blocked there would never see the flag: a
+/// second Ctrl-C while the first is still pending ends the process as an
+/// uncaught KeyboardInterrupt does.
 pub fn catch_sigint(flag: Arc<AtomicBool>) {
     if sigint_ignored() {
         return;
     }
     // Fails only if a handler is already set, which then serves.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            die_by_sigint();
+        }
+    });
 }
 
 #[cfg(unix)]

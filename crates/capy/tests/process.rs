@@ -136,17 +136,7 @@ fn spawn(dir: &Path, args: &[&str], stdout: Option<std::process::Stdio>) -> Chil
         .stdin(Stdio::null())
         .stdout(stdout.unwrap_or_else(Stdio::piped))
         .stderr(Stdio::piped());
-    // The tests may run where SIGINT is ignored (a background job of a
-    // script), which capy, as CPython, would inherit and keep.
-    #[cfg(unix)]
-    unsafe {
-        use std::os::unix::process::CommandExt;
-        // SAFETY: signal() is async-signal-safe, as pre_exec requires.
-        cmd.pre_exec(|| {
-            libc::signal(libc::SIGINT, libc::SIG_DFL);
-            Ok(())
-        });
-    }
+    default_sigint(&mut cmd);
     let mut child = cmd.spawn().expect("spawn capy");
     let mut err = child.stderr.take().unwrap();
     let stderr = std::thread::spawn(move || {
@@ -159,6 +149,22 @@ fn spawn(dir: &Path, args: &[&str], stdout: Option<std::process::Stdio>) -> Chil
         child,
         stderr,
     }
+}
+
+/// The tests may run where SIGINT is ignored (a background job of a
+/// script), which capy, as CPython, would inherit and keep.
+fn default_sigint(cmd: &mut std::process::Command) {
+    #[cfg(unix)]
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: signal() is async-signal-safe, as pre_exec requires.
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    #[cfg(not(unix))]
+    let _ = cmd;
 }
 
 impl Child {
@@ -460,4 +466,46 @@ fn ignored_sigint_stays_ignored() {
         stderr.ends_with("TimeoutError: execution time limit exceeded\n"),
         "{stderr}"
     );
+}
+
+/// A program blocked reading stdin does not reach a safe point: the second
+/// Ctrl-C ends it as an uncaught KeyboardInterrupt would.
+#[cfg(unix)]
+#[test]
+fn second_ctrl_c_ends_a_blocked_read() {
+    use std::os::unix::process::ExitStatusExt;
+    let d = scratch("sigint-read");
+    let src = "import sys\nprint('start', flush=True)\nsys.stdin.readline()\n";
+    let mut cmd = std::process::Command::new(capy());
+    cmd.args(["-c", src])
+        .current_dir(&d)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped());
+    default_sigint(&mut cmd);
+    let mut child = cmd.spawn().unwrap();
+    let _stdin = child.stdin.take();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut out, &mut first).unwrap();
+    assert_eq!(first, "start\n");
+    let pid = child.id().to_string();
+    for _ in 0..2 {
+        std::process::Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        if start.elapsed() > common::TIMEOUT {
+            let _ = child.kill();
+            panic!("a blocked read survived two Ctrl-C");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    assert_eq!(status.signal(), Some(2), "{status}");
 }
