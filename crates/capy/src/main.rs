@@ -400,10 +400,22 @@ fn compile_main(args: &[String]) -> ExitCode {
         let stem = input.strip_suffix(".py").unwrap_or(&input);
         format!("{stem}.capyc")
     });
-    let src = match std::fs::read_to_string(&input) {
-        Ok(s) => s,
+    let data = match std::fs::read(&input) {
+        Ok(d) => d,
         Err(e) => {
             eprintln!("capy compile: can't read {input}: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    // Decoded as `capy FILE` would run it.
+    let src = match capy_compiler::encoding::decode_source(&data, &input, SourceOrigin::Script) {
+        Ok(s) => s.into_owned(),
+        Err(capy_compiler::encoding::DecodeError::Plain(msg)) => {
+            eprintln!("SyntaxError: {msg}");
+            return ExitCode::from(1);
+        }
+        Err(capy_compiler::encoding::DecodeError::At(e)) => {
+            eprintln!("{e}");
             return ExitCode::from(1);
         }
     };

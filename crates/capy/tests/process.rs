@@ -56,6 +56,31 @@ fn non_utf8_script_is_a_syntax_error() {
 }
 
 #[test]
+fn compile_refuses_non_utf8_source() {
+    let d = scratch("utf8-compile");
+    std::fs::write(d.join("bad.py"), NON_UTF8).unwrap();
+    let o = run_in(&d, &["compile", "bad.py"]);
+    assert_clean("capy compile of non-UTF-8 source", &o);
+    assert_eq!(o.code, Some(1));
+    assert!(
+        o.stderr
+            .starts_with("SyntaxError: Non-UTF-8 code starting with '\\xff' in file bad.py"),
+        "{}",
+        o.stderr
+    );
+    assert!(!d.join("bad.capyc").exists());
+    std::fs::write(
+        d.join("latin.py"),
+        b"# coding: latin-1\nprint(ascii('caf\xe9'))\n",
+    )
+    .unwrap();
+    let o = run_in(&d, &["compile", "latin.py"]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let o = run_in(&d, &["latin.capyc"]);
+    assert_eq!(o.stdout, "'caf\\xe9'\n");
+}
+
+#[test]
 fn non_utf8_module_is_a_catchable_syntax_error() {
     let d = scratch("utf8-import");
     std::fs::write(d.join("bad.py"), NON_UTF8).unwrap();
