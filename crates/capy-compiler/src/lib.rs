@@ -9,11 +9,13 @@
 //!    instructions defined in [`bytecode`].
 //!
 //! [`disassemble`] renders code objects for debugging; [`serialize`] and
-//! [`validate`] handle the bytecode file format and verification.
+//! [`validate`] handle the bytecode file format and verification;
+//! [`encoding`] turns the bytes of a source file into text (PEP 263).
 
 pub mod bytecode;
 mod compile;
 mod dis;
+pub mod encoding;
 mod error;
 pub mod serialize;
 pub mod source;

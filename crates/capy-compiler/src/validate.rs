@@ -110,6 +110,12 @@ pub enum ValidateErrorKind {
         target: u32,
         len: usize,
     },
+    /// A jump to itself or an earlier instruction by an instruction the VM
+    /// does not poll at (see [`polls_backward`]): such a loop could spin
+    /// without ever checking for Ctrl-C or the time budget.
+    UnpolledBackwardJump {
+        target: u32,
+    },
     IndexOutOfRange {
         table: &'static str,
         index: u32,
@@ -191,6 +197,11 @@ impl fmt::Display for ValidateErrorKind {
             JumpOutOfRange { target, len } => {
                 write!(f, "jump target {target} out of range ({len} instructions)")
             }
+            UnpolledBackwardJump { target } => write!(
+                f,
+                "backward jump to {target} by an instruction that may not jump backward \
+                 (only Jump and the conditional jumps check for interrupts and timeouts)"
+            ),
             IndexOutOfRange { table, index, len } => {
                 write!(f, "{table} index {index} out of range (length {len})")
             }
@@ -364,6 +375,17 @@ fn branch_target(instr: Instr) -> Option<u32> {
     }
 }
 
+/// Whether the VM passes a safe point (interrupt and time budget checks)
+/// when `instr` takes its branch backward. `Jump` and the conditional jumps
+/// poll on backward jumps (eval.rs); handler targets are reached only by
+/// exception dispatch, which polls too. `ForIter` and `EndAsyncFor` do not,
+/// so a backward one (e.g. a `ForIter` looping to itself over an empty
+/// iterator) could run forever: the compiler only emits them forward.
+fn polls_backward(instr: Instr) -> bool {
+    use Instr::*;
+    !matches!(instr, ForIter(_) | EndAsyncFor(_))
+}
+
 /// Static per-instruction checks: table indices, argument ranges, jump
 /// targets and the operand constants of MakeFunction/CallKw.
 fn check_operands(code: &Code) -> Result<(), ValidateError> {
@@ -379,6 +401,13 @@ fn check_operands(code: &Code) -> Result<(), ValidateError> {
     let mut is_target = vec![false; n];
     for (i, &instr) in code.instrs.iter().enumerate() {
         if let Some(t) = branch_target(instr) {
+            if t as usize <= i && !polls_backward(instr) {
+                return Err(ValidateError {
+                    qualname: code.qualname.clone(),
+                    at: Some((i, instr)),
+                    kind: UnpolledBackwardJump { target: t },
+                });
+            }
             match is_target.get_mut(t as usize) {
                 Some(slot) => *slot = true,
                 None => {

@@ -805,6 +805,57 @@ fn rejects_falling_off_the_end() {
     validate(&code("f", vec![LoadNone, ReturnValue, Nop])).unwrap();
 }
 
+/// Only instructions the VM polls at (interrupts, time budget) may jump
+/// backward: a `ForIter` looping to an earlier instruction over an empty
+/// iterator would otherwise spin forever without a safe point.
+#[test]
+fn rejects_backward_jumps_without_a_safe_point() {
+    // Well formed in every other respect: the branch arrives at 0 with the
+    // depth instruction 0 starts with.
+    let spin = code(
+        "spin",
+        vec![
+            BuildTuple(0),
+            GetIter,
+            ForIter(0),
+            Pop,
+            LoadNone,
+            ReturnValue,
+        ],
+    );
+    rejects(&spin, |k| {
+        matches!(k, K::UnpolledBackwardJump { target: 0 })
+    });
+    let e = validate(&spin).unwrap_err();
+    assert_eq!(e.at, Some((2, ForIter(0))));
+    assert!(e.to_string().contains("backward jump to 0"), "{e}");
+    rejects(
+        &code("spin", vec![LoadNone, LoadNone, EndAsyncFor(0)]),
+        |k| matches!(k, K::UnpolledBackwardJump { target: 0 }),
+    );
+    // The same loop made with a polled back-edge is fine, as are backward
+    // conditional jumps.
+    validate(&code(
+        "loop",
+        vec![
+            BuildTuple(0),
+            GetIter,
+            ForIter(5),
+            Pop,
+            Jump(2),
+            LoadNone,
+            ReturnValue,
+        ],
+    ))
+    .unwrap();
+    validate(&code(
+        "loop",
+        vec![LoadNone, PopJumpIfTrue(0), LoadNone, ReturnValue],
+    ))
+    .unwrap();
+    validate(&sample_for()).unwrap();
+}
+
 #[test]
 fn rejects_too_many_instructions() {
     let c = code("big", vec![Nop; MAX_INSTRS + 1]);

@@ -161,9 +161,13 @@ fn print(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
             vm.call_method_by_name(f, "write", &[s])?;
         }
         _ => {
-            vm.write_out(&out);
-            if kwarg(vm, kw, "flush").is_some() {
-                vm.flush();
+            vm.write_out(&out)?;
+            let flush = match kwarg(vm, kw, "flush") {
+                Some(f) => vm.truthy(f)?,
+                None => false,
+            };
+            if flush {
+                vm.flush_out()?;
             }
         }
     }
@@ -905,7 +909,7 @@ fn input(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "input", a, 0, 1)?;
     if let Some(&p) = a.first() {
         let s = vm.to_str(p)?;
-        vm.write_out(&s);
+        vm.write_out(&s)?;
     }
     vm.flush();
     let mut line = String::new();

@@ -73,6 +73,8 @@ exc_kinds! {
     UnicodeDecodeError: UnicodeError,
     UnicodeEncodeError: UnicodeError,
     TimeoutError: OSError,
+    ConnectionError: OSError,
+    BrokenPipeError: ConnectionError,
     Warning: Exception,
     UserWarning: Warning,
     DeprecationWarning: Warning,

@@ -939,8 +939,8 @@ impl Vm {
                     let v = self.top();
                     if !v.is_none() {
                         let s = self.repr(v)?;
-                        self.write_out(&s);
-                        self.write_out("\n");
+                        self.write_out(&s)?;
+                        self.write_out("\n")?;
                         let underscore = self.intern("_");
                         self.dict_set(Value::Obj(self.builtins), underscore, v)?;
                     }
@@ -1244,20 +1244,33 @@ impl Vm {
 
     /// Registers a frame as active (recursion check, traceback info, GC roots).
     pub(crate) fn enter_frame(&mut self, f: &Frame) -> PyResult<()> {
-        if self.depth >= self.limits.recursion {
+        if let Err(e) = self.may_enter_frame() {
             self.stack.truncate(f.base);
+            return Err(e);
+        }
+        self.push_frame_info(f);
+        Ok(())
+    }
+
+    /// The checks of [`Self::enter_frame`] alone, which change nothing when
+    /// they fail: a generator runs them before moving its parked values
+    /// onto the stack, so a refused resumption leaves it resumable.
+    #[inline]
+    pub(crate) fn may_enter_frame(&mut self) -> PyResult<()> {
+        if self.depth >= self.limits.recursion {
             return Err(self.error(ExcKind::RecursionError, "maximum recursion depth exceeded"));
         }
         // Calls are safe points for the time budget: recursion-heavy code
         // (e.g. naive fib) has no loop back-edges to be stopped at.
-        if let Err(e) = self.poll_budget() {
-            self.stack.truncate(f.base);
-            return Err(e);
-        }
+        self.poll_budget()
+    }
+
+    /// Registers a frame that passed [`Self::may_enter_frame`].
+    #[inline]
+    pub(crate) fn push_frame_info(&mut self, f: &Frame) {
         self.depth += 1;
         self.frames
             .push(&f.code, f.id, f.base, f.globals, f.locals, f.ip);
-        Ok(())
     }
 
     /// Unregisters a frame and drops its values, blocks and handler state.

@@ -48,6 +48,22 @@ impl Vm {
             .find_map(|c| c.code.source.clone())
     }
 
+    /// The text of a source file, or CPython's SyntaxError for bytes that
+    /// are not text in the file's encoding (see `capy_compiler::encoding`).
+    pub fn decode_source(
+        &mut self,
+        bytes: &[u8],
+        filename: &str,
+        origin: capy_compiler::encoding::SourceOrigin,
+    ) -> PyResult<String> {
+        use capy_compiler::encoding::{decode_source, DecodeError};
+        match decode_source(bytes, filename, origin) {
+            Ok(s) => Ok(s.into_owned()),
+            Err(DecodeError::Plain(msg)) => Err(self.error(ExcKind::SyntaxError, msg)),
+            Err(DecodeError::At(e)) => Err(self.syntax_error(&e)),
+        }
+    }
+
     pub fn syntax_error(&mut self, e: &capy_compiler::CompileError) -> crate::PyErr {
         let kind = match e.kind.exception_name() {
             "IndentationError" => ExcKind::IndentationError,
@@ -288,7 +304,7 @@ impl Vm {
         parent: Value,
         last: &str,
     ) -> PyResult {
-        let src = match std::fs::read_to_string(path) {
+        let bytes = match std::fs::read(path) {
             Ok(s) => s,
             Err(e) => {
                 return Err(self.error(
@@ -298,6 +314,11 @@ impl Vm {
             }
         };
         let fname = path.to_string_lossy().to_string();
+        let src = self.decode_source(
+            &bytes,
+            &fname,
+            capy_compiler::encoding::SourceOrigin::Import,
+        )?;
         let code = self.compile_file(&src, &fname)?;
         let m = self.new_module(full)?;
         let d = module_dict(self, m);

@@ -27,6 +27,7 @@ pub mod obj;
 pub mod ops;
 pub mod repr;
 pub mod sort;
+pub mod stdstream;
 pub mod types;
 pub mod value;
 pub mod vm;

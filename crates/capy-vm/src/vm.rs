@@ -51,7 +51,8 @@ pub struct CodeCache {
     pub charged: usize,
 }
 
-/// Where `print` and the REPL write, and where tracebacks go.
+/// Where `print` and the REPL write, and where tracebacks go: by default
+/// the process's stdout and stderr (buffered as CPython's, see stdstream.rs).
 pub struct Output {
     pub out: Box<dyn Write + Send>,
     pub err: Box<dyn Write + Send>,
@@ -217,8 +218,8 @@ impl Vm {
             poll_countdown: POLL_INTERVAL,
             prealloc_memory_error: placeholder,
             out: Output {
-                out: Box::new(std::io::stdout()),
-                err: Box::new(std::io::stderr()),
+                out: Box::new(crate::stdstream::StdStream::stdout()),
+                err: Box::new(crate::stdstream::StdStream::stderr()),
             },
             next_frame_id: 0,
             sys_path: Vec::new(),
@@ -715,13 +716,35 @@ impl Vm {
         })
     }
 
-    /// Writes to the instance's standard output.
-    pub fn write_out(&mut self, s: &str) {
-        let _ = self.out.out.write_all(s.as_bytes());
+    /// Writes to the instance's standard output; a failed write (a closed
+    /// pipe, a full disk) raises OSError, as in CPython.
+    pub fn write_out(&mut self, s: &str) -> PyResult<()> {
+        match self.out.out.write_all(s.as_bytes()) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(crate::stdstream::write_error(self, &e)),
+        }
     }
-    pub fn write_err(&mut self, s: &str) {
-        let _ = self.out.err.write_all(s.as_bytes());
+    pub fn write_err(&mut self, s: &str) -> PyResult<()> {
+        match self.out.err.write_all(s.as_bytes()) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(crate::stdstream::write_error(self, &e)),
+        }
     }
+    pub fn flush_out(&mut self) -> PyResult<()> {
+        match self.out.out.flush() {
+            Ok(()) => Ok(()),
+            Err(e) => Err(crate::stdstream::write_error(self, &e)),
+        }
+    }
+    pub fn flush_err(&mut self) -> PyResult<()> {
+        match self.out.err.flush() {
+            Ok(()) => Ok(()),
+            Err(e) => Err(crate::stdstream::write_error(self, &e)),
+        }
+    }
+    /// Flushes both streams as far as they go, before reading input or
+    /// writing to the other stream (so the two interleave in order);
+    /// a failure is left to the next write or flush of that stream.
     pub fn flush(&mut self) {
         let _ = self.out.out.flush();
         let _ = self.out.err.flush();

@@ -1,10 +1,13 @@
 //! The `capy` command line: run files, code, modules, bytecode; compile;
 //! the REPL; and the `cheri` tools.
 
+mod process;
 mod repl;
 
+use capy_compiler::encoding::SourceOrigin;
 use capy_compiler::Mode;
 use capy_vm::{ExcKind, Limits, Value, Vm};
+use process::Status;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -155,7 +158,13 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
 }
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    // Arguments that are not UTF-8 are taken lossily (std::env::args
+    // would panic on them); a `-c` program among them is refused below.
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let argv: Vec<String> = raw
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     match argv.first().map(String::as_str) {
         Some("cheri") => return cheri_main(&argv[1..]),
         Some("compile") => return compile_main(&argv[1..]),
@@ -176,16 +185,43 @@ fn main() -> ExitCode {
         Ok(o) => o,
         Err(m) => return usage_error(&m),
     };
+    if let Program::Code(code) = &opts.program {
+        let undecodable = raw
+            .iter()
+            .find(|a| a.to_str().is_none() && a.to_string_lossy() == code.as_str());
+        if let Some(a) = undecodable {
+            eprintln!("{}", undecodable_command(a.as_encoded_bytes()));
+            return ExitCode::from(1);
+        }
+    }
     let worker = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn(move || run(opts));
     match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Ok(status)) => process::exit(status),
         _ => {
             eprintln!("capy: internal error: the interpreter thread failed");
             ExitCode::from(70)
         }
     }
+}
+
+/// CPython's report of a `-c` program that is not UTF-8 (it decodes
+/// arguments with surrogate escapes, then fails to encode the program).
+fn undecodable_command(bytes: &[u8]) -> String {
+    let (pos, byte) = match std::str::from_utf8(bytes) {
+        Ok(_) => (0, 0),
+        Err(e) => {
+            let ok = &bytes[..e.valid_up_to()];
+            let chars = std::str::from_utf8(ok).map_or(0, |s| s.chars().count());
+            (chars, bytes[e.valid_up_to()])
+        }
+    };
+    format!(
+        "Unable to decode the command from the command line:\n\
+         UnicodeEncodeError: 'utf-8' codec can't encode character '\\udc{byte:02x}' \
+         in position {pos}: surrogates not allowed"
+    )
 }
 
 fn search_path(script_dir: Option<String>) -> Vec<String> {
@@ -204,35 +240,41 @@ fn new_vm(opts: &Options, script_dir: Option<String>) -> Vm {
     vm
 }
 
-fn run(opts: Options) -> u8 {
+fn run(opts: Options) -> Status {
     match &opts.program {
         Program::Repl => {
             let mut vm = new_vm(&opts, None);
-            repl::run(&mut vm)
+            let status = repl::run(&mut vm);
+            Status::Code(process::flush_at_exit(&mut vm, status))
         }
         Program::Code(code) => {
             let mut vm = new_vm(&opts, None);
+            process::catch_sigint(vm.interrupt.clone());
             let code = code.clone();
             let code = vm.compile(&code, "<string>", Mode::Exec);
             run_code(&mut vm, code)
         }
         Program::Module(m) => {
             let mut vm = new_vm(&opts, None);
+            process::catch_sigint(vm.interrupt.clone());
             let found = vm.sys_path.iter().find_map(|d| {
                 let p = std::path::Path::new(d).join(format!("{}.py", m.replace('.', "/")));
                 p.is_file().then_some(p)
             });
             match found {
-                Some(p) => match std::fs::read_to_string(&p) {
-                    Ok(src) => run_source(&mut vm, &src, &p.to_string_lossy()),
+                Some(p) => match std::fs::read(&p) {
+                    Ok(data) => {
+                        // CPython's runpy reads the module as an import would.
+                        run_bytes(&mut vm, &data, &p.to_string_lossy(), SourceOrigin::Import)
+                    }
                     Err(e) => {
                         eprintln!("capy: can't read {}: {e}", p.display());
-                        1
+                        Status::Code(1)
                     }
                 },
                 None => {
                     eprintln!("capy: No module named {m}");
-                    1
+                    Status::Code(1)
                 }
             }
         }
@@ -246,11 +288,12 @@ fn run(opts: Options) -> u8 {
                 }
             });
             let mut vm = new_vm(&opts, dir);
+            process::catch_sigint(vm.interrupt.clone());
             let data = match std::fs::read(path) {
                 Ok(d) => d,
                 Err(e) => {
                     eprintln!("capy: can't open file '{path}': {e}");
-                    return 2;
+                    return Status::Code(2);
                 }
             };
             if data.starts_with(b"CAPYC") {
@@ -258,29 +301,26 @@ fn run(opts: Options) -> u8 {
                     Ok(code) => run_code(&mut vm, Ok(code)),
                     Err(e) => {
                         eprintln!("capy: {path}: invalid bytecode file: {e}");
-                        1
+                        Status::Code(1)
                     }
                 }
             } else {
-                match String::from_utf8(data) {
-                    Ok(src) => run_source(&mut vm, &src, path),
-                    Err(_) => {
-                        eprintln!("capy: {path}: source is not valid UTF-8");
-                        1
-                    }
-                }
+                run_bytes(&mut vm, &data, path, SourceOrigin::Script)
             }
         }
     }
 }
 
-/// Runs the text of a source file (tracebacks quote its lines).
-fn run_source(vm: &mut Vm, src: &str, filename: &str) -> u8 {
-    let code = vm.compile_file(src, filename);
+/// Runs a source file's bytes (tracebacks quote its lines); bytes that are
+/// not text in the file's encoding are a SyntaxError, as in CPython.
+fn run_bytes(vm: &mut Vm, data: &[u8], filename: &str, origin: SourceOrigin) -> Status {
+    let code = vm
+        .decode_source(data, filename, origin)
+        .and_then(|src| vm.compile_file(&src, filename));
     run_code(vm, code)
 }
 
-fn run_code(vm: &mut Vm, code: capy_vm::PyResult<std::rc::Rc<capy_compiler::Code>>) -> u8 {
+fn run_code(vm: &mut Vm, code: capy_vm::PyResult<std::rc::Rc<capy_compiler::Code>>) -> Status {
     let r = code.and_then(|code| {
         let globals = vm.new_dict_obj();
         let name = vm.new_str("__main__")?;
@@ -297,12 +337,18 @@ fn run_code(vm: &mut Vm, code: capy_vm::PyResult<std::rc::Rc<capy_compiler::Code
         vm.start_clock();
         vm.run_code(&code, globals, Value::Null)
     });
-    let status = match r {
-        Ok(_) => 0,
-        Err(e) => exit_status(vm, e),
+    let (status, interrupted) = match r {
+        Ok(_) => (0, false),
+        Err(e) => (exit_status(vm, e), vm.err_is(e, ExcKind::KeyboardInterrupt)),
     };
-    vm.flush();
-    status
+    let status = process::flush_at_exit(vm, status);
+    // CPython ends by SIGINT after an uncaught KeyboardInterrupt, so the
+    // shell sees the interrupt (status 130) and stops a script loop.
+    if interrupted {
+        Status::Interrupted
+    } else {
+        Status::Code(status)
+    }
 }
 
 /// Prints an uncaught exception and returns the process status, as CPython.
@@ -316,14 +362,14 @@ pub fn exit_status(vm: &mut Vm, e: capy_vm::PyErr) -> u8 {
             Value::Bool(b) => b as u8,
             other => {
                 let s = vm.to_str(other).unwrap_or_default();
-                vm.write_err(&format!("{s}\n"));
+                // A failure stays pending and shows in the exit status.
+                let _ = vm.write_err(&format!("{s}\n"));
                 1
             }
         };
     }
     let text = vm.format_exception_full(e);
-    vm.write_err(&text);
-    vm.flush();
+    let _ = vm.write_err(&text);
     1
 }
 
@@ -354,10 +400,22 @@ fn compile_main(args: &[String]) -> ExitCode {
         let stem = input.strip_suffix(".py").unwrap_or(&input);
         format!("{stem}.capyc")
     });
-    let src = match std::fs::read_to_string(&input) {
-        Ok(s) => s,
+    let data = match std::fs::read(&input) {
+        Ok(d) => d,
         Err(e) => {
             eprintln!("capy compile: can't read {input}: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    // Decoded as `capy FILE` would run it.
+    let src = match capy_compiler::encoding::decode_source(&data, &input, SourceOrigin::Script) {
+        Ok(s) => s.into_owned(),
+        Err(capy_compiler::encoding::DecodeError::Plain(msg)) => {
+            eprintln!("SyntaxError: {msg}");
+            return ExitCode::from(1);
+        }
+        Err(capy_compiler::encoding::DecodeError::At(e)) => {
+            eprintln!("{e}");
             return ExitCode::from(1);
         }
     };

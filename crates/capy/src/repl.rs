@@ -48,12 +48,12 @@ pub fn run(vm: &mut Vm) -> u8 {
                                 return crate::exit_status(vm, e);
                             }
                             let t = vm.format_exception_full(e);
-                            vm.write_err(&t);
+                            let _ = vm.write_err(&t);
                         }
                     }
                     Err(e) => {
                         let t = vm.format_exception(e);
-                        vm.write_err(&t);
+                        let _ = vm.write_err(&t);
                     }
                 }
                 vm.flush();

@@ -339,6 +339,48 @@ fn uncaught_recursion_error() {
     assert_uncaught("uncaught recursion", &o, &["RecursionError"]);
 }
 
+/// A generator resumed at the recursion limit gets RecursionError before
+/// any of its code runs, and must stay resumable: it used to lose its frame
+/// and answer "generator already executing" from then on.
+#[test]
+fn generator_resumed_at_the_recursion_limit_stays_usable() {
+    let d = scratch("recursion-gen");
+    let src = "\
+def g():
+    x = yield 1
+    yield x
+    yield 3
+fresh = g()
+started = g()
+print(next(started))
+seen = []
+def rec(n):
+    try:
+        return rec(n + 1)
+    except RecursionError:
+        if not seen:
+            for gen, how in ((fresh, 'next'), (started, 'send')):
+                try:
+                    seen.append(next(gen) if how == 'next' else gen.send(5))
+                except RecursionError:
+                    seen.append(how + ': RecursionError')
+        raise
+try:
+    rec(0)
+except RecursionError:
+    pass
+print(seen)
+print(list(fresh))
+print(started.send(7), next(started))
+";
+    let o = run_py(&d, "gen.py", src, &[]);
+    assert_ok_stdout(
+        "resume a generator at the recursion limit",
+        &o,
+        "1\n['next: RecursionError', 'send: RecursionError']\n[1, None, 3]\n7 3\n",
+    );
+}
+
 // ---- deeply nested data
 
 #[test]
@@ -614,6 +656,33 @@ fn corrupted_bytecode_never_crashes() {
             );
         }
     }
+}
+
+/// A `ForIter` whose target is itself or earlier loops without passing a
+/// safe point (no Ctrl-C, no timeout): the loader refuses it. Here the loop
+/// over an empty tuple is redirected to the start of the module, which is
+/// otherwise well formed and would spin forever.
+#[test]
+fn bytecode_with_unpolled_backward_jump_is_rejected() {
+    use capy_compiler::{serialize, Instr, Mode};
+    let d = scratch("bc-spin");
+    let code = capy_compiler::compile("for x in ():\n    pass\n", "spin.py", Mode::Exec)
+        .expect("compiles");
+    let mut code = (*code).clone();
+    let at = code
+        .instrs
+        .iter()
+        .position(|i| matches!(i, Instr::ForIter(_)))
+        .expect("a ForIter");
+    code.instrs[at] = Instr::ForIter(0);
+    let o = run_bytes(&d, &serialize::to_bytes(&code));
+    assert_clean("backward ForIter", &o);
+    assert_eq!(o.code, Some(1), "stdout {:?}", o.stdout);
+    assert!(
+        o.stderr.contains("invalid bytecode") && o.stderr.contains("backward jump to 0"),
+        "stderr {:?}",
+        o.stderr
+    );
 }
 
 #[test]

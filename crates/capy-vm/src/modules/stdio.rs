@@ -7,7 +7,8 @@
 //! decoded as UTF-8 (invalid bytes become U+FFFD). Everything read is
 //! charged to the heap quota chunk by chunk, so a huge input raises
 //! MemoryError instead of exhausting the host. stdout and stderr write
-//! through the instance's output, where `print` writes.
+//! through the instance's output, where `print` writes; a failed write or
+//! flush raises OSError (BrokenPipeError for a closed pipe).
 
 use crate::dict::Dict;
 use crate::obj::{Instance, NativeFn, Obj};
@@ -42,7 +43,7 @@ const STDIN: &[(&str, NativeFn)] = &[
 
 const STDOUT: &[(&str, NativeFn)] = &[
     ("write", stdout_write),
-    ("flush", flush),
+    ("flush", stdout_flush),
     ("readable", no),
     ("writable", yes),
     ("isatty", no),
@@ -51,7 +52,7 @@ const STDOUT: &[(&str, NativeFn)] = &[
 
 const STDERR: &[(&str, NativeFn)] = &[
     ("write", stderr_write),
-    ("flush", flush),
+    ("flush", stderr_flush),
     ("readable", no),
     ("writable", yes),
     ("isatty", no),
@@ -103,14 +104,14 @@ fn make(vm: &mut Vm, methods: &[(&'static str, NativeFn)], name: &str, mode: &st
 
 fn stdout_write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let s = text_arg(vm, a)?;
-    vm.write_out(&s);
+    vm.write_out(&s)?;
     Ok(Value::Int(s.chars().count() as i64))
 }
 
 fn stderr_write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let s = text_arg(vm, a)?;
     vm.flush();
-    vm.write_err(&s);
+    vm.write_err(&s)?;
     Ok(Value::Int(s.chars().count() as i64))
 }
 
@@ -139,8 +140,13 @@ fn repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     vm.new_string(parts)
 }
 
-fn flush(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    vm.flush();
+fn stdout_flush(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    vm.flush_out()?;
+    Ok(Value::None)
+}
+
+fn stderr_flush(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    vm.flush_err()?;
     Ok(Value::None)
 }
 

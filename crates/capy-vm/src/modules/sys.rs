@@ -82,7 +82,7 @@ fn sys_print_exception(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
                 let s = vm.new_string(text)?;
                 vm.call_method_by_name(f, "write", &[s])?;
             }
-            _ => vm.write_out(&text),
+            _ => vm.write_out(&text)?,
         }
     }
     Ok(Value::None)
@@ -243,7 +243,7 @@ fn mp_mem_info(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
         vm.limits.recursion,
         total.saturating_sub(used)
     );
-    vm.write_out(&text);
+    vm.write_out(&text)?;
     Ok(Value::None)
 }
 

@@ -878,28 +878,7 @@ pub fn decode(vm: &mut Vm, b: &[u8], encoding: &str, errors: &str) -> PyResult<S
             Ok(s) => Ok(s.to_string()),
             Err(e) => {
                 if errors == "strict" {
-                    let p = e.valid_up_to();
-                    let reason = match e.error_len() {
-                        None => "unexpected end of data",
-                        Some(_) if b[p] >= 0x80 && b[p] < 0xc2 || b[p] > 0xf4 => {
-                            "invalid start byte"
-                        }
-                        Some(_) => "invalid continuation byte",
-                    };
-                    let end = p + e.error_len().unwrap_or(b.len() - p);
-                    let pos = if end - p > 1 {
-                        format!("position {p}-{}", end - 1)
-                    } else {
-                        format!("position {p}")
-                    };
-                    let msg = if end - p > 1 {
-                        format!("'utf-8' codec can't decode bytes in {pos}: {reason}")
-                    } else {
-                        format!(
-                            "'utf-8' codec can't decode byte 0x{:02x} in {pos}: {reason}",
-                            b[p]
-                        )
-                    };
+                    let msg = capy_compiler::encoding::utf8_error_message(b, &e);
                     return Err(vm.error(ExcKind::UnicodeDecodeError, msg));
                 }
                 let lossy = String::from_utf8_lossy(b).to_string();

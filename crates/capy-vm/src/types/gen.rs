@@ -280,6 +280,13 @@ impl Vm {
                 return Err(e);
             }
         }
+        // A resumption refused here (recursion limit, interrupt, timeout)
+        // ran none of the generator's code: it stays as it was (a lost
+        // frame would answer "generator already executing" forever).
+        if let Err(e) = self.may_enter_frame() {
+            self.park(h, frame, saved, state);
+            return Err(e);
+        }
         let base = self.stack.len();
         frame.base = base;
         frame.block_base = self.blocks.len();
@@ -300,7 +307,7 @@ impl Vm {
         if state == GenState::Suspended && throw.is_none() {
             self.stack.push(sent);
         }
-        self.enter_frame(&frame)?;
+        self.push_frame_info(&frame);
         let r = match throw {
             Some(e) => self.run_frame_throw(&mut frame, e),
             None => self.run_frame(&mut frame),

@@ -1,0 +1,96 @@
+//! How the process ends and reacts to Ctrl-C, as CPython's does: Ctrl-C
+//! raises KeyboardInterrupt in the running program; an uncaught one ends
+//! the process by SIGINT; output that cannot be written at exit makes the
+//! status 120.
+
+use capy_vm::Vm;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// How the interpreter thread wants the process to end.
+pub enum Status {
+    Code(u8),
+    /// An uncaught KeyboardInterrupt.
+    Interrupted,
+}
+
+/// Ctrl-C sets the flag the VM polls at safe points, so the program gets
+/// KeyboardInterrupt where it is (its `finally` blocks run). As CPython, a
+/// process started with SIGINT ignored (`nohup`, a background job of a
+/// script) leaves it ignored.
+///
+/// A read from stdin does not return on Ctrl-C (the handler restarts
+/// system calls), so a program blocked there would never see the flag: a
+/// second Ctrl-C while the first is still pending ends the process as an
+/// uncaught KeyboardInterrupt does.
+pub fn catch_sigint(flag: Arc<AtomicBool>) {
+    if sigint_ignored() {
+        return;
+    }
+    // Fails only if a handler is already set, which then serves.
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            die_by_sigint();
+        }
+    });
+}
+
+#[cfg(unix)]
+fn sigint_ignored() -> bool {
+    // SAFETY: with a null new action, sigaction only stores the current
+    // one into `old`, a plain C struct that all-zero bytes initialise.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(libc::SIGINT, std::ptr::null(), &mut old) == 0
+            && old.sa_sigaction == libc::SIG_IGN
+    }
+}
+
+#[cfg(not(unix))]
+fn sigint_ignored() -> bool {
+    false
+}
+
+pub fn exit(status: Status) -> ExitCode {
+    match status {
+        Status::Code(c) => ExitCode::from(c),
+        Status::Interrupted => die_by_sigint(),
+    }
+}
+
+#[cfg(unix)]
+fn die_by_sigint() -> ExitCode {
+    // SAFETY: restoring the default action and raising the signal only
+    // ends the process; the interpreter thread has finished and output
+    // has been flushed.
+    unsafe {
+        libc::signal(libc::SIGINT, libc::SIG_DFL);
+        libc::raise(libc::SIGINT);
+    }
+    ExitCode::from(130)
+}
+
+#[cfg(not(unix))]
+fn die_by_sigint() -> ExitCode {
+    ExitCode::from(130)
+}
+
+/// Flushes stdout and stderr at exit. Like CPython, a stdout that cannot
+/// be flushed is reported as an exception ignored in `sys.stdout` and,
+/// as an unflushable stderr, makes the status 120 whatever it was.
+pub fn flush_at_exit(vm: &mut Vm, status: u8) -> u8 {
+    let mut status = status;
+    if let Err(e) = vm.flush_out() {
+        let text = vm.format_exception(e);
+        let _ = vm.write_err(&format!(
+            "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' \
+             encoding='utf-8'>\n{text}"
+        ));
+        status = 120;
+    }
+    if vm.flush_err().is_err() {
+        status = 120;
+    }
+    status
+}
