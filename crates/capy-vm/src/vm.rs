@@ -541,20 +541,46 @@ impl Vm {
     }
 
     fn poll(&mut self) -> PyResult<()> {
+        self.check_time_for(Duration::ZERO)
+    }
+
+    /// For natives that run long or block (sleeping, reading stdin,
+    /// big-number and regex work): raises KeyboardInterrupt or TimeoutError
+    /// when due, exactly as the interpreter's own safe points do.
+    pub fn check_deadline(&mut self) -> PyResult<()> {
+        self.poll()
+    }
+
+    /// Wall-clock time left in the budget; None when there is no budget.
+    /// Blocking natives wait at most this long before calling
+    /// [`Vm::check_deadline`].
+    pub fn remaining_time(&self) -> Option<Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// [`Vm::check_deadline`], and also raises TimeoutError now when work
+    /// that cannot be interrupted is estimated to take `cost` and would
+    /// therefore end past the deadline: better refused up front than
+    /// overrunning the budget by its whole length.
+    pub fn check_time_for(&mut self, cost: Duration) -> PyResult<()> {
         if self.interrupt.swap(false, Ordering::Relaxed) {
             let k = self.exc_class(ExcKind::KeyboardInterrupt);
             return Err(self.new_exception(k, vec![]));
         }
         if let Some(d) = self.deadline {
             let now = Instant::now();
-            if now >= d {
+            let due = now >= d;
+            if due || now.checked_add(cost).is_none_or(|end| end > d) {
                 // The program may catch the first TimeoutError and go on
                 // (e.g. to clean up) for a grace period of at most the
                 // budget itself (capped at 1 s). When that runs out too,
                 // TimeoutError is raised at every poll and can no longer be
                 // caught (see `run_frame`): no program runs unbounded.
                 if self.timeout_fatal || self.deadline_was_hit {
-                    self.timeout_fatal = true;
+                    // Work refused early inside the grace period leaves
+                    // the rest of the grace to the program.
+                    self.timeout_fatal |= due;
                 } else {
                     self.deadline_was_hit = true;
                     let grace = self
@@ -562,7 +588,8 @@ impl Vm {
                         .timeout
                         .unwrap_or_default()
                         .min(Duration::from_secs(1));
-                    self.deadline = Some(now + grace);
+                    // Refused early, the grace still starts at the deadline.
+                    self.deadline = Some(now.max(d) + grace);
                 }
                 return Err(self.error(ExcKind::TimeoutError, "execution time limit exceeded"));
             }

@@ -290,6 +290,116 @@ fn timeout_holds_when_every_allocation_collects() {
     assert_clean("GC-thrashing loop under --timeout 1", &o);
 }
 
+// ---- natives that block or run long draw on the time budget
+
+/// The generous bound on a `--timeout 1` run that must stop at its budget
+/// (the budget itself, plus slack for a loaded 2-core machine).
+const BUDGET_BOUND: Duration = Duration::from_secs(5);
+
+/// Runs `src` under `--timeout 1` plus `opts` with `stdin`; the run must
+/// end within [`BUDGET_BOUND`] with an uncaught exception among `exc`.
+fn assert_stops_at_budget(
+    what: &str,
+    src: &str,
+    opts: &[&str],
+    stdin: std::process::Stdio,
+    exc: &[&str],
+) -> Duration {
+    let d = scratch("budget");
+    std::fs::write(d.join("p.py"), src).expect("write program");
+    let mut args = vec!["--timeout", "1"];
+    args.extend_from_slice(opts);
+    args.push("p.py");
+    let start = Instant::now();
+    let o = common::run_with_stdin(&capy(), &args, &d, &[], stdin);
+    let took = start.elapsed();
+    assert_uncaught(what, &o, exc);
+    assert!(took < BUDGET_BOUND, "{what}: took {took:?} to stop");
+    took
+}
+
+#[test]
+fn timeout_wakes_sleep() {
+    for src in [
+        "import time\ntime.sleep(20)\n",
+        "import time\ntime.sleep_ms(20000)\n",
+        "import time\ntime.sleep_us(20000000)\n",
+        "import asyncio\nasyncio.run(asyncio.sleep(20))\n",
+        // Caught, then slept again: the second sleep ends at the grace.
+        "import time\ntry:\n    time.sleep(20)\nexcept TimeoutError:\n    print('caught')\ntime.sleep(20)\n",
+    ] {
+        let took = assert_stops_at_budget(
+            src,
+            src,
+            &[],
+            std::process::Stdio::null(),
+            &["TimeoutError"],
+        );
+        // Not before the budget either: sleeping is not refused up front.
+        assert!(took >= Duration::from_millis(900), "{src:?}: {took:?}");
+    }
+}
+
+#[test]
+fn timeout_wakes_input() {
+    // stdin is a pipe nobody writes to or closes: reading it blocks.
+    for src in [
+        "input()\n",
+        "input('prompt: ')\n",
+        "import sys\nsys.stdin.readline()\n",
+        "import sys\nsys.stdin.read()\n",
+        "import sys\nfor line in sys.stdin:\n    pass\n",
+    ] {
+        assert_stops_at_budget(
+            src,
+            src,
+            &[],
+            std::process::Stdio::piped(),
+            &["TimeoutError"],
+        );
+    }
+}
+
+#[test]
+fn input_reads_lines_shared_with_sys_stdin() {
+    // input() and sys.stdin take from one buffer: a line read ahead by one
+    // is not lost to the other, and end of input is EOFError.
+    let d = scratch("input-lines");
+    std::fs::write(d.join("in.txt"), "first\nsecond\r\nthird\nlast").unwrap();
+    let src = "\
+import sys
+print(repr(input()))
+print(repr(sys.stdin.readline()))
+print(repr(input('> ')))
+print(repr(sys.stdin.read(2)), repr(input()))
+try:
+    input()
+except EOFError as e:
+    print('EOFError', e)
+";
+    std::fs::write(d.join("p.py"), src).unwrap();
+    let stdin = std::fs::File::open(d.join("in.txt")).unwrap();
+    let o = common::run_with_stdin(&capy(), &["p.py"], &d, &[], stdin.into());
+    assert_ok_stdout(
+        "input() mixed with sys.stdin",
+        &o,
+        "'first'\n'second\\r\\n'\n> 'third'\n'la' 'st'\nEOFError EOF when reading a line\n",
+    );
+}
+
+#[test]
+fn piped_repl_shares_stdin_with_input() {
+    // The REPL reading piped statements and the program's input() take
+    // from the same buffer: the line after `x = input()` is its answer.
+    let d = scratch("repl-input");
+    std::fs::write(d.join("in.txt"), "x = input()\nhello\nprint(x * 2)\n").unwrap();
+    let stdin = std::fs::File::open(d.join("in.txt")).unwrap();
+    let o = common::run_with_stdin(&capy(), &[], &d, &[], stdin.into());
+    assert_clean("piped REPL", &o);
+    assert_eq!(o.code, Some(0), "stderr: {}", tail(&o.stderr));
+    assert!(o.stdout.ends_with("hellohello\n"), "stdout: {:?}", o.stdout);
+}
+
 // ---- recursion
 
 const RECURSE: &str = "\

@@ -14,6 +14,7 @@ pub mod json;
 pub mod math;
 pub mod random;
 pub mod re;
+pub mod stdin;
 pub mod stdio;
 pub mod struct_;
 pub mod sys;

@@ -177,10 +177,22 @@ impl RunOutput {
 
 /// Run a program with a time limit, capturing stdout and stderr.
 pub fn run(exe: &Path, args: &[&str], cwd: &Path, extra_env: &[(&str, &str)]) -> RunOutput {
+    run_with_stdin(exe, args, cwd, extra_env, Stdio::null())
+}
+
+/// [`run`] with the given stdin. A `Stdio::piped()` stdin is held open
+/// (and never written) until the program ends: reading it blocks.
+pub fn run_with_stdin(
+    exe: &Path,
+    args: &[&str],
+    cwd: &Path,
+    extra_env: &[(&str, &str)],
+    stdin: Stdio,
+) -> RunOutput {
     let mut cmd = Command::new(exe);
     cmd.args(args)
         .current_dir(cwd)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .env("PYTHONHASHSEED", "0")
