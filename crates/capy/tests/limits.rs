@@ -400,6 +400,62 @@ fn piped_repl_shares_stdin_with_input() {
     assert!(o.stdout.ends_with("hellohello\n"), "stdout: {:?}", o.stdout);
 }
 
+#[test]
+fn timeout_stops_huge_int_arithmetic() {
+    // num-bigint cannot be interrupted inside one multiplication or
+    // division: work that cannot fit the budget is refused before it
+    // starts, and powers are checked between squarings.
+    for src in [
+        "x = 7 ** (6 * 10**7)\n",
+        "x = (-3) ** (5 * 10**7 + 1)\n",
+        "x = (10**1000) ** 100000\n",
+        "x = 3 ** (2 * 10**6)\nwhile True:\n    x = x * x\n",
+        "x = (1 << 28_000_000) - 3 ** 10**6\ny = 3 ** 10**6\nq = x // y\n",
+        "x = (1 << 28_000_000) - 3 ** 10**6\ny = 3 ** 10**6\nq = x % y\n",
+    ] {
+        assert_stops_at_budget(
+            src,
+            src,
+            &[],
+            std::process::Stdio::null(),
+            &["TimeoutError", "MemoryError"],
+        );
+    }
+}
+
+#[test]
+fn huge_int_results_are_refused_against_the_quota() {
+    for src in [
+        "x = 7 ** (10**9)\n",
+        "x = 1 << (2**31 - 100)\n",
+        "x = 1 << 10**12\n",
+        "x = (1 << 2**30) * (1 << 2**30)\n",
+        "x = 10 ** (10**12)\n",
+    ] {
+        let d = scratch("bigint-quota");
+        let o = run_py(&d, "p.py", src, &["--heap", "256M"]);
+        assert_uncaught(src, &o, &["MemoryError"]);
+    }
+}
+
+#[test]
+fn refused_int_work_leaves_the_instance_usable() {
+    let d = scratch("bigint-usable");
+    let src = "\
+try:
+    x = 7 ** (6 * 10**7)
+except TimeoutError:
+    print('caught')
+print(2 ** 100, 7 ** 3, (-2) ** 63, 0 ** 0, (-1) ** (10**30 + 1))
+";
+    let o = run_py(&d, "p.py", src, &["--timeout", "1"]);
+    assert_ok_stdout(
+        "after a refused power",
+        &o,
+        "caught\n1267650600228229401496703205376 343 -9223372036854775808 1 -1\n",
+    );
+}
+
 // ---- recursion
 
 const RECURSE: &str = "\
