@@ -95,6 +95,9 @@ pub struct Vm {
     pub empty_tuple: Option<Gc>,
     /// The capability model's address space and classes (modules/cheri.rs).
     pub cheri: crate::modules::cheri::CheriState,
+    /// Compiled regexes (modules/rx.rs): outside the heap, but their bytes
+    /// count against its quota.
+    pub re_cache: crate::modules::rx::ReCache,
     /// Results of class attribute lookups (attrcache.rs).
     pub attr_cache: crate::attrcache::AttrCache,
     /// Where global names were found (globalcache.rs).
@@ -224,6 +227,7 @@ impl Vm {
             print_expr_hook: false,
             empty_tuple: None,
             cheri: Default::default(),
+            re_cache: Default::default(),
             attr_cache: Default::default(),
             global_cache: Default::default(),
             static_names: [None; STATIC_NAMES],
@@ -564,7 +568,9 @@ impl Vm {
     /// therefore end past the deadline: better refused up front than
     /// overrunning the budget by its whole length.
     pub fn check_time_for(&mut self, cost: Duration) -> PyResult<()> {
-        if self.interrupt.swap(false, Ordering::Relaxed) {
+        // A plain load first: natives call this in tight loops, and the
+        // flag is almost never set.
+        if self.interrupt.load(Ordering::Relaxed) && self.interrupt.swap(false, Ordering::Relaxed) {
             let k = self.exc_class(ExcKind::KeyboardInterrupt);
             return Err(self.new_exception(k, vec![]));
         }
@@ -628,6 +634,11 @@ impl Vm {
             roots.push(Value::Obj(t));
         }
         self.heap.collect(roots);
+        // The recount saw only heap objects; a quota too full for the
+        // compiled regexes as well drops them (they are only a cache).
+        if self.heap.charge(self.re_cache.bytes()).is_err() {
+            self.re_cache.clear();
+        }
     }
 
     // ---- code objects

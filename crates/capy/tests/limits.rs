@@ -456,6 +456,152 @@ print(2 ** 100, 7 ** 3, (-2) ** 63, 0 ** 0, (-1) ** (10**30 + 1))
     );
 }
 
+#[test]
+fn timeout_stops_regex_work() {
+    // The budget is checked between matches; each search over a huge
+    // subject is linear, and some scan to its end for every match.
+    for src in [
+        "import re\nre.findall('x', 'x' * 10**8)\n",
+        "import re\nre.split('x', 'x' * 10**8)\n",
+        "import re\nre.sub('x', 'yy', 'x' * 10**8)\n",
+        "import re\nfor m in re.finditer('x', 'x' * 10**8):\n    pass\n",
+        "import re\nre.findall('x*y|x', 'x' * 10**6)\n",
+        "import re\nre.sub('x*y|x', '', 'x' * 10**6)\n",
+        "import re\nre.compile('x*y|x').split('x' * 10**6)\n",
+    ] {
+        assert_stops_at_budget(
+            src,
+            src,
+            &[],
+            std::process::Stdio::null(),
+            &["TimeoutError", "MemoryError"],
+        );
+    }
+}
+
+/// Runs capy with `args` in `dir`; returns its exit status, its stderr
+/// and its peak resident memory in KiB (wait4(2) reports the child's own).
+#[cfg(target_os = "linux")]
+fn run_peak_rss(dir: &Path, args: &[&str]) -> (Option<i32>, String, u64) {
+    use std::process::{Command, Stdio};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let err_path = dir.join("stderr.txt");
+    let err = std::fs::File::create(&err_path).expect("stderr file");
+    let child = Command::new(capy())
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(err)
+        .spawn()
+        .expect("spawn capy");
+    let pid = child.id() as libc::pid_t;
+    let done = Arc::new(AtomicBool::new(false));
+    let watchdog = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            for _ in 0..300 {
+                std::thread::sleep(Duration::from_millis(100));
+                if done.load(Ordering::Relaxed) {
+                    return;
+                }
+            }
+            // SAFETY: signalling the child, which has not been reaped.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        })
+    };
+    let mut status = 0;
+    // SAFETY: rusage is plain data that wait4 fills in.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for our own child, with valid out-pointers.
+    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut ru) };
+    done.store(true, Ordering::Relaxed);
+    watchdog.join().unwrap();
+    assert_eq!(r, pid, "wait4 failed");
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    (code, stderr, ru.ru_maxrss as u64)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn regex_results_stay_within_the_quota() {
+    // Results are built as matches are found and charged as they grow:
+    // the program fits or raises MemoryError, and the process never holds
+    // much more than the quota (all the matches were once gathered first,
+    // outside it: 1.9 GB for this findall, 13 GB for 10**8 characters).
+    let d = scratch("re-rss");
+    for src in [
+        "import re\nprint(len(re.findall('x', 'x' * 10**7)))\n",
+        "import re\nprint(len(re.split('x', 'x' * 10**7)))\n",
+        "import re\nprint(len(list(re.finditer('x', 'x' * 10**7))))\n",
+        "import re\nprint(len(re.sub('x', 'yy', 'x' * 10**8)))\n",
+    ] {
+        std::fs::write(d.join("p.py"), src).unwrap();
+        let (code, stderr, peak_kib) = run_peak_rss(&d, &["--heap", "128M", "p.py"]);
+        assert!(
+            code == Some(0) || stderr.trim_end().ends_with("MemoryError"),
+            "{src:?}: exit {code:?}\n{stderr}"
+        );
+        assert!(peak_kib < 1 << 20, "{src:?}: peak RSS {peak_kib} KiB");
+    }
+}
+
+#[test]
+fn compiled_regexes_count_against_the_quota() {
+    let d = scratch("re-cache");
+    // A compiled regex's memory shows in the heap's count, and leaves it
+    // when the cache is purged.
+    let src = "\
+import re, gc
+gc.collect()
+a = gc.mem_alloc()
+re.compile(r'\\w{10}')
+gc.collect()
+b = gc.mem_alloc()
+re.purge()
+gc.collect()
+c = gc.mem_alloc()
+print(b - a > 100000, c - a < 50000)
+";
+    let o = run_py(&d, "p.py", src, &[]);
+    assert_ok_stdout("regex memory counted", &o, "True True\n");
+    // The cache gives way under a small quota: compiling many patterns
+    // does not run out of memory, and a pattern too large for the quota
+    // is MemoryError.
+    let src = "\
+import re
+for i in range(200):
+    assert re.compile(r'\\w{5}' + str(i)).findall('abcde' + str(i)) == ['abcde' + str(i)]
+print('ok')
+";
+    let o = run_py(&d, "p.py", src, &["--heap", "8M"]);
+    assert_ok_stdout("many patterns under --heap 8M", &o, "ok\n");
+    let o = run_py(
+        &d,
+        "p.py",
+        "import re\nre.compile(r'\\w{40}')\n",
+        &["--heap", "2M"],
+    );
+    assert_uncaught("big pattern under --heap 2M", &o, &["MemoryError"]);
+    // Patterns beyond the engine's limits are a clean re.error.
+    let src = "\
+import re
+for p in ['a{1000}{1000}', 'x' * 600000, r'\\w{100}']:
+    try:
+        re.compile(p)
+    except re.error as e:
+        print(e)
+";
+    let o = run_py(&d, "p.py", src, &[]);
+    assert_ok_stdout(
+        "patterns too large",
+        &o,
+        "pattern too large\npattern too large\npattern too large\n",
+    );
+}
+
 // ---- recursion
 
 const RECURSE: &str = "\
