@@ -165,6 +165,30 @@ except MemoryError:
     );
 }
 
+#[test]
+fn huge_join_and_replace_results_are_refused_up_front() {
+    // Results sized from many references to one object: 10 GB each,
+    // refused against the (default, 4 GB) quota before any is built.
+    let d = scratch("join-replace");
+    for src in [
+        "x = ' '.join(['x' * 10**6] * 10**4)\n",
+        "x = b' '.join([b'x' * 10**6] * 10**4)\n",
+        "x = bytearray(b' ').join([b'x' * 10**6] * 10**4)\n",
+        "x = ('x' * 10**5).replace('x', 'y' * 10**5)\n",
+        "x = ('x' * 10**5).replace('', 'y' * 10**5)\n",
+        "x = (b'x' * 10**5).replace(b'x', b'y' * 10**5)\n",
+    ] {
+        let start = Instant::now();
+        let o = run_py(&d, "p.py", src, &[]);
+        assert_uncaught(src, &o, &["MemoryError"]);
+        assert!(
+            start.elapsed() < BUDGET_BOUND,
+            "{src:?}: took {:?}",
+            start.elapsed()
+        );
+    }
+}
+
 // ---- time
 
 #[test]

@@ -85,6 +85,13 @@ fn opt_s(vm: &mut Vm, a: &[Value], i: usize) -> PyResult<Option<String>> {
 fn str_join(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let sep = s(vm, a, 0)?;
     let items = vm.iter_to_vec(arg(a, 1))?;
+    // The result must fit the quota before it is built (joining 10**4
+    // references to one 1 MB string asked the host for 10 GB).
+    let total = items.iter().fold(0usize, |n, &it| {
+        let len = vm.heap.str_of(it).map_or(0, str::len);
+        n.saturating_add(len).saturating_add(sep.len())
+    });
+    vm.reserve_temp(total)?;
     let mut out = String::new();
     for (i, it) in items.iter().enumerate() {
         if i > 0 {
