@@ -448,6 +448,35 @@ fn timeout_stops_huge_int_arithmetic() {
 }
 
 #[test]
+fn timeout_stops_huge_math() {
+    for src in [
+        "import math\nx = math.gcd(3**(10**6), 7**(10**6))\n",
+        "import math\nx = math.lcm(3**(10**6), 7**(10**6))\n",
+        "import math\nx = math.isqrt(3**(10**7))\n",
+        "import math\nwhile True:\n    x = math.factorial(10**6)\n",
+        "import math\nwhile True:\n    x = math.comb(10**6, 5 * 10**5)\n",
+    ] {
+        assert_stops_at_budget(
+            src,
+            src,
+            &[],
+            std::process::Stdio::null(),
+            &["TimeoutError"],
+        );
+    }
+    // A huge number and a small one: one division first, then a small gcd
+    // (the binary gcd alone took hours).
+    let d = scratch("gcd-small");
+    let o = run_py(
+        &d,
+        "p.py",
+        "import math\nprint(math.gcd(7**(10**6), 49), math.gcd(3, 3**(10**6) + 1))\n",
+        &["--timeout", "5"],
+    );
+    assert_ok_stdout("gcd of a huge and a small number", &o, "49 1\n");
+}
+
+#[test]
 fn huge_int_results_are_refused_against_the_quota() {
     for src in [
         "x = 7 ** (10**9)\n",
