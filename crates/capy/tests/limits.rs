@@ -166,7 +166,7 @@ except MemoryError:
 }
 
 #[test]
-fn huge_join_and_replace_results_are_refused_up_front() {
+fn huge_join_replace_expandtabs_results_are_refused_up_front() {
     // Results sized from many references to one object: 10 GB each,
     // refused against the (default, 4 GB) quota before any is built.
     let d = scratch("join-replace");
@@ -177,6 +177,9 @@ fn huge_join_and_replace_results_are_refused_up_front() {
         "x = ('x' * 10**5).replace('x', 'y' * 10**5)\n",
         "x = ('x' * 10**5).replace('', 'y' * 10**5)\n",
         "x = (b'x' * 10**5).replace(b'x', b'y' * 10**5)\n",
+        // Each pad was charged, and every collection forgot the charges.
+        "x = ('a\\t' * 10**4).expandtabs(10**6)\n",
+        "x = (b'a\\t' * 10**4).expandtabs(10**6)\n",
     ] {
         let start = Instant::now();
         let o = run_py(&d, "p.py", src, &[]);

@@ -766,28 +766,7 @@ fn b_expandtabs(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         }
     }
     let ts = if ts.is_none() { 8 } else { vm.index_value(ts)? };
-    let mut out = Vec::new();
-    let mut col = 0i64;
-    for &c in &b {
-        match c {
-            b'\t' => {
-                if ts > 0 {
-                    let n = ts - col % ts;
-                    vm.charge(n as usize)?;
-                    out.extend(std::iter::repeat_n(b' ', n as usize));
-                    col += n;
-                }
-            }
-            b'\n' | b'\r' => {
-                out.push(c);
-                col = 0;
-            }
-            _ => {
-                out.push(c);
-                col += 1;
-            }
-        }
-    }
+    let out = crate::types::str::expand_tabs(vm, &b, ts, false)?;
     mk(vm, out, ba)
 }
 
