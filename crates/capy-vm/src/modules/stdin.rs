@@ -166,18 +166,16 @@ fn take_text<E>(
 
 /// Up to `max` characters (all when None) of stdin, or one line when
 /// `line` is set, decoded as UTF-8 (invalid bytes become U+FFFD). Waits
-/// within the instance's budget; what is read is charged to its heap quota
-/// as it arrives, so a huge input raises MemoryError.
+/// within the instance's budget; what is read must keep fitting beside the
+/// heap as it arrives, so a huge input raises MemoryError. (Charging it
+/// to the heap was forgotten by every collection.)
 pub fn read_text(vm: &mut Vm, max: Option<usize>, line: bool) -> PyResult<String> {
-    let mut charged = 0usize;
     let bytes = take_text(max, line, |taken| {
-        if taken > charged {
-            vm.charge(taken - charged)?;
-            charged = taken;
-        }
+        vm.reserve_temp(taken + READ_SIZE)?;
         fill(vm)
     })?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
 /// One line of stdin (with its newline), or None at end of input, waiting
