@@ -8,7 +8,8 @@
 //! memory, as the engine reports it, counts against the heap quota: it is
 //! charged when it grows and added back after every collection (see
 //! `Vm::collect_garbage`), and a quota too full for it empties the cache.
-//! The engine's own limits bound what one pattern may take.
+//! The engine's own limits bound what one pattern may take, and the cache
+//! is bounded in entries and in bytes.
 //!
 //! Matching runs in linear time, but one search over a huge subject still
 //! cannot be interrupted: the budget is checked between matches.
@@ -38,8 +39,13 @@ const DFA_CACHE: usize = 1 << 20;
 /// literal), and no pattern this long compiles within `NFA_LIMIT` anyway.
 const MAX_PATTERN: usize = 512 << 10;
 const PARSE_BYTES: usize = 128;
-/// Compiled regexes kept per instance.
+/// Compiled regexes kept per instance, and the bytes they may hold. The
+/// bytes are added to the heap's count after every collection, and so to
+/// the allocation that brings on the next one: a small cache keeps
+/// collections about as frequent as without it. A regex bigger than this
+/// is compiled for each call that uses it.
 const CACHE_ENTRIES: usize = 32;
+const CACHE_BYTES: usize = 2 << 20;
 
 /// A compiled pattern with its scratch space.
 pub struct Rx {
@@ -414,11 +420,13 @@ pub fn compile(
         vm.re_cache.clear();
         rx.charge_growth(vm)?;
     }
-    let c = &mut vm.re_cache.entries;
-    if c.len() >= CACHE_ENTRIES {
-        c.remove(0);
+    let cache = &mut vm.re_cache;
+    if rx.charged.get() <= CACHE_BYTES {
+        cache.entries.push((key, rx.clone()));
+        while cache.entries.len() > CACHE_ENTRIES || cache.bytes() > CACHE_BYTES {
+            cache.entries.remove(0);
+        }
     }
-    c.push((key, rx.clone()));
     Ok(Ok(rx))
 }
 
