@@ -618,7 +618,8 @@ pub fn expand_tabs(vm: &mut Vm, text: &[u8], ts: i64, utf8: bool) -> PyResult<Ve
                     if ts > 0 {
                         let n = ts - col % ts;
                         emit(n as usize, None);
-                        col += n;
+                        // Saturates only for results far beyond any quota.
+                        col = col.saturating_add(n);
                     }
                 }
                 b'\n' | b'\r' => {
@@ -629,7 +630,7 @@ pub fn expand_tabs(vm: &mut Vm, text: &[u8], ts: i64, utf8: bool) -> PyResult<Ve
                     emit(0, Some(c));
                     // Columns count code points: skip continuation bytes.
                     if !utf8 || c & 0xC0 != 0x80 {
-                        col += 1;
+                        col = col.saturating_add(1);
                     }
                 }
             }
