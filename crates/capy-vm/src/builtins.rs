@@ -912,20 +912,17 @@ fn input(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         vm.write_out(&s)?;
     }
     vm.flush();
-    let mut line = String::new();
-    match std::io::stdin().read_line(&mut line) {
-        Ok(0) => Err(vm.error(ExcKind::EOFError, "EOF when reading a line")),
-        Ok(_) => {
-            if line.ends_with('\n') {
-                line.pop();
-                if line.ends_with('\r') {
-                    line.pop();
-                }
-            }
-            vm.new_string(line)
-        }
-        Err(e) => Err(vm.error(ExcKind::OSError, e.to_string())),
+    let mut line = crate::modules::stdin::read_text(vm, None, true)?;
+    if line.is_empty() {
+        return Err(vm.error(ExcKind::EOFError, "EOF when reading a line"));
     }
+    if line.ends_with('\n') {
+        line.pop();
+        if line.ends_with('\r') {
+            line.pop();
+        }
+    }
+    vm.new_string(line)
 }
 
 /// Files are an authority a compartment must be granted; none is yet, so

@@ -98,6 +98,9 @@ pub struct Vm {
     pub empty_tuple: Option<Gc>,
     /// The capability model's address space and classes (modules/cheri.rs).
     pub cheri: crate::modules::cheri::CheriState,
+    /// Compiled regexes (modules/rx.rs): outside the heap, but their bytes
+    /// count against its quota.
+    pub re_cache: crate::modules::rx::ReCache,
     /// Results of class attribute lookups (attrcache.rs).
     pub attr_cache: crate::attrcache::AttrCache,
     /// Where global names were found (globalcache.rs).
@@ -228,6 +231,7 @@ impl Vm {
             print_expr_hook: false,
             empty_tuple: None,
             cheri: Default::default(),
+            re_cache: Default::default(),
             attr_cache: Default::default(),
             global_cache: Default::default(),
             static_names: [None; STATIC_NAMES],
@@ -567,20 +571,48 @@ impl Vm {
 
     fn poll(&mut self) -> PyResult<()> {
         self.check_heap()?;
-        if self.interrupt.swap(false, Ordering::Relaxed) {
+        self.check_time_for(Duration::ZERO)
+    }
+
+    /// For natives that run long or block (sleeping, reading stdin,
+    /// big-number and regex work): raises KeyboardInterrupt or TimeoutError
+    /// when due, exactly as the interpreter's own safe points do.
+    pub fn check_deadline(&mut self) -> PyResult<()> {
+        self.poll()
+    }
+
+    /// Wall-clock time left in the budget; None when there is no budget.
+    /// Blocking natives wait at most this long before calling
+    /// [`Vm::check_deadline`].
+    pub fn remaining_time(&self) -> Option<Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// [`Vm::check_deadline`], and also raises TimeoutError now when work
+    /// that cannot be interrupted is estimated to take `cost` and would
+    /// therefore end past the deadline: better refused up front than
+    /// overrunning the budget by its whole length.
+    pub fn check_time_for(&mut self, cost: Duration) -> PyResult<()> {
+        // A plain load first: natives call this in tight loops, and the
+        // flag is almost never set.
+        if self.interrupt.load(Ordering::Relaxed) && self.interrupt.swap(false, Ordering::Relaxed) {
             let k = self.exc_class(ExcKind::KeyboardInterrupt);
             return Err(self.new_exception(k, vec![]));
         }
         if let Some(d) = self.deadline {
             let now = Instant::now();
-            if now >= d {
+            let due = now >= d;
+            if due || now.checked_add(cost).is_none_or(|end| end > d) {
                 // The program may catch the first TimeoutError and go on
                 // (e.g. to clean up) for a grace period of at most the
                 // budget itself (capped at 1 s). When that runs out too,
                 // TimeoutError is raised at every poll and can no longer be
                 // caught (see `run_frame`): no program runs unbounded.
                 if self.timeout_fatal || self.deadline_was_hit {
-                    self.timeout_fatal = true;
+                    // Work refused early inside the grace period leaves
+                    // the rest of the grace to the program.
+                    self.timeout_fatal |= due;
                 } else {
                     self.deadline_was_hit = true;
                     let grace = self
@@ -588,7 +620,8 @@ impl Vm {
                         .timeout
                         .unwrap_or_default()
                         .min(Duration::from_secs(1));
-                    self.deadline = Some(now + grace);
+                    // Refused early, the grace still starts at the deadline.
+                    self.deadline = Some(now.max(d) + grace);
                 }
                 return Err(self.error(ExcKind::TimeoutError, "execution time limit exceeded"));
             }
@@ -631,6 +664,11 @@ impl Vm {
             roots.push(Value::Obj(t));
         }
         self.heap.collect(roots);
+        // The recount saw only heap objects; a quota too full for the
+        // compiled regexes as well drops them (they are only a cache).
+        if self.heap.charge(self.re_cache.bytes()).is_err() {
+            self.re_cache.clear();
+        }
     }
 
     /// Raises SystemError if a stale heap handle was read since the last

@@ -4,6 +4,7 @@
 use capy_compiler::{CompileErrorKind, Mode};
 use capy_vm::{Value, Vm};
 use rustyline::error::ReadlineError;
+use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
 
 pub fn run(vm: &mut Vm) -> u8 {
@@ -11,12 +12,16 @@ pub fn run(vm: &mut Vm) -> u8 {
         "capy {} (MicroPython dialect of Python 3); Ctrl-D to exit",
         env!("CARGO_PKG_VERSION")
     );
-    let mut ed = match rustyline::DefaultEditor::new() {
-        Ok(e) => e,
-        Err(e) => {
-            eprintln!("capy: cannot start the line editor: {e}");
-            return 1;
+    let mut ed = if std::io::stdin().is_terminal() {
+        match rustyline::DefaultEditor::new() {
+            Ok(e) => Some(e),
+            Err(e) => {
+                eprintln!("capy: cannot start the line editor: {e}");
+                return 1;
+            }
         }
+    } else {
+        None
     };
     let globals = vm.new_dict_obj();
     if let Ok(n) = vm.new_str("__main__") {
@@ -28,7 +33,7 @@ pub fn run(vm: &mut Vm) -> u8 {
     let mut buf = String::new();
     loop {
         let prompt = if buf.is_empty() { ">>> " } else { "... " };
-        match ed.readline(prompt) {
+        match read_line(&mut ed, prompt) {
             Ok(line) => {
                 if !buf.is_empty() {
                     buf.push('\n');
@@ -37,7 +42,9 @@ pub fn run(vm: &mut Vm) -> u8 {
                 if needs_more(&buf, &line) {
                     continue;
                 }
-                let _ = ed.add_history_entry(buf.as_str());
+                if let Some(ed) = &mut ed {
+                    let _ = ed.add_history_entry(buf.as_str());
+                }
                 let src = std::mem::take(&mut buf);
                 interrupt.store(false, Ordering::Relaxed);
                 match vm.compile(&src, "<stdin>", Mode::Single) {
@@ -68,6 +75,30 @@ pub fn run(vm: &mut Vm) -> u8 {
                 return 1;
             }
         }
+    }
+}
+
+/// The next line from the editor or, when stdin is not a terminal, from
+/// the VM's stdin buffer: read through std's own buffer, lines meant for
+/// the program's `input()` would be hidden from it (modules/stdin.rs).
+fn read_line(
+    ed: &mut Option<rustyline::DefaultEditor>,
+    prompt: &str,
+) -> Result<String, ReadlineError> {
+    if let Some(ed) = ed {
+        return ed.readline(prompt);
+    }
+    match capy_vm::modules::stdin::read_line_blocking()? {
+        Some(mut line) => {
+            if line.ends_with('\n') {
+                line.pop();
+                if line.ends_with('\r') {
+                    line.pop();
+                }
+            }
+            Ok(line)
+        }
+        None => Err(ReadlineError::Eof),
     }
 }
 

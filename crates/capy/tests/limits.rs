@@ -165,6 +165,33 @@ except MemoryError:
     );
 }
 
+#[test]
+fn huge_join_replace_expandtabs_results_are_refused_up_front() {
+    // Results sized from many references to one object: 10 GB each,
+    // refused against the (default, 4 GB) quota before any is built.
+    let d = scratch("join-replace");
+    for src in [
+        "x = ' '.join(['x' * 10**6] * 10**4)\n",
+        "x = b' '.join([b'x' * 10**6] * 10**4)\n",
+        "x = bytearray(b' ').join([b'x' * 10**6] * 10**4)\n",
+        "x = ('x' * 10**5).replace('x', 'y' * 10**5)\n",
+        "x = ('x' * 10**5).replace('', 'y' * 10**5)\n",
+        "x = (b'x' * 10**5).replace(b'x', b'y' * 10**5)\n",
+        // Each pad was charged, and every collection forgot the charges.
+        "x = ('a\\t' * 10**4).expandtabs(10**6)\n",
+        "x = (b'a\\t' * 10**4).expandtabs(10**6)\n",
+    ] {
+        let start = Instant::now();
+        let o = run_py(&d, "p.py", src, &[]);
+        assert_uncaught(src, &o, &["MemoryError"]);
+        assert!(
+            start.elapsed() < BUDGET_BOUND,
+            "{src:?}: took {:?}",
+            start.elapsed()
+        );
+    }
+}
+
 // ---- time
 
 #[test]
@@ -288,6 +315,374 @@ fn timeout_holds_when_every_allocation_collects() {
     let (o, took) = run_fuzz_input("gc_thrash_timeout.bin");
     assert!(took < Duration::from_secs(8), "took {took:?}");
     assert_clean("GC-thrashing loop under --timeout 1", &o);
+}
+
+// ---- natives that block or run long draw on the time budget
+
+/// The generous bound on a `--timeout 1` run that must stop at its budget
+/// (the budget itself, plus slack for a loaded 2-core machine).
+const BUDGET_BOUND: Duration = Duration::from_secs(5);
+
+/// Runs `src` under `--timeout 1` plus `opts` with `stdin`; the run must
+/// end within [`BUDGET_BOUND`] with an uncaught exception among `exc`.
+fn assert_stops_at_budget(
+    what: &str,
+    src: &str,
+    opts: &[&str],
+    stdin: std::process::Stdio,
+    exc: &[&str],
+) -> Duration {
+    let d = scratch("budget");
+    std::fs::write(d.join("p.py"), src).expect("write program");
+    let mut args = vec!["--timeout", "1"];
+    args.extend_from_slice(opts);
+    args.push("p.py");
+    let start = Instant::now();
+    let o = common::run_with_stdin(&capy(), &args, &d, &[], stdin);
+    let took = start.elapsed();
+    assert_uncaught(what, &o, exc);
+    assert!(took < BUDGET_BOUND, "{what}: took {took:?} to stop");
+    took
+}
+
+#[test]
+fn timeout_wakes_sleep() {
+    for src in [
+        "import time\ntime.sleep(20)\n",
+        "import time\ntime.sleep_ms(20000)\n",
+        "import time\ntime.sleep_us(20000000)\n",
+        "import asyncio\nasyncio.run(asyncio.sleep(20))\n",
+        // Caught, then slept again: the second sleep ends at the grace.
+        "import time\ntry:\n    time.sleep(20)\nexcept TimeoutError:\n    print('caught')\ntime.sleep(20)\n",
+    ] {
+        let took = assert_stops_at_budget(
+            src,
+            src,
+            &[],
+            std::process::Stdio::null(),
+            &["TimeoutError"],
+        );
+        // Not before the budget either: sleeping is not refused up front.
+        assert!(took >= Duration::from_millis(900), "{src:?}: {took:?}");
+    }
+}
+
+#[test]
+fn timeout_wakes_input() {
+    // stdin is a pipe nobody writes to or closes: reading it blocks.
+    for src in [
+        "input()\n",
+        "input('prompt: ')\n",
+        "import sys\nsys.stdin.readline()\n",
+        "import sys\nsys.stdin.read()\n",
+        "import sys\nfor line in sys.stdin:\n    pass\n",
+    ] {
+        assert_stops_at_budget(
+            src,
+            src,
+            &[],
+            std::process::Stdio::piped(),
+            &["TimeoutError"],
+        );
+    }
+}
+
+#[test]
+fn input_reads_lines_shared_with_sys_stdin() {
+    // input() and sys.stdin take from one buffer: a line read ahead by one
+    // is not lost to the other, and end of input is EOFError.
+    let d = scratch("input-lines");
+    std::fs::write(d.join("in.txt"), "first\nsecond\r\nthird\nlast").unwrap();
+    let src = "\
+import sys
+print(repr(input()))
+print(repr(sys.stdin.readline()))
+print(repr(input('> ')))
+print(repr(sys.stdin.read(2)), repr(input()))
+try:
+    input()
+except EOFError as e:
+    print('EOFError', e)
+";
+    std::fs::write(d.join("p.py"), src).unwrap();
+    let stdin = std::fs::File::open(d.join("in.txt")).unwrap();
+    let o = common::run_with_stdin(&capy(), &["p.py"], &d, &[], stdin.into());
+    assert_ok_stdout(
+        "input() mixed with sys.stdin",
+        &o,
+        "'first'\n'second\\r\\n'\n> 'third'\n'la' 'st'\nEOFError EOF when reading a line\n",
+    );
+}
+
+#[test]
+fn piped_repl_shares_stdin_with_input() {
+    // The REPL reading piped statements and the program's input() take
+    // from the same buffer: the line after `x = input()` is its answer.
+    let d = scratch("repl-input");
+    std::fs::write(d.join("in.txt"), "x = input()\nhello\nprint(x * 2)\n").unwrap();
+    let stdin = std::fs::File::open(d.join("in.txt")).unwrap();
+    let o = common::run_with_stdin(&capy(), &[], &d, &[], stdin.into());
+    assert_clean("piped REPL", &o);
+    assert_eq!(o.code, Some(0), "stderr: {}", tail(&o.stderr));
+    assert!(o.stdout.ends_with("hellohello\n"), "stdout: {:?}", o.stdout);
+}
+
+#[test]
+fn timeout_stops_huge_int_arithmetic() {
+    // num-bigint cannot be interrupted inside one multiplication or
+    // division: work that cannot fit the budget is refused before it
+    // starts, and powers are checked between squarings.
+    for src in [
+        "x = 7 ** (6 * 10**7)\n",
+        "x = (-3) ** (5 * 10**7 + 1)\n",
+        "x = (10**1000) ** 100000\n",
+        "x = 3 ** (2 * 10**6)\nwhile True:\n    x = x * x\n",
+        "x = (1 << 28_000_000) - 3 ** 10**6\ny = 3 ** 10**6\nq = x // y\n",
+        "x = (1 << 28_000_000) - 3 ** 10**6\ny = 3 ** 10**6\nq = x % y\n",
+    ] {
+        assert_stops_at_budget(
+            src,
+            src,
+            &[],
+            std::process::Stdio::null(),
+            &["TimeoutError", "MemoryError"],
+        );
+    }
+}
+
+#[test]
+fn timeout_stops_huge_math() {
+    for src in [
+        "import math\nx = math.gcd(3**(10**6), 7**(10**6))\n",
+        "import math\nx = math.lcm(3**(10**6), 7**(10**6))\n",
+        "import math\nx = math.isqrt(3**(10**7))\n",
+        "import math\nwhile True:\n    x = math.factorial(10**6)\n",
+        "import math\nwhile True:\n    x = math.comb(10**6, 5 * 10**5)\n",
+    ] {
+        assert_stops_at_budget(
+            src,
+            src,
+            &[],
+            std::process::Stdio::null(),
+            &["TimeoutError"],
+        );
+    }
+    // A huge number and a small one: one division first, then a small gcd
+    // (the binary gcd alone took hours).
+    let d = scratch("gcd-small");
+    let o = run_py(
+        &d,
+        "p.py",
+        "import math\nprint(math.gcd(7**(10**6), 49), math.gcd(3, 3**(10**6) + 1))\n",
+        &["--timeout", "5"],
+    );
+    assert_ok_stdout("gcd of a huge and a small number", &o, "49 1\n");
+}
+
+#[test]
+fn huge_int_results_are_refused_against_the_quota() {
+    for src in [
+        "x = 7 ** (10**9)\n",
+        "x = 1 << (2**31 - 100)\n",
+        "x = 1 << 10**12\n",
+        "x = (1 << 2**30) * (1 << 2**30)\n",
+        "x = 10 ** (10**12)\n",
+    ] {
+        let d = scratch("bigint-quota");
+        let o = run_py(&d, "p.py", src, &["--heap", "256M"]);
+        assert_uncaught(src, &o, &["MemoryError"]);
+    }
+}
+
+#[test]
+fn refused_int_work_leaves_the_instance_usable() {
+    let d = scratch("bigint-usable");
+    let src = "\
+try:
+    x = 7 ** (6 * 10**7)
+except TimeoutError:
+    print('caught')
+print(2 ** 100, 7 ** 3, (-2) ** 63, 0 ** 0, (-1) ** (10**30 + 1))
+";
+    let o = run_py(&d, "p.py", src, &["--timeout", "1"]);
+    assert_ok_stdout(
+        "after a refused power",
+        &o,
+        "caught\n1267650600228229401496703205376 343 -9223372036854775808 1 -1\n",
+    );
+}
+
+#[test]
+fn timeout_stops_regex_work() {
+    // The budget is checked between matches; each search over a huge
+    // subject is linear, and some scan to its end for every match.
+    for src in [
+        "import re\nre.findall('x', 'x' * 10**8)\n",
+        "import re\nre.split('x', 'x' * 10**8)\n",
+        "import re\nre.sub('x', 'yy', 'x' * 10**8)\n",
+        "import re\nfor m in re.finditer('x', 'x' * 10**8):\n    pass\n",
+        "import re\nre.findall('x*y|x', 'x' * 10**6)\n",
+        "import re\nre.sub('x*y|x', '', 'x' * 10**6)\n",
+        "import re\nre.compile('x*y|x').split('x' * 10**6)\n",
+    ] {
+        assert_stops_at_budget(
+            src,
+            src,
+            &[],
+            std::process::Stdio::null(),
+            &["TimeoutError", "MemoryError"],
+        );
+    }
+}
+
+/// Runs capy with `args` in `dir`; returns its exit status, its stderr
+/// and the peak resident memory in KiB it was seen to reach (VmHWM of
+/// /proc/PID/status, read every few milliseconds while it runs: wait4's
+/// figure also counts the test process itself, whose memory the child
+/// shares until it execs).
+#[cfg(target_os = "linux")]
+fn run_peak_rss(
+    dir: &Path,
+    args: &[&str],
+    stdin: std::process::Stdio,
+) -> (Option<i32>, String, u64) {
+    use std::process::{Command, Stdio};
+    let err_path = dir.join("stderr.txt");
+    let err = std::fs::File::create(&err_path).expect("stderr file");
+    let mut child = Command::new(capy())
+        .args(args)
+        .current_dir(dir)
+        .stdin(stdin)
+        .stdout(Stdio::null())
+        .stderr(err)
+        .spawn()
+        .expect("spawn capy");
+    let status_file = format!("/proc/{}/status", child.id());
+    let exe = capy();
+    let mut peak = 0u64;
+    let start = Instant::now();
+    let status = loop {
+        // Only once the child runs capy: before its exec the figures
+        // are the test process's.
+        let is_capy = std::fs::read_link(format!("/proc/{}/exe", child.id()))
+            .is_ok_and(|p| p.file_name() == exe.file_name());
+        if is_capy {
+            if let Ok(text) = std::fs::read_to_string(&status_file) {
+                let hwm = text
+                    .lines()
+                    .find_map(|l| l.strip_prefix("VmHWM:"))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok());
+                peak = peak.max(hwm.unwrap_or(0));
+            }
+        }
+        match child.try_wait().expect("wait") {
+            Some(st) => break st,
+            None if start.elapsed() > common::TIMEOUT => {
+                let _ = child.kill();
+                break child.wait().expect("wait");
+            }
+            None => std::thread::sleep(Duration::from_millis(2)),
+        }
+    };
+    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    (status.code(), stderr, peak)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn regex_results_stay_within_the_quota() {
+    // Results are built as matches are found and charged as they grow:
+    // the program fits or raises MemoryError, and the process never holds
+    // much more than the quota (all the matches were once gathered first,
+    // outside it: 1.9 GB for this findall, 13 GB for 10**8 characters).
+    let d = scratch("re-rss");
+    for src in [
+        "import re\nprint(len(re.findall('x', 'x' * 10**7)))\n",
+        "import re\nprint(len(re.split('x', 'x' * 10**7)))\n",
+        "import re\nprint(len(list(re.finditer('x', 'x' * 10**7))))\n",
+        "import re\nprint(len(re.sub('x', 'yy', 'x' * 10**8)))\n",
+    ] {
+        std::fs::write(d.join("p.py"), src).unwrap();
+        let (code, stderr, peak_kib) =
+            run_peak_rss(&d, &["--heap", "128M", "p.py"], std::process::Stdio::null());
+        assert!(
+            code == Some(0) || stderr.trim_end().ends_with("MemoryError"),
+            "{src:?}: exit {code:?}\n{stderr}"
+        );
+        assert!(peak_kib < 1 << 20, "{src:?}: peak RSS {peak_kib} KiB");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn huge_stdin_stays_within_the_quota() {
+    // What is read must keep fitting beside the heap; it used to be
+    // charged chunk by chunk, and every collection forgot the charges
+    // (855 MB resident for 300 MB of input under --heap 64M).
+    let d = scratch("stdin-rss");
+    let input = d.join("in.txt");
+    std::fs::write(&input, vec![b'x'; 100 << 20]).unwrap();
+    std::fs::write(d.join("p.py"), "import sys\nprint(len(sys.stdin.read()))\n").unwrap();
+    let stdin = std::fs::File::open(&input).unwrap();
+    let (code, stderr, peak_kib) = run_peak_rss(&d, &["--heap", "16M", "p.py"], stdin.into());
+    let _ = std::fs::remove_file(&input);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.trim_end().ends_with("MemoryError"), "{stderr}");
+    assert!(peak_kib < 100 << 10, "peak RSS {peak_kib} KiB");
+}
+
+#[test]
+fn compiled_regexes_count_against_the_quota() {
+    let d = scratch("re-cache");
+    // A compiled regex's memory shows in the heap's count, and leaves it
+    // when the cache is purged.
+    let src = "\
+import re, gc
+gc.collect()
+a = gc.mem_alloc()
+re.compile(r'\\w{10}')
+gc.collect()
+b = gc.mem_alloc()
+re.purge()
+gc.collect()
+c = gc.mem_alloc()
+print(b - a > 100000, c - a < 50000)
+";
+    let o = run_py(&d, "p.py", src, &[]);
+    assert_ok_stdout("regex memory counted", &o, "True True\n");
+    // The cache gives way under a small quota: compiling many patterns
+    // does not run out of memory, and a pattern too large for the quota
+    // is MemoryError.
+    let src = "\
+import re
+for i in range(200):
+    assert re.compile(r'\\w{5}' + str(i)).findall('abcde' + str(i)) == ['abcde' + str(i)]
+print('ok')
+";
+    let o = run_py(&d, "p.py", src, &["--heap", "8M"]);
+    assert_ok_stdout("many patterns under --heap 8M", &o, "ok\n");
+    let o = run_py(
+        &d,
+        "p.py",
+        "import re\nre.compile(r'\\w{40}')\n",
+        &["--heap", "2M"],
+    );
+    assert_uncaught("big pattern under --heap 2M", &o, &["MemoryError"]);
+    // Patterns beyond the engine's limits are a clean re.error.
+    let src = "\
+import re
+for p in ['a{1000}{1000}', 'x' * 600000, r'\\w{100}']:
+    try:
+        re.compile(p)
+    except re.error as e:
+        print(e)
+";
+    let o = run_py(&d, "p.py", src, &[]);
+    assert_ok_stdout(
+        "patterns too large",
+        &o,
+        "pattern too large\npattern too large\npattern too large\n",
+    );
 }
 
 // ---- recursion

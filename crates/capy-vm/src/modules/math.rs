@@ -7,6 +7,7 @@
 //! from a finite input is "math range error" (OverflowError) for functions
 //! that can overflow and a domain error for the others (poles).
 
+use crate::types::bigcost;
 use crate::types::num::{as_num, Num};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
@@ -402,9 +403,29 @@ fn m_gcd(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let mut g = BigInt::zero();
     for &v in a {
         let n = to_int(vm, v)?;
-        g = g.gcd(&n);
+        g = gcd(vm, g, n)?;
     }
     vm.new_bigint(g)
+}
+
+/// gcd within the time budget. num-bigint's binary gcd takes a step per
+/// bit of the larger number, each as long as that number: one division
+/// first brings it down to the size of the smaller (gcd(7**10**7, 3) was
+/// hours of work).
+fn gcd(vm: &mut Vm, x: BigInt, y: BigInt) -> PyResult<BigInt> {
+    let (big, small) = if x.bits() >= y.bits() { (x, y) } else { (y, x) };
+    if small.is_zero() {
+        return Ok(big.abs());
+    }
+    let (big, small) = if big.bits() > small.bits() + 64 {
+        bigcost::check_div(vm, &big, &small)?;
+        let r = &big % &small;
+        (small, r)
+    } else {
+        (big, small)
+    };
+    bigcost::check(vm, bigcost::gcd_cost(big.bits(), small.bits()), 0, 0)?;
+    Ok(big.gcd(&small))
 }
 
 fn m_lcm(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -419,7 +440,11 @@ fn m_lcm(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             continue;
         }
         charge_bits(vm, l.bits() + n.bits())?;
-        l = l.lcm(&n);
+        let g = gcd(vm, l.clone(), n.clone())?;
+        bigcost::check_div(vm, &l, &g)?;
+        let q = &l / &g;
+        bigcost::check_mul(vm, &q, &n)?;
+        l = (q * n).abs();
     }
     vm.new_bigint(l)
 }
@@ -433,17 +458,20 @@ fn charge_bits(vm: &mut Vm, bits: u64) -> PyResult<()> {
     Ok(())
 }
 
-/// Product of lo..hi by halving, so big multiplications are balanced.
-fn product(lo: u64, hi: u64) -> BigInt {
+/// Product of lo..hi by halving, so big multiplications are balanced; each
+/// multiplication is checked against the budget first.
+fn product(vm: &mut Vm, lo: u64, hi: u64) -> PyResult<BigInt> {
     if hi - lo < 16 {
         let mut p = BigInt::from(1);
         for k in lo..hi {
             p *= k;
         }
-        return p;
+        return Ok(p);
     }
     let mid = lo + (hi - lo) / 2;
-    product(lo, mid) * product(mid, hi)
+    let (x, y) = (product(vm, lo, mid)?, product(vm, mid, hi)?);
+    bigcost::check_mul(vm, &x, &y)?;
+    Ok(x * y)
 }
 
 fn m_factorial(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -465,7 +493,8 @@ fn m_factorial(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         // Fits the quota but would take minutes: treat as out of memory.
         return Err(vm.memory_error());
     }
-    vm.new_bigint(product(1, n + 1))
+    let p = product(vm, 1, n + 1)?;
+    vm.new_bigint(p)
 }
 
 fn m_isqrt(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -474,6 +503,7 @@ fn m_isqrt(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if n.is_negative() {
         return Err(vm.value_error("isqrt() argument must be nonnegative"));
     }
+    bigcost::check(vm, bigcost::sqrt_cost(n.bits()), n.bits() / 2, 0)?;
     vm.new_bigint(n.sqrt())
 }
 
@@ -507,7 +537,7 @@ fn comb_perm(vm: &mut Vm, a: &[Value], name: &str) -> PyResult {
     // n + 1 must not overflow the u64 ranges product() walks; beyond that
     // (k is then small, by the estimate above) multiply the big factors one by one.
     let p = if n < u64::MAX / 2 {
-        product(n - k + 1, n + 1)
+        product(vm, n - k + 1, n + 1)?
     } else {
         if k > 100_000 {
             return Err(vm.memory_error());
@@ -519,7 +549,9 @@ fn comb_perm(vm: &mut Vm, a: &[Value], name: &str) -> PyResult {
         p
     };
     let r = if name == "comb" {
-        p / product(1, k + 1)
+        let d = product(vm, 1, k + 1)?;
+        bigcost::check_div(vm, &p, &d)?;
+        p / d
     } else {
         p
     };

@@ -14,6 +14,8 @@ pub mod json;
 pub mod math;
 pub mod random;
 pub mod re;
+pub mod rx;
+pub mod stdin;
 pub mod stdio;
 pub mod struct_;
 pub mod sys;

@@ -1,20 +1,26 @@
-//! `re`: regular expressions on top of the `regex` crate.
+//! `re`: regular expressions on top of regex-automata (modules/rx.rs).
 //!
-//! Python pattern syntax is translated to the crate's (`\Z` → `\z`, literal
+//! Python pattern syntax is translated to the engine's (`\Z` → `\z`, literal
 //! braces and brackets escaped, `(?#...)` comments dropped, `\0` as NUL).
-//! The crate has no backreferences or look-around (MicroPython's `re` has
+//! The engine has no backreferences or look-around (MicroPython's `re` has
 //! neither), so such patterns raise `re.error`. Python's `$` without
 //! MULTILINE also matches before a final newline; here it matches only at
 //! the very end.
 //!
 //! Compiled regexes cannot live on the VM heap (objects there are plain
 //! data), so `Pattern` objects keep only the source and flags, and a small
-//! per-thread cache maps those to compiled regexes. The cache is bounded and
-//! invisible to programs: it never changes what a pattern matches.
+//! per-instance cache maps those to compiled regexes. The cache is bounded,
+//! charged to the heap quota and invisible to programs: it never changes
+//! what a pattern matches.
 //!
-//! Positions: the crate reports UTF-8 byte offsets; for str subjects they
+//! Results (`findall`, `split`, `finditer`, `sub`) are built as matches are
+//! found, within the heap quota, and the time budget is checked between
+//! matches.
+//!
+//! Positions: the engine reports UTF-8 byte offsets; for str subjects they
 //! are converted to code point indices before programs see them.
 
+use super::rx::{self, Hay, Pos, Rx, Spans, A, I, M, S, U, X};
 use crate::dict::Dict;
 use crate::errors::ExcKind;
 use crate::obj::{Instance, NativeFn, Obj};
@@ -22,336 +28,13 @@ use crate::types::TypeId;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
-use std::cell::RefCell;
 use std::rc::Rc;
 
 type Kw<'a> = &'a [(Value, Value)];
 
-const I: i64 = 2;
-const M: i64 = 8;
-const S: i64 = 16;
-const U: i64 = 32;
-const X: i64 = 64;
-const A: i64 = 256;
-
-enum Rx {
-    Str(regex::Regex),
-    Bytes(regex::bytes::Regex),
-}
-
-impl Rx {
-    fn captures_len(&self) -> usize {
-        match self {
-            Rx::Str(r) => r.captures_len(),
-            Rx::Bytes(r) => r.captures_len(),
-        }
-    }
-    fn names(&self) -> Vec<Option<String>> {
-        match self {
-            Rx::Str(r) => r
-                .capture_names()
-                .map(|n| n.map(|s| s.to_string()))
-                .collect(),
-            Rx::Bytes(r) => r
-                .capture_names()
-                .map(|n| n.map(|s| s.to_string()))
-                .collect(),
-        }
-    }
-    /// Group spans (byte offsets) of the leftmost match at or after `start` in `hay[..end]`.
-    fn captures_at(
-        &self,
-        hay: &Hay,
-        end: usize,
-        start: usize,
-    ) -> Option<Vec<Option<(usize, usize)>>> {
-        match (self, hay) {
-            (Rx::Str(r), Hay::Str(s)) => {
-                let c = r.captures_at(s.get(..end)?, start)?;
-                Some(c.iter().map(|g| g.map(|m| (m.start(), m.end()))).collect())
-            }
-            (Rx::Bytes(r), Hay::Bytes(b)) => {
-                let c = r.captures_at(b.get(..end)?, start)?;
-                Some(c.iter().map(|g| g.map(|m| (m.start(), m.end()))).collect())
-            }
-            _ => None,
-        }
-    }
-}
-
-type CacheKey = (Vec<u8>, bool, i64, bool);
-
-thread_local! {
-    static CACHE: RefCell<Vec<(CacheKey, Rc<Rx>)>> = const { RefCell::new(Vec::new()) };
-}
-const CACHE_SIZE: usize = 64;
-
-/// The subject string: str subjects keep a map from byte offsets to code points.
-enum Hay {
-    Str(String),
-    Bytes(Vec<u8>),
-}
-
-impl Hay {
-    fn len(&self) -> usize {
-        match self {
-            Hay::Str(s) => s.len(),
-            Hay::Bytes(b) => b.len(),
-        }
-    }
-    fn is_ascii(&self) -> bool {
-        match self {
-            Hay::Str(s) => s.is_ascii(),
-            Hay::Bytes(_) => true,
-        }
-    }
-    /// Python index → byte offset (clamped).
-    fn to_byte(&self, i: usize) -> usize {
-        match self {
-            Hay::Str(s) if !s.is_ascii() => s.char_indices().nth(i).map_or(s.len(), |(b, _)| b),
-            _ => i.min(self.len()),
-        }
-    }
-    /// Byte offset of the code point after the one at byte `b`.
-    fn next_char(&self, b: usize) -> usize {
-        match self {
-            Hay::Str(s) => s
-                .get(b..)
-                .and_then(|t| t.chars().next())
-                .map_or(b + 1, |c| b + c.len_utf8()),
-            Hay::Bytes(_) => b + 1,
-        }
-    }
-}
-
-/// Byte offset → code point index for one subject, built once per call.
-struct Pos {
-    starts: Option<Vec<usize>>,
-}
-
-impl Pos {
-    fn new(h: &Hay) -> Pos {
-        match h {
-            Hay::Str(s) if !h.is_ascii() => Pos {
-                starts: Some(s.char_indices().map(|(b, _)| b).collect()),
-            },
-            _ => Pos { starts: None },
-        }
-    }
-    fn idx(&self, b: usize) -> usize {
-        match &self.starts {
-            Some(v) => v.partition_point(|&x| x < b),
-            None => b,
-        }
-    }
-}
-
-// ---------------------------------------------------------------- translation
-
-/// Rewrites Python regex syntax into the `regex` crate's.
-fn translate(p: &[char]) -> Result<String, String> {
-    let mut out = String::with_capacity(p.len() + 8);
-    let mut i = 0;
-    let mut in_class = false;
-    while i < p.len() {
-        let c = p[i];
-        if in_class {
-            match c {
-                '\\' => {
-                    let Some(&n) = p.get(i + 1) else {
-                        return Err("bad escape (end of pattern)".into());
-                    };
-                    push_escape(&mut out, n);
-                    i += 2;
-                    continue;
-                }
-                ']' => in_class = false,
-                '[' | '&' | '~' => out.push('\\'),
-                '-' if p.get(i + 1) == Some(&'-') => out.push('\\'),
-                _ => {}
-            }
-            out.push(c);
-            i += 1;
-            continue;
-        }
-        match c {
-            '\\' => {
-                let Some(&n) = p.get(i + 1) else {
-                    return Err("bad escape (end of pattern)".into());
-                };
-                match n {
-                    'Z' => out.push_str("\\z"),
-                    '0' => out.push_str("\\x00"),
-                    '1'..='9' => return Err("backreferences are not supported".into()),
-                    _ => push_escape(&mut out, n),
-                }
-                i += 2;
-            }
-            '[' => {
-                in_class = true;
-                out.push('[');
-                i += 1;
-                if p.get(i) == Some(&'^') {
-                    out.push('^');
-                    i += 1;
-                }
-                if p.get(i) == Some(&']') {
-                    out.push_str("\\]");
-                    i += 1;
-                }
-            }
-            '{' => match quantifier(&p[i..]) {
-                Some((text, len)) => {
-                    out.push_str(&text);
-                    i += len;
-                }
-                None => {
-                    out.push_str("\\{");
-                    i += 1;
-                }
-            },
-            '}' => {
-                out.push_str("\\}");
-                i += 1;
-            }
-            '(' if p.get(i + 1) == Some(&'?') && p.get(i + 2) == Some(&'#') => {
-                while i < p.len() && p[i] != ')' {
-                    i += 1;
-                }
-                i += 1;
-            }
-            '(' if p.get(i + 1) == Some(&'?')
-                && p.get(i + 2) == Some(&'P')
-                && p.get(i + 3) == Some(&'=') =>
-            {
-                return Err("backreferences are not supported".into());
-            }
-            _ => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    if in_class {
-        return Err("unterminated character set".into());
-    }
-    Ok(out)
-}
-
-fn push_escape(out: &mut String, n: char) {
-    if n.is_ascii_alphanumeric() || n.is_ascii_punctuation() || n == ' ' {
-        if n == ' ' {
-            out.push_str("\\x20");
-        } else {
-            out.push('\\');
-            out.push(n);
-        }
-    } else {
-        // An escaped non-ASCII character is that character.
-        out.push_str(&regex::escape(&n.to_string()));
-    }
-}
-
-/// A `{m}`, `{m,}`, `{,n}` or `{m,n}` quantifier at the start of `p`.
-fn quantifier(p: &[char]) -> Option<(String, usize)> {
-    let close = p.iter().position(|&c| c == '}')?;
-    let body: String = p[1..close].iter().collect();
-    let (lo, hi) = match body.split_once(',') {
-        Some((a, b)) => (a.to_string(), Some(b.to_string())),
-        None => (body.clone(), None),
-    };
-    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
-    if !digits(&lo) || !hi.as_deref().is_none_or(digits) {
-        return None;
-    }
-    if lo.is_empty() && hi.as_deref().is_none_or(|h| h.is_empty()) {
-        return None;
-    }
-    let lo = if lo.is_empty() { "0".to_string() } else { lo };
-    let text = match hi {
-        Some(h) => format!("{{{lo},{h}}}"),
-        None => format!("{{{lo}}}"),
-    };
-    Some((text, close + 1))
-}
-
+/// A compiled regex for a pattern's source (re.error if it is invalid).
 fn compile_rx(vm: &mut Vm, src: &[u8], is_bytes: bool, flags: i64, full: bool) -> PyResult<Rc<Rx>> {
-    let key: CacheKey = (src.to_vec(), is_bytes, flags, full);
-    let hit = CACHE.with(|c| {
-        c.borrow()
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, r)| r.clone())
-    });
-    if let Some(r) = hit {
-        return Ok(r);
-    }
-    let chars: Vec<char> = if is_bytes {
-        src.iter().map(|&b| b as char).collect()
-    } else {
-        String::from_utf8_lossy(src).chars().collect()
-    };
-    let mut t = translate(&chars).map_err(|m| re_error(vm, &m))?;
-    if is_bytes {
-        // Bytes patterns are Latin-1 here: spell high bytes as escapes.
-        t = t
-            .chars()
-            .map(|c| {
-                if (c as u32) > 0x7f {
-                    format!("\\x{:02X}", c as u32)
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect();
-    }
-    if full {
-        t = format!("(?:{t})\\z");
-    }
-    let rx = if is_bytes {
-        regex::bytes::RegexBuilder::new(&t)
-            .unicode(false)
-            .case_insensitive(flags & I != 0)
-            .multi_line(flags & M != 0)
-            .dot_matches_new_line(flags & S != 0)
-            .ignore_whitespace(flags & X != 0)
-            .size_limit(1 << 22)
-            .build()
-            .map(Rx::Bytes)
-    } else {
-        regex::RegexBuilder::new(&t)
-            .case_insensitive(flags & I != 0)
-            .multi_line(flags & M != 0)
-            .dot_matches_new_line(flags & S != 0)
-            .ignore_whitespace(flags & X != 0)
-            .size_limit(1 << 22)
-            .build()
-            .map(Rx::Str)
-    };
-    let rx = match rx {
-        Ok(r) => Rc::new(r),
-        Err(e) => {
-            let msg = match e {
-                regex::Error::Syntax(s) => s
-                    .lines()
-                    .last()
-                    .unwrap_or("invalid pattern")
-                    .trim()
-                    .to_string(),
-                regex::Error::CompiledTooBig(_) => "pattern too large".to_string(),
-                _ => "invalid pattern".to_string(),
-            };
-            return Err(re_error(vm, &msg));
-        }
-    };
-    CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= CACHE_SIZE {
-            c.remove(0);
-        }
-        c.push((key, rx.clone()));
-    });
-    Ok(rx)
+    rx::compile(vm, src, is_bytes, flags, full)?.map_err(|m| re_error(vm, &m))
 }
 
 // ---------------------------------------------------------------- module
@@ -593,8 +276,8 @@ fn re_compile(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     compile_value(vm, p, f)
 }
 
-fn re_purge(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    CACHE.with(|c| c.borrow_mut().clear());
+fn re_purge(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    vm.re_cache.clear();
     Ok(Value::None)
 }
 
@@ -634,6 +317,28 @@ struct Ctx {
     /// Byte range of the subject that is searched.
     start: usize,
     end: usize,
+    /// Bytes of the copies held outside the heap (subject, position map).
+    held: usize,
+}
+
+impl Ctx {
+    /// Code point index of a byte offset.
+    fn idx(&self, b: usize) -> usize {
+        self.pos.idx(&self.hay, b)
+    }
+
+    /// Calls `f` on each match (at most `limit` when nonzero), checking
+    /// the budget between matches; returns how many there were.
+    fn each(
+        &self,
+        vm: &mut Vm,
+        limit: usize,
+        f: impl FnMut(&mut Vm, &Spans) -> PyResult<()>,
+    ) -> PyResult<usize> {
+        rx::each_match(
+            vm, &self.rx, &self.hay, self.start, self.end, limit, self.held, f,
+        )
+    }
 }
 
 fn ctx(
@@ -652,6 +357,18 @@ fn ctx(
     let (src, is_bytes) = pattern_source(vm, p)?;
     let rx = compile_rx(vm, &src, is_bytes, flags, full)?;
     let sb = vm.builtin_base(subject);
+    // The subject is copied out of the heap (natives cannot keep borrowing
+    // it while they allocate results): the copy must fit beside the heap.
+    let held = match sb {
+        Value::Obj(h) => match vm.heap.get(h) {
+            Obj::Str(s) => s.s.len(),
+            Obj::Bytes(b) => b.len(),
+            Obj::ByteArray(b) => b.len(),
+            _ => 0,
+        },
+        _ => 0,
+    };
+    vm.reserve_temp(held)?;
     let hay = match sb {
         Value::Obj(h) => match vm.heap.get(h) {
             Obj::Str(s) if !is_bytes => Hay::Str(s.s.to_string()),
@@ -675,27 +392,21 @@ fn ctx(
             return Err(vm.type_error(format!("expected string or bytes-like object, got '{t}'")));
         }
     };
-    let nchars = match &hay {
-        Hay::Str(s) => s.chars().count() as i64,
-        Hay::Bytes(b) => b.len() as i64,
-    };
+    let posmap = Pos::new(vm, &hay, held)?;
+    let nchars = posmap.chars(&hay) as i64;
     let clamp = |vm: &mut Vm, v: Option<Value>, default: i64| -> PyResult<usize> {
         let i = match v {
             None | Some(Value::None) | Some(Value::Null) => default,
             Some(v) => vm.index_value(v)?,
         };
-        let i = if i < 0 {
-            (i + nchars).max(0)
-        } else {
-            i.min(nchars)
-        };
-        Ok(i as usize)
+        // Negative positions count as 0, not from the end (as CPython).
+        Ok(i.clamp(0, nchars) as usize)
     };
     let ps = clamp(vm, pos, 0)?;
     let pe = clamp(vm, endpos, nchars)?;
-    let start = hay.to_byte(ps);
-    let end = hay.to_byte(pe).max(start);
-    let posmap = Pos::new(&hay);
+    let start = posmap.byte(&hay, ps);
+    let end = posmap.byte(&hay, pe).max(start);
+    let held = held + posmap.bytes();
     Ok(Ctx {
         pat,
         rx,
@@ -704,11 +415,12 @@ fn ctx(
         pos: posmap,
         start,
         end,
+        held,
     })
 }
 
 /// Makes a Match object from byte spans.
-fn make_match(vm: &mut Vm, c: &Ctx, spans: &[Option<(usize, usize)>]) -> PyResult {
+fn make_match(vm: &mut Vm, c: &Ctx, spans: &Spans) -> PyResult {
     let mut flat = Vec::with_capacity(spans.len() * 2);
     // lastindex: the group that closed last; of groups ending together,
     // the outermost (earliest start) closed last.
@@ -716,8 +428,8 @@ fn make_match(vm: &mut Vm, c: &Ctx, spans: &[Option<(usize, usize)>]) -> PyResul
     for (i, s) in spans.iter().enumerate() {
         match s {
             Some((a, b)) => {
-                flat.push(Value::Int(c.pos.idx(*a) as i64));
-                flat.push(Value::Int(c.pos.idx(*b) as i64));
+                flat.push(Value::Int(c.idx(*a) as i64));
+                flat.push(Value::Int(c.idx(*b) as i64));
                 if i > 0 && best.is_none_or(|(_, bs, be)| *b > be || (*b == be && *a < bs)) {
                     best = Some((i, *a, *b));
                 }
@@ -741,8 +453,8 @@ fn make_match(vm: &mut Vm, c: &Ctx, spans: &[Option<(usize, usize)>]) -> PyResul
     })))?);
     set_attr(vm, obj, "string", c.subject)?;
     set_attr(vm, obj, "re", c.pat)?;
-    set_attr(vm, obj, "pos", Value::Int(c.pos.idx(c.start) as i64))?;
-    set_attr(vm, obj, "endpos", Value::Int(c.pos.idx(c.end) as i64))?;
+    set_attr(vm, obj, "pos", Value::Int(c.idx(c.start) as i64))?;
+    set_attr(vm, obj, "endpos", Value::Int(c.idx(c.end) as i64))?;
     set_attr(vm, obj, "lastindex", lastindex)?;
     let lastgroup = match lastindex {
         Value::Int(i) => match c.rx.names().get(i as usize).cloned().flatten() {
@@ -757,35 +469,49 @@ fn make_match(vm: &mut Vm, c: &Ctx, spans: &[Option<(usize, usize)>]) -> PyResul
 
 /// One match: anchored at the start (`match`/`fullmatch`) or a search.
 fn match_once(vm: &mut Vm, c: &Ctx, anchored: bool) -> PyResult {
-    match c.rx.captures_at(&c.hay, c.end, c.start) {
-        Some(spans) => {
-            let s0 = spans.first().copied().flatten();
-            if anchored && s0.is_none_or(|(a, _)| a != c.start) {
-                return Ok(Value::None);
-            }
-            make_match(vm, c, &spans)
-        }
+    match rx::first_match(vm, &c.rx, &c.hay, c.start, c.end, anchored)? {
+        Some(spans) => make_match(vm, c, &spans),
         None => Ok(Value::None),
     }
 }
 
-/// All non-overlapping matches, with Python 3.7's rule for empty matches:
-/// an empty match may follow a non-empty one directly, but after an empty
-/// match the search resumes one character later.
-fn all_matches(c: &Ctx, limit: usize) -> Vec<Vec<Option<(usize, usize)>>> {
-    let mut out = Vec::new();
-    let mut at = c.start;
-    while at <= c.end && (limit == 0 || out.len() < limit) {
-        let Some(spans) = c.rx.captures_at(&c.hay, c.end, at) else {
-            break;
-        };
-        let Some((a, b)) = spans.first().copied().flatten() else {
-            break;
-        };
-        at = if a == b { c.hay.next_char(b) } else { b };
-        out.push(spans);
+/// A result list built item by item: each item goes into the list as it is
+/// made, the list's growth is charged to the quota, and items stop being
+/// temporary roots of their own (the list roots them), so however many
+/// matches there are, memory stays within the quota.
+struct Out {
+    list: Gc,
+    mark: usize,
+}
+
+impl Out {
+    fn new(vm: &mut Vm) -> PyResult<Out> {
+        let list = vm.alloc(Obj::List(Vec::new()))?;
+        Ok(Out {
+            list,
+            mark: vm.temp_roots.len(),
+        })
     }
-    out
+
+    fn push(&self, vm: &mut Vm, v: Value) -> PyResult<()> {
+        let grow = match vm.heap.get(self.list) {
+            Obj::List(l) if l.len() == l.capacity() => l.capacity().max(8),
+            _ => 0,
+        };
+        if grow > 0 {
+            vm.charge(grow * std::mem::size_of::<Value>())?;
+        }
+        if let Obj::List(l) = vm.heap.get_mut(self.list) {
+            l.reserve_exact(grow);
+            l.push(v);
+        }
+        vm.temp_roots.truncate(self.mark);
+        Ok(())
+    }
+
+    fn value(&self) -> Value {
+        Value::Obj(self.list)
+    }
 }
 
 fn flags_pos(vm: &Vm, a: &[Value], kw: Kw, i: usize) -> Option<Value> {
@@ -871,10 +597,9 @@ fn findall_impl(
     endpos: Option<Value>,
 ) -> PyResult {
     let c = ctx(vm, pat, subject, pos, endpos, false)?;
-    let ms = all_matches(&c, 0);
     let ngroups = c.rx.captures_len() - 1;
-    let mut out = Vec::with_capacity(ms.len());
-    for spans in ms {
+    let out = Out::new(vm)?;
+    c.each(vm, 0, |vm, spans| {
         let v = match ngroups {
             0 => group_value(vm, &c.hay, spans[0], Value::None)?,
             1 => {
@@ -890,9 +615,9 @@ fn findall_impl(
                 vm.new_tuple(items)?
             }
         };
-        out.push(v);
-    }
-    vm.new_list(out)
+        out.push(vm, v)
+    })?;
+    Ok(out.value())
 }
 
 fn re_findall(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
@@ -915,12 +640,12 @@ fn finditer_impl(
     endpos: Option<Value>,
 ) -> PyResult {
     let c = ctx(vm, pat, subject, pos, endpos, false)?;
-    let mut out = Vec::new();
-    for spans in all_matches(&c, 0) {
-        out.push(make_match(vm, &c, &spans)?);
-    }
-    let l = vm.new_list(out)?;
-    vm.get_iter(l)
+    let out = Out::new(vm)?;
+    c.each(vm, 0, |vm, spans| {
+        let m = make_match(vm, &c, spans)?;
+        out.push(vm, m)
+    })?;
+    vm.get_iter(out.value())
 }
 
 fn re_finditer(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
@@ -941,23 +666,28 @@ fn split_impl(vm: &mut Vm, pat: Value, subject: Value, maxsplit: Option<Value>) 
         Some(v) if !v.is_none() => vm.index_value(v)?,
         _ => 0,
     };
-    let mut out = Vec::new();
     if max < 0 {
-        out.push(subject);
-        return vm.new_list(out);
+        return vm.new_list(vec![subject]);
     }
+    let out = Out::new(vm)?;
     let mut last = 0;
-    for spans in all_matches(&c, max as usize) {
-        let Some((a, b)) = spans[0] else { continue };
-        out.push(piece(vm, &c.hay, last, a)?);
+    c.each(vm, max as usize, |vm, spans| {
+        let Some((a, b)) = spans[0] else {
+            return Ok(());
+        };
+        let v = piece(vm, &c.hay, last, a)?;
+        out.push(vm, v)?;
         for s in &spans[1..] {
-            out.push(group_value(vm, &c.hay, *s, Value::None)?);
+            let v = group_value(vm, &c.hay, *s, Value::None)?;
+            out.push(vm, v)?;
         }
         last = b;
-    }
+        Ok(())
+    })?;
     let n = c.hay.len();
-    out.push(piece(vm, &c.hay, last, n)?);
-    vm.new_list(out)
+    let v = piece(vm, &c.hay, last, n)?;
+    out.push(vm, v)?;
+    Ok(out.value())
 }
 
 fn re_split(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
@@ -1089,15 +819,8 @@ fn parse_template(vm: &mut Vm, t: &[u8], rx: &Rx) -> PyResult<Vec<Piece>> {
     Ok(out)
 }
 
-fn hay_bytes(h: &Hay) -> &[u8] {
-    match h {
-        Hay::Str(s) => s.as_bytes(),
-        Hay::Bytes(b) => b,
-    }
-}
-
 fn expand(pieces: &[Piece], hay: &Hay, spans: &[Option<(usize, usize)>], out: &mut Vec<u8>) {
-    let hb = hay_bytes(hay);
+    let hb = hay.bytes();
     for p in pieces {
         match p {
             Piece::Lit(l) => out.extend_from_slice(l),
@@ -1155,30 +878,39 @@ fn sub_impl(
         let t = template_bytes(vm, repl, is_bytes)?;
         parse_template(vm, &t, &c.rx)?
     };
-    let hb = hay_bytes(&c.hay).to_vec();
-    let mut out = Vec::with_capacity(hb.len());
+    let hb = c.hay.bytes();
+    let mut out = Vec::new();
     let mut last = 0;
-    let ms = all_matches(&c, count);
-    let n = ms.len();
-    for spans in ms {
-        let Some((a, b)) = spans[0] else { continue };
+    // The output grows outside the heap: it must keep fitting beside it.
+    let mut reserved = 0;
+    let n = c.each(vm, count, |vm, spans| {
+        let Some((a, b)) = spans[0] else {
+            return Ok(());
+        };
         out.extend_from_slice(&hb[last..a]);
         if callable {
-            let m = make_match(vm, &c, &spans)?;
+            let m = make_match(vm, &c, spans)?;
             let r = vm.call(repl, &[m], &[])?;
             let rb = template_bytes(vm, r, is_bytes)?;
             out.extend_from_slice(&rb);
         } else {
-            expand(&pieces, &c.hay, &spans, &mut out);
+            expand(&pieces, &c.hay, spans, &mut out);
         }
         last = b;
-        vm.charge(0)?;
-    }
+        if out.capacity() > reserved {
+            vm.reserve_temp(c.held + out.capacity())?;
+            reserved = out.capacity();
+        }
+        Ok(())
+    })?;
+    vm.reserve_temp(c.held + out.len() + hb.len() - last)?;
     out.extend_from_slice(&hb[last..]);
     let v = if is_bytes {
         Value::Obj(vm.alloc(Obj::Bytes(out.into_boxed_slice()))?)
     } else {
-        vm.new_string(String::from_utf8_lossy(&out).into_owned())?
+        let s = String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        vm.new_string(s)?
     };
     Ok((v, n))
 }
@@ -1418,7 +1150,10 @@ fn m_expand(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             if p[0] < 0 {
                 None
             } else {
-                Some((c.hay.to_byte(p[0] as usize), c.hay.to_byte(p[1] as usize)))
+                Some((
+                    c.pos.byte(&c.hay, p[0] as usize),
+                    c.pos.byte(&c.hay, p[1] as usize),
+                ))
             }
         })
         .collect();

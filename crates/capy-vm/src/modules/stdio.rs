@@ -2,24 +2,24 @@
 //! process's standard streams, each an instance of a native class named
 //! `TextIOWrapper` (as CPython's).
 //!
-//! stdin reads (`read`, `readline`, `readlines`, iteration) share the
-//! host's buffered stdin with `input()`, so the two can be mixed. Text is
-//! decoded as UTF-8 (invalid bytes become U+FFFD). Everything read is
-//! charged to the heap quota chunk by chunk, so a huge input raises
-//! MemoryError instead of exhausting the host. stdout and stderr write
-//! through the instance's output, where `print` writes; a failed write or
-//! flush raises OSError (BrokenPipeError for a closed pipe).
+//! stdin reads (`read`, `readline`, `readlines`, iteration) share one
+//! buffer with `input()` (modules/stdin.rs), so the two can be mixed, and
+//! wait no longer than the time budget. Text is decoded as UTF-8 (invalid
+//! bytes become U+FFFD). Everything read is charged to the heap quota, so
+//! a huge input raises MemoryError instead of exhausting the host. stdout
+//! and stderr write through the instance's output, where `print` writes;
+//! a failed write or flush raises OSError (BrokenPipeError for a closed
+//! pipe).
 
+use super::stdin::read_text;
 use crate::dict::Dict;
 use crate::obj::{Instance, NativeFn, Obj};
 use crate::value::Value;
 use crate::vm::Vm;
 use crate::PyResult;
-use std::io::{BufRead, IsTerminal, Read};
+use std::io::IsTerminal;
 
 type Kw<'a> = &'a [(Value, Value)];
-
-const CHUNK: usize = 64 * 1024;
 
 const COMMON: &[(&str, NativeFn)] = &[
     ("__enter__", this),
@@ -174,69 +174,6 @@ fn limit(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult<Option<usize>> {
         Some(x) => {
             let n = vm.index_value(x)?;
             Ok(usize::try_from(n).ok())
-        }
-    }
-}
-
-fn io_err(vm: &mut Vm, e: std::io::Error) -> crate::PyErr {
-    vm.error(crate::ExcKind::OSError, e.to_string())
-}
-
-/// The length in bytes of the UTF-8 sequence that starts with `b`.
-fn utf8_len(b: u8) -> usize {
-    match b {
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF7 => 4,
-        _ => 1,
-    }
-}
-
-/// Reads up to `max` characters (all when None), stopping after a newline
-/// when `line` is set.
-fn read_text(vm: &mut Vm, max: Option<usize>, line: bool) -> PyResult<String> {
-    let stdin = std::io::stdin();
-    let mut lock = stdin.lock();
-    let mut out: Vec<u8> = Vec::new();
-    let mut chars = 0usize;
-    let mut charged = 0usize;
-    while max.is_none_or(|m| chars < m) {
-        let first = match next_byte(&mut lock) {
-            Ok(Some(b)) => b,
-            Ok(None) => break,
-            Err(e) => return Err(io_err(vm, e)),
-        };
-        out.push(first);
-        for _ in 1..utf8_len(first) {
-            match lock.fill_buf() {
-                Ok([b, ..]) if b & 0xC0 == 0x80 => {
-                    out.push(*b);
-                    lock.consume(1);
-                }
-                Ok(_) => break,
-                Err(e) => return Err(io_err(vm, e)),
-            }
-        }
-        chars += 1;
-        if out.len() - charged >= CHUNK {
-            vm.charge(out.len() - charged)?;
-            charged = out.len();
-        }
-        if line && first == b'\n' {
-            break;
-        }
-    }
-    Ok(String::from_utf8_lossy(&out).into_owned())
-}
-
-fn next_byte(lock: &mut std::io::StdinLock<'_>) -> std::io::Result<Option<u8>> {
-    let mut b = [0u8; 1];
-    loop {
-        match lock.read(&mut b) {
-            Ok(0) => return Ok(None),
-            Ok(_) => return Ok(Some(b[0])),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
         }
     }
 }

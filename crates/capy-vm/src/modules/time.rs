@@ -7,7 +7,6 @@ use crate::types::num::{as_num, Num};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
-use std::sync::atomic::Ordering;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -88,8 +87,9 @@ fn t_ticks_add(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Int(t.wrapping_add(delta) & (TICKS_PERIOD - 1)))
 }
 
-/// Sleeps in short slices so Ctrl-C (the instance's interrupt flag) wakes
-/// the program as it would on MicroPython.
+/// Sleeps in short slices so that Ctrl-C (the instance's interrupt flag)
+/// wakes the program as it would on MicroPython, and wakes exactly at the
+/// end of the time budget to raise TimeoutError there.
 fn sleep_for(vm: &mut Vm, secs: f64) -> PyResult {
     if secs.is_nan() {
         return Err(vm.value_error("Invalid value NaN (not a number)"));
@@ -105,17 +105,22 @@ fn sleep_for(vm: &mut Vm, secs: f64) -> PyResult {
         .checked_add(total.min(Duration::from_secs(1 << 40)))
         .unwrap_or(now);
     loop {
-        if vm.interrupt.swap(false, Ordering::Relaxed) {
-            let k = vm.exc_class(crate::ExcKind::KeyboardInterrupt);
-            return Err(vm.new_exception(k, vec![]));
-        }
+        vm.check_deadline()?;
         let now = Instant::now();
         if now >= end {
             return Ok(Value::None);
         }
-        std::thread::sleep((end - now).min(Duration::from_millis(20)));
+        let mut slice = (end - now).min(SLICE);
+        if let Some(left) = vm.remaining_time() {
+            // Just past the deadline, so the check above sees it due.
+            slice = slice.min(left + Duration::from_micros(100));
+        }
+        std::thread::sleep(slice);
     }
 }
+
+/// How long a sleep goes without looking at the interrupt flag.
+const SLICE: Duration = Duration::from_millis(20);
 
 fn num_arg(vm: &mut Vm, a: &[Value], name: &str) -> PyResult<f64> {
     if a.len() != 1 {

@@ -126,6 +126,19 @@ pub fn buffer_opt(vm: &Vm, v: Value) -> Option<Vec<u8>> {
     }
 }
 
+/// The length of [`buffer_opt`]'s result, without copying.
+fn buffer_len(vm: &Vm, v: Value) -> Option<usize> {
+    let Value::Obj(h) = vm.builtin_base(v) else {
+        return None;
+    };
+    match vm.heap.get(h) {
+        Obj::Bytes(b) => Some(b.len()),
+        Obj::ByteArray(b) => Some(b.len()),
+        Obj::MemoryView { len, .. } => Some(*len),
+        _ => None,
+    }
+}
+
 /// A needle: bytes-like or an int in range(256).
 fn needle(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
     if let Value::Int(_) | Value::Bool(_) = v {
@@ -296,6 +309,14 @@ fn b_replace(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     } else {
         -1
     };
+    // The result must fit the quota before it is built.
+    let k = if old.is_empty() {
+        b.len() + 1
+    } else {
+        memchr::memmem::find_iter(&b, &old).count()
+    };
+    let k = usize::try_from(count).map_or(k, |c| k.min(c));
+    vm.reserve_temp((b.len() - k * old.len()).saturating_add(k.saturating_mul(new.len())))?;
     let r = replace_bytes(&b, &old, &new, count);
     vm.charge(r.len())?;
     mk(vm, r, ba)
@@ -460,6 +481,13 @@ fn b_rstrip(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn b_join(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let (sep, ba) = me(vm, a)?;
     let items = vm.iter_to_vec(arg(a, 1))?;
+    // The result must fit the quota before it is built (joining 10**4
+    // references to one 1 MB object asked the host for 10 GB).
+    let total = items.iter().fold(0usize, |n, &it| {
+        let len = buffer_len(vm, it).unwrap_or(0);
+        n.saturating_add(len).saturating_add(sep.len())
+    });
+    vm.reserve_temp(total)?;
     let mut out = Vec::new();
     for (i, it) in items.iter().enumerate() {
         if i > 0 {
@@ -738,28 +766,7 @@ fn b_expandtabs(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         }
     }
     let ts = if ts.is_none() { 8 } else { vm.index_value(ts)? };
-    let mut out = Vec::new();
-    let mut col = 0i64;
-    for &c in &b {
-        match c {
-            b'\t' => {
-                if ts > 0 {
-                    let n = ts - col % ts;
-                    vm.charge(n as usize)?;
-                    out.extend(std::iter::repeat_n(b' ', n as usize));
-                    col += n;
-                }
-            }
-            b'\n' | b'\r' => {
-                out.push(c);
-                col = 0;
-            }
-            _ => {
-                out.push(c);
-                col += 1;
-            }
-        }
-    }
+    let out = crate::types::str::expand_tabs(vm, &b, ts, false)?;
     mk(vm, out, ba)
 }
 

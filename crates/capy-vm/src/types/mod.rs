@@ -2,6 +2,7 @@
 //! type objects. Each type module exposes `methods()`: the native methods
 //! placed in its type's dict, and optionally a constructor.
 
+pub mod bigcost;
 pub mod bytes;
 pub mod class;
 pub mod construct;

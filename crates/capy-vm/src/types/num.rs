@@ -4,6 +4,7 @@
 
 use crate::heap::Heap;
 use crate::obj::Obj;
+use crate::types::bigcost;
 use crate::value::Value;
 use crate::vm::Vm;
 use crate::PyResult;
@@ -54,11 +55,14 @@ pub fn to_f64(n: &Num) -> Option<f64> {
 /// The largest result (in bits) an integer operation may produce before we
 /// refuse it with MemoryError instead of exhausting the host.
 fn check_bits(vm: &mut Vm, bits: u64) -> PyResult<()> {
-    let limit = (vm.heap.limit() as u64).saturating_mul(8);
-    if bits > limit.min(1 << 36) {
+    if bits > bit_limit(vm) {
         return Err(vm.memory_error());
     }
     Ok(())
+}
+
+fn bit_limit(vm: &Vm) -> u64 {
+    (vm.heap.limit() as u64).saturating_mul(8).min(1 << 36)
 }
 
 /// The type name of a number, for error messages (bools count as int).
@@ -112,12 +116,14 @@ fn int_op(vm: &mut Vm, op: BinOp, x: BigInt, y: BigInt) -> PyResult {
         BinOp::Sub => x - y,
         BinOp::Mul => {
             check_bits(vm, x.bits() + y.bits())?;
+            bigcost::check_mul(vm, &x, &y)?;
             x * y
         }
         BinOp::FloorDiv | BinOp::Mod => {
             if y.is_zero() {
                 return Err(vm.zero_division("integer division or modulo by zero"));
             }
+            bigcost::check_div(vm, &x, &y)?;
             let (q, r) = x.div_mod_floor(&y);
             if op == BinOp::FloorDiv {
                 q
@@ -138,10 +144,14 @@ fn int_op(vm: &mut Vm, op: BinOp, x: BigInt, y: BigInt) -> PyResult {
                 };
                 return float_op(vm, BinOp::Pow, fx, fy);
             }
-            if x.bits() <= 1 && y.to_u64().is_none() {
-                // 0, 1 or -1 to a huge power.
+            if bigcost::is_unit_or_zero(&x) {
+                // 0, 1 or -1 to any power, however huge.
                 return vm.new_bigint(if x.is_zero() {
-                    BigInt::zero()
+                    if y.is_zero() {
+                        BigInt::from(1)
+                    } else {
+                        BigInt::zero()
+                    }
                 } else if x.is_negative() && y.is_odd() {
                     BigInt::from(-1)
                 } else {
@@ -151,22 +161,7 @@ fn int_op(vm: &mut Vm, op: BinOp, x: BigInt, y: BigInt) -> PyResult {
             let Some(e) = y.to_u64() else {
                 return Err(vm.memory_error());
             };
-            if x.bits() > 1 || x.is_negative() {
-                check_bits(vm, x.bits().saturating_mul(e))?;
-            }
-            match u32::try_from(e) {
-                Ok(e) => num_traits::pow::Pow::pow(&x, e),
-                Err(_) => {
-                    // |x| <= 1 here, so the result is 0, 1 or -1.
-                    if x.is_zero() {
-                        BigInt::zero()
-                    } else if x.is_negative() && e % 2 == 1 {
-                        BigInt::from(-1)
-                    } else {
-                        BigInt::from(1)
-                    }
-                }
-            }
+            bigcost::pow(vm, &x, e, bit_limit(vm))?
         }
         BinOp::LShift | BinOp::RShift => {
             if y.is_negative() {
@@ -191,6 +186,8 @@ fn int_op(vm: &mut Vm, op: BinOp, x: BigInt, y: BigInt) -> PyResult {
                     BigInt::zero()
                 } else {
                     check_bits(vm, x.bits().saturating_add(s))?;
+                    let bits = x.bits() + s;
+                    bigcost::check(vm, std::time::Duration::ZERO, bits, x.bits())?;
                     x << s
                 }
             }

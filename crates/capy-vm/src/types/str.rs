@@ -85,6 +85,13 @@ fn opt_s(vm: &mut Vm, a: &[Value], i: usize) -> PyResult<Option<String>> {
 fn str_join(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let sep = s(vm, a, 0)?;
     let items = vm.iter_to_vec(arg(a, 1))?;
+    // The result must fit the quota before it is built (joining 10**4
+    // references to one 1 MB string asked the host for 10 GB).
+    let total = items.iter().fold(0usize, |n, &it| {
+        let len = vm.heap.str_of(it).map_or(0, str::len);
+        n.saturating_add(len).saturating_add(sep.len())
+    });
+    vm.reserve_temp(total)?;
     let mut out = String::new();
     for (i, it) in items.iter().enumerate() {
         if i > 0 {
@@ -589,30 +596,57 @@ fn str_expandtabs(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
         }
     }
     let ts = if ts.is_none() { 8 } else { vm.index_value(ts)? };
-    let mut out = String::with_capacity(text.len());
-    let mut col = 0i64;
-    for c in text.chars() {
-        match c {
-            '\t' => {
-                if ts > 0 {
-                    let n = ts - col % ts;
-                    vm.charge(n as usize)?;
-                    out.extend(std::iter::repeat_n(' ', n as usize));
-                    col += n;
-                }
-            }
-            '\n' | '\r' => {
-                out.push(c);
-                col = 0;
-            }
-            _ => {
-                out.push(c);
-                col += 1;
-            }
-        }
-    }
+    let out = expand_tabs(vm, text.as_bytes(), ts, true)?;
+    // Only ASCII was inserted into valid UTF-8.
+    let out = String::from_utf8(out)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     vm.new_string(out)
 }
+
+/// `expandtabs` of str (`utf8`: columns count code points) or bytes. The
+/// result's size is computed first, to refuse it up front when it cannot
+/// fit the quota and to fill it without reallocating (a pad of 10**9
+/// spaces built char by char took seconds).
+pub fn expand_tabs(vm: &mut Vm, text: &[u8], ts: i64, utf8: bool) -> PyResult<Vec<u8>> {
+    // Calls `emit(n, None)` for a pad of n spaces, `emit(0, Some(c))` for
+    // a byte kept.
+    let walk = |emit: &mut dyn FnMut(usize, Option<u8>)| {
+        let mut col = 0i64;
+        for &c in text {
+            match c {
+                b'\t' => {
+                    if ts > 0 {
+                        let n = ts - col % ts;
+                        emit(n as usize, None);
+                        // Saturates only for results far beyond any quota.
+                        col = col.saturating_add(n);
+                    }
+                }
+                b'\n' | b'\r' => {
+                    emit(0, Some(c));
+                    col = 0;
+                }
+                _ => {
+                    emit(0, Some(c));
+                    // Columns count code points: skip continuation bytes.
+                    if !utf8 || c & 0xC0 != 0x80 {
+                        col = col.saturating_add(1);
+                    }
+                }
+            }
+        }
+    };
+    let mut total = 0usize;
+    walk(&mut |n, c| total = total.saturating_add(n + c.is_some() as usize));
+    vm.reserve_temp(total)?;
+    let mut out = Vec::with_capacity(total);
+    walk(&mut |n, c| match c {
+        Some(c) => out.push(c),
+        None => out.extend(std::iter::repeat_n(b' ', n)),
+    });
+    Ok(out)
+}
+
 fn str_removeprefix(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let text = s(vm, a, 0)?;
     let p = s(vm, a, 1)?;

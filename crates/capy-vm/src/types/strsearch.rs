@@ -204,12 +204,24 @@ pub fn str_replace(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     } else {
         -1
     };
-    let (t, o, n) = (text(vm, hay), text(vm, old), text(vm, new));
     let limit = if count < 0 {
         usize::MAX
     } else {
         count as usize
     };
+    // The result must fit the quota before it is built.
+    let (t, o, n) = (text(vm, hay), text(vm, old), text(vm, new));
+    let k = if o.is_empty() {
+        t.chars().count() + 1
+    } else {
+        memmem::find_iter(t.as_bytes(), o.as_bytes())
+            .take(limit)
+            .count()
+    }
+    .min(limit);
+    let len = (t.len() - k * o.len()).saturating_add(k.saturating_mul(n.len()));
+    vm.reserve_temp(len)?;
+    let (t, o, n) = (text(vm, hay), text(vm, old), text(vm, new));
     let out = if o.is_empty() {
         // An empty pattern matches before every code point and at the end.
         let mut out = String::with_capacity(t.len());

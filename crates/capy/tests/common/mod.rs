@@ -188,7 +188,7 @@ impl RunOutput {
 
 /// Run a program with a time limit, capturing stdout and stderr.
 pub fn run(exe: &Path, args: &[&str], cwd: &Path, extra_env: &[(&str, &str)]) -> RunOutput {
-    run_timeout(exe, args, cwd, extra_env, TIMEOUT)
+    run_full(exe, args, cwd, extra_env, Stdio::null(), TIMEOUT)
 }
 
 /// [`run`] with its own time limit.
@@ -199,10 +199,33 @@ pub fn run_timeout(
     extra_env: &[(&str, &str)],
     timeout: Duration,
 ) -> RunOutput {
+    run_full(exe, args, cwd, extra_env, Stdio::null(), timeout)
+}
+
+/// [`run`] with the given stdin. A `Stdio::piped()` stdin is held open
+/// (and never written) until the program ends: reading it blocks.
+pub fn run_with_stdin(
+    exe: &Path,
+    args: &[&str],
+    cwd: &Path,
+    extra_env: &[(&str, &str)],
+    stdin: Stdio,
+) -> RunOutput {
+    run_full(exe, args, cwd, extra_env, stdin, TIMEOUT)
+}
+
+fn run_full(
+    exe: &Path,
+    args: &[&str],
+    cwd: &Path,
+    extra_env: &[(&str, &str)],
+    stdin: Stdio,
+    timeout: Duration,
+) -> RunOutput {
     let mut cmd = Command::new(exe);
     cmd.args(args)
         .current_dir(cwd)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .env("PYTHONHASHSEED", "0")
