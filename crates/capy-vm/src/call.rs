@@ -97,15 +97,12 @@ impl Vm {
         // built-in method applied to a subclass instance) count towards the
         // recursion limit, so such cycles raise RecursionError instead of
         // overflowing the Rust stack.
-        if self.depth >= self.limits.recursion {
-            return Err(self.error(ExcKind::RecursionError, "maximum recursion depth exceeded"));
-        }
-        self.depth += 1;
+        self.enter_recursion()?;
         let mark = self.temp_roots.len();
         let r = f(self, args, kw);
         self.temp_roots.truncate(mark);
         self.root_result(&r);
-        self.depth -= 1;
+        self.leave_recursion();
         self.check_heap()?;
         r
     }

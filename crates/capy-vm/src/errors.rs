@@ -119,7 +119,7 @@ impl Vm {
 
     /// The preallocated MemoryError, used when there is no room to make one.
     pub fn memory_error(&mut self) -> PyErr {
-        self.heap.grant_overdraft();
+        self.budget.memory.grant_overdraft();
         let e = self.prealloc_memory_error;
         if let Obj::Exception(x) = self.heap.get_mut(e) {
             x.traceback.clear();

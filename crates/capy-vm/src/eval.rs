@@ -183,7 +183,7 @@ impl Vm {
                         e = t;
                     }
                     // Past the timeout's grace period nothing may catch.
-                    if self.blocks.len() > f.block_base && !self.timeout_fatal {
+                    if self.blocks.len() > f.block_base && !self.budget.timeout_fatal() {
                         let b = self.blocks.pop().unwrap_or(Block {
                             handler: 0,
                             sp: 0,
@@ -1257,8 +1257,8 @@ impl Vm {
     /// onto the stack, so a refused resumption leaves it resumable.
     #[inline]
     pub(crate) fn may_enter_frame(&mut self) -> PyResult<()> {
-        if self.depth >= self.limits.recursion {
-            return Err(self.error(ExcKind::RecursionError, "maximum recursion depth exceeded"));
+        if let Err(e) = self.budget.may_enter() {
+            return Err(self.exceeded(e));
         }
         // Calls are safe points for the time budget: recursion-heavy code
         // (e.g. naive fib) has no loop back-edges to be stopped at.
@@ -1268,14 +1268,14 @@ impl Vm {
     /// Registers a frame that passed [`Self::may_enter_frame`].
     #[inline]
     pub(crate) fn push_frame_info(&mut self, f: &Frame) {
-        self.depth += 1;
+        self.budget.enter_unchecked();
         self.frames
             .push(&f.code, f.id, f.base, f.globals, f.locals, f.ip);
     }
 
     /// Unregisters a frame and drops its values, blocks and handler state.
     pub(crate) fn leave_frame(&mut self, f: &Frame) {
-        self.depth -= 1;
+        self.budget.leave();
         self.frames.pop();
         self.stack.truncate(f.base);
         self.blocks.truncate(f.block_base);

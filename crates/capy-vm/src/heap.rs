@@ -10,10 +10,9 @@
 //! ([`crate::Vm::check_heap`]) instead of letting the program compute with
 //! a `None` that was never there.
 //!
-//! Every allocation and every growth of a container is charged to the
-//! heap's byte count, which is capped by `limit`. Native memory the
-//! instance owns outside objects (compiled-code caches, regex programs) is
-//! charged as `external` bytes, which collections keep counting.
+//! The heap does not count bytes: the instance's [`crate::budget::Memory`]
+//! meter does, charged by [`crate::Vm::alloc`] and recounted from what
+//! [`Heap::collect`] finds alive.
 
 use crate::obj::{Obj, PyStr};
 use crate::value::{Gc, Value};
@@ -24,25 +23,12 @@ struct Slot {
     obj: Obj,
 }
 
-/// Allocation would exceed the heap limit.
-#[derive(Debug, Clone, Copy)]
-pub struct OutOfMemory;
-
 pub struct Heap {
     slots: Vec<Slot>,
     free: Vec<u32>,
-    /// Bytes currently charged (live objects plus garbage not yet swept).
-    bytes: usize,
-    limit: usize,
-    /// Bytes allocated since the last collection; a collection is due when
-    /// this passes `threshold`.
-    since_gc: usize,
-    threshold: usize,
     dead: Obj,
     pub collections: u64,
     gc_enabled: bool,
-    /// Bytes of native memory owned by the instance outside any object.
-    external: usize,
     /// Set when a stale handle was read (see the module comment).
     stale: Cell<bool>,
     /// Stress mode: collect at every `stress_every`-th allocation (0: off).
@@ -52,46 +38,26 @@ pub struct Heap {
     /// stale read names the collection (and so the allocation) that found
     /// the value unrooted. A diagnostic for rooting bugs, off by default.
     freed_at: FreedAt,
-    /// Bytes allowed past `limit` while a MemoryError is being handled
-    /// (see [`Heap::grant_overdraft`]).
-    overdraft: usize,
-    overdraft_spent: bool,
 }
 
-/// What a program may allocate past its quota after a MemoryError, so its
-/// handler can run (print, bind a name, drop the data). Granted once per
-/// exhaustion: the next collection that brings the heap under its limit
-/// takes it back, so no program can use it to grow without bound.
-pub const OVERDRAFT: usize = 64 << 10;
-
-/// The first collection of a heap comes after this many bytes (or a
-/// quarter of the limit, if smaller), so small quotas are usable.
-const MIN_THRESHOLD: usize = 8 << 20;
-const SMALLEST_THRESHOLD: usize = 64 << 10;
-
-fn first_threshold(limit: usize) -> usize {
-    (limit / 4).clamp(SMALLEST_THRESHOLD, MIN_THRESHOLD)
+impl Default for Heap {
+    fn default() -> Heap {
+        Heap::new()
+    }
 }
 
 impl Heap {
-    pub fn new(limit: usize) -> Heap {
+    pub fn new() -> Heap {
         Heap {
             slots: Vec::new(),
             free: Vec::new(),
-            bytes: 0,
-            limit,
-            since_gc: 0,
-            threshold: first_threshold(limit),
             dead: Obj::Dead,
             collections: 0,
             gc_enabled: true,
-            external: 0,
             stale: Cell::new(false),
             stress_every: 0,
             stress_count: 0,
             freed_at: stale_trace().then(Default::default),
-            overdraft: 0,
-            overdraft_spent: false,
         }
     }
 
@@ -121,32 +87,6 @@ impl Heap {
         self.stale.replace(false)
     }
 
-    /// Charges `n` bytes of native memory owned outside objects.
-    pub fn charge_external(&mut self, n: usize) -> Result<(), OutOfMemory> {
-        self.charge(n)?;
-        self.external += n;
-        Ok(())
-    }
-
-    /// Returns native memory charged with [`Self::charge_external`].
-    pub fn release_external(&mut self, n: usize) {
-        let n = n.min(self.external);
-        self.external -= n;
-        self.bytes = self.bytes.saturating_sub(n);
-    }
-
-    pub fn bytes(&self) -> usize {
-        self.bytes
-    }
-    pub fn limit(&self) -> usize {
-        self.limit
-    }
-    pub fn set_limit(&mut self, limit: usize) {
-        self.limit = limit;
-        if self.collections == 0 {
-            self.threshold = first_threshold(limit);
-        }
-    }
     pub fn set_gc_enabled(&mut self, on: bool) {
         self.gc_enabled = on;
     }
@@ -157,56 +97,12 @@ impl Heap {
         self.slots.len() - self.free.len()
     }
 
-    /// Whether a collection should run at the next safe point.
-    #[inline]
-    pub fn collection_due(&self) -> bool {
-        self.since_gc > self.threshold && self.gc_enabled
-    }
-
-    /// Whether `extra` more bytes would exceed the limit.
-    #[inline]
-    pub fn would_exceed(&self, extra: usize) -> bool {
-        self.bytes.saturating_add(extra) > self.limit.saturating_add(self.overdraft)
-    }
-
-    /// Called as a MemoryError is raised: lets the handler allocate up to
-    /// [`OVERDRAFT`] bytes past the limit, once until the heap is back
-    /// under its limit.
-    pub fn grant_overdraft(&mut self) {
-        if !self.overdraft_spent {
-            self.overdraft = OVERDRAFT;
-            self.overdraft_spent = true;
-        }
-    }
-
-    /// Charges `extra` bytes of growth of an existing object.
-    #[inline]
-    pub fn charge(&mut self, extra: usize) -> Result<(), OutOfMemory> {
-        if self.would_exceed(extra) {
-            return Err(OutOfMemory);
-        }
-        self.bytes += extra;
-        self.since_gc += extra;
-        Ok(())
-    }
-
     /// Places an object without rooting it: the caller must store the
     /// handle somewhere the collector sees before anything else allocates.
     /// Everything but the VM's own bookkeeping (interned names) goes
     /// through [`crate::Vm::alloc`], which roots what it returns.
-    pub fn alloc_unrooted(&mut self, obj: Obj) -> Result<Gc, OutOfMemory> {
-        let size = obj.size();
-        self.alloc_sized(obj, size)
-    }
-
-    /// `alloc_unrooted` for a caller that already knows `obj.size()`.
-    #[inline]
-    pub(crate) fn alloc_sized(&mut self, obj: Obj, size: usize) -> Result<Gc, OutOfMemory> {
-        self.charge(size)?;
-        Ok(self.place(obj))
-    }
-
-    fn place(&mut self, obj: Obj) -> Gc {
+    /// The caller has charged `obj.size()` to the instance's budget.
+    pub fn alloc_unrooted(&mut self, obj: Obj) -> Gc {
         if let Some(idx) = self.free.pop() {
             let slot = &mut self.slots[idx as usize];
             slot.obj = obj;
@@ -277,8 +173,9 @@ impl Heap {
         }
     }
 
-    /// Mark from `roots`, then free everything unmarked.
-    pub fn collect(&mut self, roots: impl IntoIterator<Item = Value>) {
+    /// Mark from `roots`, then free everything unmarked; returns the bytes
+    /// of the objects left alive.
+    pub fn collect(&mut self, roots: impl IntoIterator<Item = Value>) -> usize {
         let mut marks = vec![false; self.slots.len()];
         let mut stack: Vec<Value> = roots.into_iter().collect();
         while let Some(v) = stack.pop() {
@@ -313,17 +210,8 @@ impl Heap {
                 }
             }
         }
-        self.bytes = live_bytes + self.external;
-        if self.bytes <= self.limit {
-            self.overdraft = 0;
-            self.overdraft_spent = false;
-        }
-        self.since_gc = 0;
-        // Collect again after allocating as much as is live now (at least
-        // a quarter of a small limit, at most 8 MiB), so collection cost
-        // stays proportional to allocation.
-        self.threshold = live_bytes.max(first_threshold(self.limit));
         self.collections += 1;
+        live_bytes
     }
 }
 
@@ -388,26 +276,27 @@ mod tests {
     use super::*;
 
     fn heap_with_freed_object() -> (Heap, Gc) {
-        let mut h = Heap::new(1 << 20);
-        let g = h.alloc_unrooted(Obj::List(vec![Value::Int(1)])).unwrap();
+        let mut h = Heap::new();
+        let g = h.alloc_unrooted(Obj::List(vec![Value::Int(1)]));
         h.collect(std::iter::empty());
         (h, g)
     }
 
     #[test]
     fn collection_frees_what_no_root_reaches_and_keeps_the_rest() {
-        let mut h = Heap::new(1 << 20);
-        let kept = h.alloc_unrooted(Obj::List(vec![])).unwrap();
-        let inner = h.alloc_unrooted(Obj::List(vec![])).unwrap();
+        let mut h = Heap::new();
+        let kept = h.alloc_unrooted(Obj::List(vec![]));
+        let inner = h.alloc_unrooted(Obj::List(vec![]));
         if let Obj::List(l) = h.get_mut(kept) {
             l.push(Value::Obj(inner));
         }
-        let dropped = h.alloc_unrooted(Obj::List(vec![])).unwrap();
-        h.collect([Value::Obj(kept)]);
+        let dropped = h.alloc_unrooted(Obj::List(vec![]));
+        let live = h.collect([Value::Obj(kept)]);
+        assert!(live > 0, "the two lists left alive are counted");
         assert!(h.is_live(kept) && h.is_live(inner));
         assert!(!h.is_live(dropped));
         // The freed slot is reused under a new generation.
-        let again = h.alloc_unrooted(Obj::List(vec![])).unwrap();
+        let again = h.alloc_unrooted(Obj::List(vec![]));
         assert_eq!(again.idx, dropped.idx);
         assert_ne!(again.gen, dropped.gen);
     }
@@ -435,42 +324,10 @@ mod tests {
 
     #[test]
     fn stress_mode_asks_for_a_collection_every_n_allocations() {
-        let mut h = Heap::new(1 << 20);
+        let mut h = Heap::new();
         assert!(!h.stress_due());
         h.set_stress(3);
         let due: Vec<bool> = (0..6).map(|_| h.stress_due()).collect();
         assert_eq!(due, [false, false, true, false, false, true]);
-    }
-
-    #[test]
-    fn external_bytes_survive_collections_until_released() {
-        let mut h = Heap::new(1 << 20);
-        h.charge_external(1000).unwrap();
-        h.collect(std::iter::empty());
-        assert_eq!(h.bytes(), 1000);
-        h.release_external(1000);
-        assert_eq!(h.bytes(), 0);
-        assert!(h.charge_external(2 << 20).is_err(), "over the limit");
-    }
-
-    #[test]
-    fn the_overdraft_is_granted_once_until_the_heap_is_under_its_limit() {
-        let mut h = Heap::new(1 << 20);
-        h.charge(1 << 20).unwrap();
-        assert!(h.charge(1).is_err());
-        h.grant_overdraft();
-        assert!(h.charge(1000).is_ok(), "a handler may allocate");
-        h.grant_overdraft();
-        assert!(h.charge(OVERDRAFT).is_err(), "but only once");
-        h.collect(std::iter::empty());
-        assert!(h.charge(1 << 20).is_ok(), "a collection restores the quota");
-        assert!(h.charge(1).is_err(), "and takes the overdraft back");
-    }
-
-    #[test]
-    fn a_small_heap_collects_early() {
-        assert_eq!(first_threshold(16 << 20), 4 << 20);
-        assert_eq!(first_threshold(4 << 30), MIN_THRESHOLD);
-        assert_eq!(first_threshold(1 << 10), SMALLEST_THRESHOLD);
     }
 }

@@ -3,6 +3,7 @@
 //! Layout (one idea per module):
 //! - [`value`]: the `Value` representation; [`heap`]: the arena and collector;
 //!   [`obj`]: heap object layouts; [`dict`]: the hash table.
+//! - [`budget`]: every limit of an instance and its meters.
 //! - [`vm`]: an interpreter instance; [`eval`]: the bytecode loop;
 //!   [`call`]: calling conventions; [`attr`]: attribute lookup;
 //!   [`ops`]: operators, comparison, hashing; [`errors`]: exceptions.
@@ -13,6 +14,7 @@ pub mod attr;
 pub mod attrcache;
 pub mod attric;
 pub mod bind;
+pub mod budget;
 pub mod builtins;
 pub mod call;
 pub mod dict;
@@ -32,9 +34,10 @@ pub mod types;
 pub mod value;
 pub mod vm;
 
+pub use budget::{Budget, Exceeded, Limits};
 pub use errors::{ExcKind, PyErr};
 pub use value::{Gc, Value};
-pub use vm::{Limits, Vm};
+pub use vm::Vm;
 
 /// The result of anything that can raise a Python exception.
 pub type PyResult<T = Value> = Result<T, PyErr>;

@@ -644,12 +644,23 @@ impl Vm {
             Obj::BoundMethod { this, func } => Ok(crate::types::method::method_hash(*this, *func)),
             Obj::FrozenSet(d) => {
                 let keys: Vec<Value> = d.keys().collect();
+                // Members may be frozensets: nested data, on the budget.
+                self.enter_recursion()?;
                 let mut acc: u64 = 0x1e5;
+                let mut r = Ok(());
                 for k in keys {
-                    let x = self.hash(k)?;
-                    acc = acc.wrapping_add(x.wrapping_mul(0x9e3779b97f4a7c15) ^ (x >> 17));
+                    match self.hash(k) {
+                        Ok(x) => {
+                            acc = acc.wrapping_add(x.wrapping_mul(0x9e3779b97f4a7c15) ^ (x >> 17))
+                        }
+                        Err(e) => {
+                            r = Err(e);
+                            break;
+                        }
+                    }
                 }
-                Ok(acc)
+                self.leave_recursion();
+                r.map(|()| acc)
             }
             Obj::Instance(_) | Obj::Exception(_) | Obj::Class(_) => {
                 let m = self.lookup_type_attr(v, "__hash__");
@@ -686,19 +697,6 @@ impl Vm {
     fn unhashable(&mut self, v: Value) -> crate::PyErr {
         let t = self.type_name(v);
         self.type_error(format!("unhashable type: '{t}'"))
-    }
-
-    /// Guards native recursion (repr, eq, hash of nested data) with the
-    /// same depth budget as Python calls.
-    pub fn enter_recursion(&mut self) -> PyResult<()> {
-        if self.depth >= self.limits.recursion {
-            return Err(self.error(ExcKind::RecursionError, "maximum recursion depth exceeded"));
-        }
-        self.depth += 1;
-        Ok(())
-    }
-    pub fn leave_recursion(&mut self) {
-        self.depth -= 1;
     }
 }
 
@@ -741,6 +739,15 @@ pub fn fast_hash(heap: &Heap, v: Value) -> Option<u64> {
 
 /// Equality decided without running Python code; None if it needs the VM.
 pub fn fast_eq(heap: &Heap, a: Value, b: Value) -> Option<bool> {
+    fast_eq_nested(heap, a, b, FAST_EQ_DEPTH)
+}
+
+/// How deep [`fast_eq`] follows nested tuples on its own; deeper nesting is
+/// left to the slow path, which counts against the recursion budget (the
+/// fast path cannot raise, and unbounded it overflowed the native stack).
+const FAST_EQ_DEPTH: u32 = 16;
+
+fn fast_eq_nested(heap: &Heap, a: Value, b: Value, depth: u32) -> Option<bool> {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => return Some(x == y),
         (Value::Float(x), Value::Float(y)) => return Some(x == y),
@@ -761,9 +768,10 @@ pub fn fast_eq(heap: &Heap, a: Value, b: Value) -> Option<bool> {
                 if x.len() != y.len() {
                     return Some(false);
                 }
+                let depth = depth.checked_sub(1)?;
                 for (p, q) in x.iter().zip(y.iter()) {
                     if !p.is(*q) {
-                        match fast_eq(heap, *p, *q)? {
+                        match fast_eq_nested(heap, *p, *q, depth)? {
                             true => {}
                             false => return Some(false),
                         }

@@ -2,6 +2,7 @@
 //! [`Vm`]: there is no global mutable state, so instances are independent
 //! and each can run on its own thread.
 
+use crate::budget::{Budget, Exceeded};
 use crate::errors::ExcKind;
 use crate::frame::{Block, Frame};
 use crate::heap::{str_hash, Heap};
@@ -13,31 +14,11 @@ use capy_compiler::{Code, Const};
 use std::collections::HashMap;
 use std::io::Write;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// Resource limits of one instance. Every limit, when hit, raises a Python
-/// exception in that instance only; the instance stays usable.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Heap bytes (MemoryError beyond).
-    pub heap_bytes: usize,
-    /// Nested Python calls (RecursionError beyond).
-    pub recursion: usize,
-    /// Wall-clock budget (TimeoutError once exceeded).
-    pub timeout: Option<Duration>,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            heap_bytes: 4 << 30,
-            recursion: 1000,
-            timeout: None,
-        }
-    }
-}
+pub use crate::budget::Limits;
 
 /// Creates a native module's object: registered with [`Vm::register_module`].
 pub type ModuleInit = fn(&mut Vm) -> PyResult<Gc>;
@@ -77,16 +58,8 @@ pub struct Vm {
     interned: HashMap<Box<str>, Gc, NameHasher>,
     /// Objects allocated by native code not yet stored anywhere reachable.
     pub temp_roots: Vec<Value>,
-    pub limits: Limits,
-    pub depth: usize,
-    pub interrupt: Arc<AtomicBool>,
-    deadline: Option<Instant>,
-    /// Set once the grace period after the first TimeoutError has run out
-    /// as well: from then on the TimeoutError cannot be caught (handlers
-    /// are skipped), so a program that swallows it cannot run forever.
-    pub timeout_fatal: bool,
-    deadline_was_hit: bool,
-    poll_countdown: u32,
+    /// Every limit of the instance and the meters against them.
+    pub budget: Budget,
     pub prealloc_memory_error: Gc,
     pub out: Output,
     next_frame_id: u64,
@@ -190,14 +163,13 @@ impl FrameStack {
 
 impl Vm {
     pub fn new(limits: Limits) -> Vm {
-        let mut heap = Heap::new(limits.heap_bytes.max(1 << 20));
+        let mut heap = Heap::new();
         heap.set_stress(gc_stress_from_env());
+        let mut budget = Budget::new(limits.clone());
         // Bootstrap objects are allocated before the limit applies, so a
         // tiny limit still yields a working instance that raises MemoryError.
-        heap.set_limit(usize::MAX);
-        let placeholder = heap
-            .alloc_unrooted(Obj::Dict(Box::default()))
-            .unwrap_or_else(|_| unreachable_gc());
+        budget.memory.set_limit(usize::MAX);
+        let placeholder = heap.alloc_unrooted(Obj::Dict(Box::default()));
         let mut vm = Vm {
             heap,
             stack: Vec::with_capacity(1024),
@@ -212,13 +184,7 @@ impl Vm {
             code_cache: HashMap::new(),
             interned: HashMap::default(),
             temp_roots: Vec::new(),
-            limits: limits.clone(),
-            depth: 0,
-            interrupt: Arc::new(AtomicBool::new(false)),
-            deadline: None,
-            timeout_fatal: false,
-            deadline_was_hit: false,
-            poll_countdown: POLL_INTERVAL,
+            budget,
             prealloc_memory_error: placeholder,
             out: Output {
                 out: Box::new(crate::stdstream::StdStream::stdout()),
@@ -242,8 +208,8 @@ impl Vm {
         vm.modules = vm.new_dict_obj();
         crate::builtins::init(&mut vm);
         crate::modules::register_all(&mut vm);
-        vm.heap
-            .set_limit(limits.heap_bytes.max(vm.heap.bytes() + (64 << 10)));
+        let floor = vm.budget.memory.bytes() + (64 << 10);
+        vm.budget.memory.set_limit(limits.heap_bytes.max(floor));
         vm
     }
 
@@ -257,11 +223,15 @@ impl Vm {
         self.out = Output { out, err };
     }
 
-    /// Starts the wall-clock budget (called when a run begins).
+    /// Starts the wall-clock and step budgets (called when a run begins).
     pub fn start_clock(&mut self) {
-        self.deadline = self.limits.timeout.map(|t| Instant::now() + t);
-        self.timeout_fatal = false;
-        self.deadline_was_hit = false;
+        self.budget.start();
+    }
+
+    /// The flag a host sets (from a signal handler or another thread) to
+    /// raise KeyboardInterrupt in the running code at its next safe point.
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        self.budget.interrupt_flag()
     }
 
     // ---- allocation
@@ -276,21 +246,17 @@ impl Vm {
     pub fn alloc(&mut self, obj: Obj) -> PyResult<Gc> {
         let size = obj.size();
         let stress = self.heap.stress_due();
-        if stress || self.heap.would_exceed(size) {
+        if stress || self.budget.memory.would_exceed(size) {
             let mut held = Vec::new();
             obj.trace(&mut held);
             self.collect_garbage(&held);
-            if self.heap.would_exceed(size) {
-                return Err(self.memory_error());
-            }
         }
-        match self.heap.alloc_sized(obj, size) {
-            Ok(g) => {
-                self.temp_roots.push(Value::Obj(g));
-                Ok(g)
-            }
-            Err(_) => Err(self.memory_error()),
+        if self.budget.memory.charge(size).is_err() {
+            return Err(self.memory_error());
         }
+        let g = self.heap.alloc_unrooted(obj);
+        self.temp_roots.push(Value::Obj(g));
+        Ok(g)
     }
 
     /// Checks that a native temporary buffer of `held` bytes (not a heap
@@ -299,9 +265,9 @@ impl Vm {
     /// (Charging such buffers instead was undone by every collection, which
     /// recounts only live objects, so `list(range(10**9))` grew unbounded.)
     pub fn reserve_temp(&mut self, held: usize) -> PyResult<()> {
-        if self.heap.would_exceed(held) {
+        if self.budget.memory.would_exceed(held) {
             self.collect_garbage(&[]);
-            if self.heap.would_exceed(held) {
+            if self.budget.memory.would_exceed(held) {
                 return Err(self.memory_error());
             }
         }
@@ -320,9 +286,9 @@ impl Vm {
         if self.heap.stress_due() {
             self.collect_garbage(held);
         }
-        if self.heap.charge(bytes).is_err() {
+        if self.budget.memory.charge(bytes).is_err() {
             self.collect_garbage(held);
-            if self.heap.charge(bytes).is_err() {
+            if self.budget.memory.charge(bytes).is_err() {
                 return Err(self.memory_error());
             }
         }
@@ -372,15 +338,13 @@ impl Vm {
             return Value::Obj(g);
         }
         let hash = str_hash(s);
-        // Interned strings are permanent roots; they are bounded by the
-        // names in loaded code, so charging them is not needed.
-        let g = match self
-            .heap
-            .alloc_unrooted(Obj::Str(PyStr { s: s.into(), hash }))
-        {
-            Ok(g) => g,
-            Err(_) => return Value::None,
-        };
+        // Interned strings are permanent roots, which every collection
+        // counts as live: charged even past the quota (this cannot fail),
+        // so code that keeps making new names (`exec` of generated source)
+        // meets MemoryError at its next allocation.
+        let obj = Obj::Str(PyStr { s: s.into(), hash });
+        self.budget.memory.charge_over(obj.size());
+        let g = self.heap.alloc_unrooted(obj);
         self.interned.insert(s.into(), g);
         Value::Obj(g)
     }
@@ -541,7 +505,7 @@ impl Vm {
         if let Some(f) = current {
             self.temp_roots.truncate(f.temp_base);
         }
-        if self.heap.collection_due() {
+        if self.budget.memory.collection_due() && self.heap.gc_enabled() {
             let extra: Vec<Value> = match current {
                 Some(f) => {
                     let mut v = Vec::new();
@@ -561,9 +525,7 @@ impl Vm {
     /// still honours the timeout. (Fuzzing found `fib(32)` ignoring it.)
     #[inline]
     pub fn poll_budget(&mut self) -> PyResult<()> {
-        self.poll_countdown -= 1;
-        if self.poll_countdown == 0 {
-            self.poll_countdown = POLL_INTERVAL;
+        if self.budget.tick() {
             self.poll()?;
         }
         Ok(())
@@ -585,8 +547,7 @@ impl Vm {
     /// Blocking natives wait at most this long before calling
     /// [`Vm::check_deadline`].
     pub fn remaining_time(&self) -> Option<Duration> {
-        self.deadline
-            .map(|d| d.saturating_duration_since(Instant::now()))
+        self.budget.remaining_time()
     }
 
     /// [`Vm::check_deadline`], and also raises TimeoutError now when work
@@ -594,46 +555,40 @@ impl Vm {
     /// therefore end past the deadline: better refused up front than
     /// overrunning the budget by its whole length.
     pub fn check_time_for(&mut self, cost: Duration) -> PyResult<()> {
-        // A plain load first: natives call this in tight loops, and the
-        // flag is almost never set.
-        if self.interrupt.load(Ordering::Relaxed) && self.interrupt.swap(false, Ordering::Relaxed) {
-            let k = self.exc_class(ExcKind::KeyboardInterrupt);
-            return Err(self.new_exception(k, vec![]));
-        }
-        if let Some(d) = self.deadline {
-            let now = Instant::now();
-            let due = now >= d;
-            if due || now.checked_add(cost).is_none_or(|end| end > d) {
-                // The program may catch the first TimeoutError and go on
-                // (e.g. to clean up) for a grace period of at most the
-                // budget itself (capped at 1 s). When that runs out too,
-                // TimeoutError is raised at every poll and can no longer be
-                // caught (see `run_frame`): no program runs unbounded.
-                if self.timeout_fatal || self.deadline_was_hit {
-                    // Work refused early inside the grace period leaves
-                    // the rest of the grace to the program.
-                    self.timeout_fatal |= due;
-                } else {
-                    self.deadline_was_hit = true;
-                    let grace = self
-                        .limits
-                        .timeout
-                        .unwrap_or_default()
-                        .min(Duration::from_secs(1));
-                    // Refused early, the grace still starts at the deadline.
-                    self.deadline = Some(now.max(d) + grace);
-                }
-                return Err(self.error(ExcKind::TimeoutError, "execution time limit exceeded"));
+        self.budget.check(cost).map_err(|e| self.exceeded(e))
+    }
+
+    /// The Python exception for an exceeded limit.
+    pub fn exceeded(&mut self, e: Exceeded) -> crate::PyErr {
+        let kind = match e {
+            Exceeded::Memory => return self.memory_error(),
+            Exceeded::Recursion | Exceeded::NativeStack => ExcKind::RecursionError,
+            Exceeded::Time | Exceeded::Steps => ExcKind::TimeoutError,
+            Exceeded::Interrupted => {
+                let k = self.exc_class(ExcKind::KeyboardInterrupt);
+                return self.new_exception(k, vec![]);
             }
-        }
-        Ok(())
+        };
+        self.error(kind, e.to_string())
+    }
+
+    /// Enters one level of nesting (a native recursing into nested data,
+    /// or a native calling back into Python); pair with
+    /// [`Self::leave_recursion`].
+    #[inline]
+    pub fn enter_recursion(&mut self) -> PyResult<()> {
+        self.budget.enter().map_err(|e| self.exceeded(e))
+    }
+    #[inline]
+    pub fn leave_recursion(&mut self) {
+        self.budget.leave();
     }
 
     pub fn collect_garbage(&mut self, extra: &[Value]) {
         // A collection is expensive: check the clock at the next safe point.
         // Near a full heap every allocation may collect, and 4096 such
         // safe points overran a 1 s timeout by minutes (fuzzing, run_bytecode).
-        self.poll_countdown = 1;
+        self.budget.check_soon();
         let mut roots: Vec<Value> = Vec::with_capacity(self.stack.len() + 256);
         roots.extend_from_slice(&self.stack);
         roots.extend_from_slice(&self.handling);
@@ -663,10 +618,11 @@ impl Vm {
         if let Some(t) = self.empty_tuple {
             roots.push(Value::Obj(t));
         }
-        self.heap.collect(roots);
+        let live = self.heap.collect(roots);
+        self.budget.memory.after_collection(live);
         // The recount saw only heap objects; a quota too full for the
         // compiled regexes as well drops them (they are only a cache).
-        if self.heap.charge(self.re_cache.bytes()).is_err() {
+        if self.budget.memory.charge(self.re_cache.bytes()).is_err() {
             self.re_cache.clear();
         }
     }
@@ -694,7 +650,7 @@ impl Vm {
             }
             keep
         });
-        self.heap.release_external(freed);
+        self.budget.memory.release_external(freed);
     }
 
     // ---- code objects
@@ -714,9 +670,9 @@ impl Vm {
         let consts: Rc<[Value]> = consts.into();
         let names = crate::attric::make_names(names);
         let charged = code_footprint(code);
-        if self.heap.charge_external(charged).is_err() {
+        if self.budget.memory.charge_external(charged).is_err() {
             self.collect_garbage(&consts);
-            if self.heap.charge_external(charged).is_err() {
+            if self.budget.memory.charge_external(charged).is_err() {
                 return Err(self.memory_error());
             }
         }
@@ -789,8 +745,6 @@ impl Vm {
     }
 }
 
-const POLL_INTERVAL: u32 = 4096;
-
 /// `CAPY_GC_STRESS=N`: collect garbage at every N-th allocation (1: every
 /// one), so a value that native code forgot to root is freed at once and
 /// the bug shows (see docs/architecture.md, "Rooting").
@@ -837,12 +791,4 @@ fn code_footprint(code: &Code) -> usize {
         + code.lines.len() * 4
         + code.consts.len() * 48
         + strs
-}
-
-fn unreachable_gc() -> Gc {
-    // The bootstrap allocation cannot fail: the limit is usize::MAX.
-    Gc {
-        idx: u32::MAX,
-        gen: u32::MAX,
-    }
 }

@@ -14,7 +14,7 @@ fn interrupted_after(src: &str) -> (bool, Duration) {
     let code = vm.compile(src, "<test>", Mode::Exec).expect("compiles");
     let globals = vm.new_dict_obj();
     vm.extra_roots.push(Value::Obj(globals));
-    let flag = vm.interrupt.clone();
+    let flag = vm.interrupt_flag();
     let setter = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(200));
         flag.store(true, Ordering::Relaxed);

@@ -31,7 +31,9 @@ options:
   -m MODULE       run a module found on the search path as __main__
   --heap SIZE     heap limit, e.g. 64M, 2G (default 4G); MemoryError beyond
   --timeout SECS  wall-clock budget; TimeoutError when it runs out
-  --recursion N   maximum Python call depth (default 1000)
+  --recursion N   maximum Python call depth (default 1000, at most 20000)
+  --steps N       step budget (loop iterations and calls); TimeoutError
+                  beyond, at the same point on every machine
   -h, --help      show this help
   --version       show the version
 
@@ -111,7 +113,17 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--recursion" => {
                 let v = value(i)?;
                 let n: usize = v.parse().map_err(|_| format!("bad --recursion: {v}"))?;
-                limits.recursion = n.clamp(1, 20_000);
+                limits.recursion = n.clamp(1, capy_vm::budget::MAX_RECURSION);
+                i += 2;
+            }
+            "--steps" => {
+                let v = value(i)?;
+                let n = v
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("bad --steps: {v}"))?;
+                limits.steps = Some(n);
                 i += 2;
             }
             "-c" => {
@@ -249,14 +261,14 @@ fn run(opts: Options) -> Status {
         }
         Program::Code(code) => {
             let mut vm = new_vm(&opts, None);
-            process::catch_sigint(vm.interrupt.clone());
+            process::catch_sigint(vm.interrupt_flag());
             let code = code.clone();
             let code = vm.compile(&code, "<string>", Mode::Exec);
             run_code(&mut vm, code)
         }
         Program::Module(m) => {
             let mut vm = new_vm(&opts, None);
-            process::catch_sigint(vm.interrupt.clone());
+            process::catch_sigint(vm.interrupt_flag());
             let found = vm.sys_path.iter().find_map(|d| {
                 let p = std::path::Path::new(d).join(format!("{}.py", m.replace('.', "/")));
                 p.is_file().then_some(p)
@@ -288,7 +300,7 @@ fn run(opts: Options) -> Status {
                 }
             });
             let mut vm = new_vm(&opts, dir);
-            process::catch_sigint(vm.interrupt.clone());
+            process::catch_sigint(vm.interrupt_flag());
             let data = match std::fs::read(path) {
                 Ok(d) => d,
                 Err(e) => {

@@ -28,7 +28,7 @@ pub fn run(vm: &mut Vm) -> u8 {
         let _ = vm.dict_set_str(globals, "__name__", n);
     }
     vm.extra_roots.push(Value::Obj(globals));
-    let interrupt = vm.interrupt.clone();
+    let interrupt = vm.interrupt_flag();
     let _ = ctrlc_hook(interrupt.clone());
     let mut buf = String::new();
     loop {

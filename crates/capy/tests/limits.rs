@@ -308,6 +308,50 @@ f()
 }
 
 #[test]
+fn step_budget_stops_at_the_same_point_every_run() {
+    // The step budget does not depend on the machine: two runs stop at the
+    // same iteration, and the program can catch the first TimeoutError
+    // but not run on forever after it.
+    let d = scratch("steps");
+    let src = "\
+n = 0
+try:
+    while True:
+        n += 1
+except TimeoutError as e:
+    print(n, e)
+while True:
+    pass
+";
+    let a = run_py(&d, "steps.py", src, &["--steps", "100000"]);
+    let b = run_py(&d, "steps.py", src, &["--steps", "100000"]);
+    assert_uncaught(
+        "step budget",
+        &a,
+        &["TimeoutError: execution step limit exceeded"],
+    );
+    assert_eq!(a.stdout, b.stdout, "two runs stopped at different points");
+    let n: u64 = a
+        .stdout
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .parse()
+        .expect("a count");
+    assert!((99_000..100_000).contains(&n), "stopped at {n}");
+    // Recursion without loops is counted too (calls are steps).
+    let o = run_py(
+        &d,
+        "fib.py",
+        "def f(k): return k if k < 2 else f(k-1) + f(k-2)\nf(60)\n",
+        &["--steps", "50000"],
+    );
+    assert_uncaught("recursive calls", &o, &["TimeoutError"]);
+    let o = run(&capy(), &["--steps", "0", "-c", "pass"], &d, &[]);
+    assert_eq!(o.code, Some(2), "--steps 0 is a usage error: {}", o.stderr);
+}
+
+#[test]
 fn timeout_holds_when_every_allocation_collects() {
     // Fuzzer find (run_bytecode): a loop raising KeyError with the heap
     // nearly full collected on every allocation, so 4096 safe points took

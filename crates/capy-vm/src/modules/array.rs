@@ -701,7 +701,7 @@ fn mul(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     };
     let data = raw(vm, &arr);
     let n = n.max(0) as usize;
-    if data.len().saturating_mul(n) > vm.heap.limit() {
+    if data.len().saturating_mul(n) > vm.budget.memory.limit() {
         return Err(vm.memory_error());
     }
     let out = data.repeat(n);

@@ -485,9 +485,9 @@ fn cheri_memory(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let v = arg(vm, a, 0, "Memory")?;
     let size = arg_u64(vm, v, "size")?;
     // Refuse before allocating: the heap quota covers tagged memory too.
-    if size > vm.heap.limit() as u64 || vm.heap.would_exceed(size as usize) {
+    if size > vm.budget.memory.limit() as u64 || vm.budget.memory.would_exceed(size as usize) {
         vm.collect_garbage(&[]);
-        if size > vm.heap.limit() as u64 || vm.heap.would_exceed(size as usize) {
+        if size > vm.budget.memory.limit() as u64 || vm.budget.memory.would_exceed(size as usize) {
             return Err(vm.memory_error());
         }
     }

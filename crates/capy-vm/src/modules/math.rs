@@ -451,7 +451,9 @@ fn m_lcm(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 /// Refuses results that would not fit the heap quota.
 fn charge_bits(vm: &mut Vm, bits: u64) -> PyResult<()> {
-    let limit = (vm.heap.limit() as u64).saturating_mul(8).min(1 << 36);
+    let limit = (vm.budget.memory.limit() as u64)
+        .saturating_mul(8)
+        .min(1 << 36);
     if bits > limit {
         return Err(vm.memory_error());
     }

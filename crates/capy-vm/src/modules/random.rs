@@ -171,7 +171,11 @@ fn r_getrandbits(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if k < 0 {
         return Err(vm.value_error("number of bits must be non-negative"));
     }
-    if k as u64 > (vm.heap.limit() as u64).saturating_mul(8).min(1 << 36) {
+    if k as u64
+        > (vm.budget.memory.limit() as u64)
+            .saturating_mul(8)
+            .min(1 << 36)
+    {
         return Err(vm.memory_error());
     }
     vm.charge(k as usize / 8 + 8)?;

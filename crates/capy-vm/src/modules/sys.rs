@@ -89,15 +89,16 @@ fn sys_print_exception(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 }
 
 fn sys_getrecursionlimit(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    Ok(Value::Int(vm.limits.recursion as i64))
+    Ok(Value::Int(vm.budget.recursion_limit() as i64))
 }
 fn sys_setrecursionlimit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let n = vm.index_value(a.first().copied().unwrap_or(Value::None))?;
     if n < 1 {
         return Err(vm.value_error("recursion limit must be greater or equal than 1"));
     }
-    // Capped so the native stack the CLI reserves always suffices.
-    vm.limits.recursion = (n as usize).min(20_000);
+    // Capped (budget::MAX_RECURSION) so the native stack the CLI reserves
+    // suffices; on a smaller stack the native-stack check stops sooner.
+    vm.budget.set_recursion_limit(n.min(i64::MAX) as usize);
     Ok(Value::None)
 }
 
@@ -138,11 +139,14 @@ fn gc_isenabled(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Bool(vm.heap.gc_enabled()))
 }
 fn gc_mem_alloc(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    Ok(Value::Int(vm.heap.bytes() as i64))
+    Ok(Value::Int(vm.budget.memory.bytes() as i64))
 }
 fn gc_mem_free(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Int(
-        vm.heap.limit().saturating_sub(vm.heap.bytes()) as i64
+        vm.budget
+            .memory
+            .limit()
+            .saturating_sub(vm.budget.memory.bytes()) as i64,
     ))
 }
 
@@ -154,93 +158,34 @@ pub fn init_micropython(vm: &mut Vm) -> PyResult<Gc> {
     func(vm, m, "heap_unlock", mp_heap_unlock)?;
     func(vm, m, "heap_locked", mp_heap_locked)?;
     func(vm, m, "mem_info", mp_mem_info)?;
-    heap_lock_state(vm)?;
     Ok(m)
 }
 
-/// Marks the list in `Vm::extra_roots` that holds the heap lock state
-/// `[marker, saved limit, depth]`. It is reachable from no Python object,
-/// so programs cannot change the limit that `heap_unlock` restores.
-const HEAP_LOCK_MARK: &str = "micropython.heap_lock state";
-
-/// The heap lock state list, made on first use (the heap is unlocked then).
-fn heap_lock_state(vm: &mut Vm) -> PyResult<Gc> {
-    let mark = vm.intern(HEAP_LOCK_MARK);
-    for &r in &vm.extra_roots {
-        if let Value::Obj(h) = r {
-            if let Obj::List(items) = vm.heap.get(h) {
-                if items.first().is_some_and(|&f| f.is(mark)) {
-                    return Ok(h);
-                }
-            }
-        }
-    }
-    let limit = vm.heap.limit().min(i64::MAX as usize) as i64;
-    let l = vm.new_list(vec![mark, Value::Int(limit), Value::Int(0)])?;
-    vm.extra_roots.push(l);
-    l.as_obj().ok_or_else(|| vm.memory_error())
-}
-
-/// `(saved limit, depth)` of the heap lock.
-fn heap_lock_get(vm: &mut Vm) -> PyResult<(Gc, usize, i64)> {
-    let h = heap_lock_state(vm)?;
-    Ok(match vm.heap.get(h) {
-        Obj::List(items) => match (items.get(1), items.get(2)) {
-            (Some(&Value::Int(l)), Some(&Value::Int(d))) => (h, l.max(0) as usize, d),
-            _ => (h, vm.heap.limit(), 0),
-        },
-        _ => (h, vm.heap.limit(), 0),
-    })
-}
-
-fn heap_lock_put(vm: &mut Vm, h: Gc, limit: usize, depth: i64) {
-    let limit = limit.min(i64::MAX as usize) as i64;
-    if let Obj::List(items) = vm.heap.get_mut(h) {
-        if let Some(x) = items.get_mut(1) {
-            *x = Value::Int(limit);
-        }
-        if let Some(x) = items.get_mut(2) {
-            *x = Value::Int(depth);
-        }
-    }
-}
-
 /// `heap_lock()`: every allocation raises MemoryError until the matching
-/// `heap_unlock()` (the heap limit drops to zero meanwhile; locks nest).
+/// `heap_unlock()` (locks nest).
 fn mp_heap_lock(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    let (h, saved, depth) = heap_lock_get(vm)?;
-    let saved = if depth == 0 { vm.heap.limit() } else { saved };
-    heap_lock_put(vm, h, saved, depth.saturating_add(1));
-    vm.heap.set_limit(0);
+    vm.budget.memory.lock();
     Ok(Value::None)
 }
 
 /// `heap_unlock()`: undoes one `heap_lock()`; returns the remaining depth.
 fn mp_heap_unlock(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    let (h, saved, depth) = heap_lock_get(vm)?;
-    let depth = (depth - 1).max(0);
-    heap_lock_put(vm, h, saved, depth);
-    if depth == 0 {
-        vm.heap.set_limit(saved);
-    }
-    Ok(Value::Int(depth))
+    Ok(Value::Int(vm.budget.memory.unlock() as i64))
 }
 
 fn mp_heap_locked(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    let (_, _, depth) = heap_lock_get(vm)?;
-    Ok(Value::Int(depth))
+    Ok(Value::Int(vm.budget.memory.locks() as i64))
 }
 
 /// `mem_info()`: call depth against the recursion limit, and heap bytes
 /// against the heap quota (in MicroPython's layout).
 fn mp_mem_info(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    let (_, saved, depth) = heap_lock_get(vm)?;
-    let total = if depth > 0 { saved } else { vm.heap.limit() };
-    let used = vm.heap.bytes();
+    let total = vm.budget.memory.limit();
+    let used = vm.budget.memory.bytes();
     let text = format!(
         "stack: {} out of {}\nGC: total: {total}, used: {used}, free: {}\n",
-        vm.depth,
-        vm.limits.recursion,
+        vm.budget.depth(),
+        vm.budget.recursion_limit(),
         total.saturating_sub(used)
     );
     vm.write_out(&text)?;

@@ -325,7 +325,7 @@ impl Vm {
                         handling: b.handling.saturating_sub(handling_base),
                     }));
                 self.handling.truncate(frame.handling_base);
-                self.depth -= 1;
+                self.budget.leave();
                 self.frames.pop();
                 self.park(h, frame, saved, GenState::Suspended);
                 Ok(Ok(v))

@@ -62,7 +62,9 @@ fn check_bits(vm: &mut Vm, bits: u64) -> PyResult<()> {
 }
 
 fn bit_limit(vm: &Vm) -> u64 {
-    (vm.heap.limit() as u64).saturating_mul(8).min(1 << 36)
+    (vm.budget.memory.limit() as u64)
+        .saturating_mul(8)
+        .min(1 << 36)
 }
 
 /// The type name of a number, for error messages (bools count as int).

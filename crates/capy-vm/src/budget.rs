@@ -1,0 +1,614 @@
+//! One instance's budget: everything a program may spend, in one place.
+//!
+//! A [`Budget`] owns the five limits of an instance and the meters that
+//! count against them:
+//!
+//! | limit | meter | exceeded by | raised as |
+//! |---|---|---|---|
+//! | heap bytes | [`Memory`]: bytes of live objects, garbage not yet swept and native memory charged as external | an allocation or growth that does not fit, even after a full collection | `MemoryError` |
+//! | recursion | nesting of Python frames and of native recursion (repr, eq, hash of nested data, natives calling back) | one level too many | `RecursionError` |
+//! | native stack | the host thread's remaining stack | less than [`STACK_RESERVE`] left at a nesting | `RecursionError` |
+//! | wall time | a deadline set when a run starts | a safe point past it, or uninterruptible work estimated to end past it | `TimeoutError` |
+//! | steps | safe points passed (loop back-edges, calls, native loop steps) | one step too many | `TimeoutError` |
+//!
+//! plus the host's interrupt flag (Ctrl-C), seen at the same safe points
+//! as the clock and raised as `KeyboardInterrupt`.
+//!
+//! The budget knows nothing of objects or exceptions: its checks return
+//! [`Exceeded`], which the VM turns into the Python exception (and, for
+//! memory, runs a collection first). Keeping it apart keeps it testable,
+//! and lets a compartment be handed a budget of its own.
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What an instance may spend; the CLI flags and embedders set these.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Heap bytes (MemoryError beyond).
+    pub heap_bytes: usize,
+    /// Nested Python calls and native recursion (RecursionError beyond).
+    pub recursion: usize,
+    /// Wall-clock budget of a run (TimeoutError once exceeded).
+    pub timeout: Option<Duration>,
+    /// Safe points a run may pass (TimeoutError beyond): a budget that
+    /// does not depend on the machine's speed, for reproducible limits.
+    pub steps: Option<u64>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            heap_bytes: 4 << 30,
+            recursion: 1000,
+            timeout: None,
+            steps: None,
+        }
+    }
+}
+
+/// The highest recursion limit a program may set: what the native stack
+/// of the CLI's interpreter thread holds with room to spare.
+pub const MAX_RECURSION: usize = 20_000;
+
+/// Native recursion is refused when less than this much of the host
+/// thread's stack is left, whatever the recursion limit says: an embedder
+/// may run an instance on a thread with a small stack.
+pub const STACK_RESERVE: usize = 256 << 10;
+
+/// Which limit was exceeded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exceeded {
+    Memory,
+    Recursion,
+    NativeStack,
+    Time,
+    Steps,
+    Interrupted,
+}
+
+impl fmt::Display for Exceeded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Exceeded::Memory => "heap quota exceeded",
+            Exceeded::Recursion => "maximum recursion depth exceeded",
+            Exceeded::NativeStack => "maximum recursion depth exceeded (native stack)",
+            Exceeded::Time => "execution time limit exceeded",
+            Exceeded::Steps => "execution step limit exceeded",
+            Exceeded::Interrupted => "interrupted",
+        })
+    }
+}
+
+/// What a program may allocate past its quota after a MemoryError, so its
+/// handler can run (print, bind a name, drop the data). Granted once per
+/// exhaustion: the next collection that brings the heap under its limit
+/// takes it back, so no program can use it to grow without bound.
+pub const OVERDRAFT: usize = 64 << 10;
+
+/// The first collection of a heap comes after this many bytes (or a
+/// quarter of the limit, if smaller), so small quotas are usable.
+const MIN_THRESHOLD: usize = 8 << 20;
+const SMALLEST_THRESHOLD: usize = 64 << 10;
+
+fn first_threshold(limit: usize) -> usize {
+    (limit / 4).clamp(SMALLEST_THRESHOLD, MIN_THRESHOLD)
+}
+
+/// The heap-bytes meter, and the pacing of collections it implies.
+#[derive(Debug)]
+pub struct Memory {
+    /// Bytes currently charged (live objects, garbage not yet swept and
+    /// external native memory).
+    bytes: usize,
+    limit: usize,
+    /// Bytes of native memory owned by the instance outside any object.
+    external: usize,
+    /// Bytes allowed past `limit` while a MemoryError is being handled.
+    overdraft: usize,
+    overdraft_spent: bool,
+    /// Bytes charged since the last collection; a collection is due when
+    /// this passes `threshold`.
+    since_gc: usize,
+    threshold: usize,
+    collections: u64,
+    /// `micropython.heap_lock()` depth: while locked, nothing allocates.
+    locks: usize,
+}
+
+impl Memory {
+    pub fn new(limit: usize) -> Memory {
+        Memory {
+            bytes: 0,
+            limit,
+            external: 0,
+            overdraft: 0,
+            overdraft_spent: false,
+            since_gc: 0,
+            threshold: first_threshold(limit),
+            collections: 0,
+            locks: 0,
+        }
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+    pub fn set_limit(&mut self, limit: usize) {
+        self.limit = limit;
+        if self.collections == 0 {
+            self.threshold = first_threshold(limit);
+        }
+    }
+    pub fn collections(&self) -> u64 {
+        self.collections
+    }
+
+    /// Whether `extra` more bytes would exceed the limit.
+    #[inline]
+    pub fn would_exceed(&self, extra: usize) -> bool {
+        self.bytes.saturating_add(extra) > self.limit.saturating_add(self.overdraft)
+            || (self.locks > 0 && extra > 0)
+    }
+
+    /// `micropython.heap_lock()`: refuse every allocation until unlocked.
+    pub fn lock(&mut self) {
+        self.locks = self.locks.saturating_add(1);
+    }
+    /// Undoes one [`Self::lock`]; returns the locks left.
+    pub fn unlock(&mut self) -> usize {
+        self.locks = self.locks.saturating_sub(1);
+        self.locks
+    }
+    pub fn locks(&self) -> usize {
+        self.locks
+    }
+
+    /// Charges `extra` bytes: a new object or the growth of one.
+    #[inline]
+    pub fn charge(&mut self, extra: usize) -> Result<(), Exceeded> {
+        if self.would_exceed(extra) {
+            return Err(Exceeded::Memory);
+        }
+        self.bytes += extra;
+        self.since_gc += extra;
+        Ok(())
+    }
+
+    /// Charges `n` bytes that must be counted even past the limit (objects
+    /// the instance cannot do without); the next charge that does not fit
+    /// then fails as usual.
+    pub fn charge_over(&mut self, n: usize) {
+        self.bytes = self.bytes.saturating_add(n);
+        self.since_gc = self.since_gc.saturating_add(n);
+    }
+
+    /// Charges `n` bytes of native memory owned outside objects (a
+    /// collection, which recounts objects, keeps them counted).
+    pub fn charge_external(&mut self, n: usize) -> Result<(), Exceeded> {
+        self.charge(n)?;
+        self.external += n;
+        Ok(())
+    }
+
+    /// Returns native memory charged with [`Self::charge_external`].
+    pub fn release_external(&mut self, n: usize) {
+        let n = n.min(self.external);
+        self.external -= n;
+        self.bytes = self.bytes.saturating_sub(n);
+    }
+
+    /// Whether enough has been allocated since the last collection that
+    /// the next safe point should collect.
+    #[inline]
+    pub fn collection_due(&self) -> bool {
+        self.since_gc > self.threshold
+    }
+
+    /// Called as a MemoryError is raised: lets the handler allocate up to
+    /// [`OVERDRAFT`] bytes past the limit, once until the heap is back
+    /// under its limit.
+    pub fn grant_overdraft(&mut self) {
+        if !self.overdraft_spent {
+            self.overdraft = OVERDRAFT;
+            self.overdraft_spent = true;
+        }
+    }
+
+    /// Recounts after a collection found `live` bytes of objects alive.
+    pub fn after_collection(&mut self, live: usize) {
+        self.bytes = live + self.external;
+        if self.bytes <= self.limit {
+            self.overdraft = 0;
+            self.overdraft_spent = false;
+        }
+        self.since_gc = 0;
+        // Collect again after allocating as much as is live now (at least
+        // a quarter of a small limit, at most 8 MiB), so collection cost
+        // stays proportional to allocation.
+        self.threshold = live.max(first_threshold(self.limit));
+        self.collections += 1;
+    }
+}
+
+/// Safe points between two looks at the clock and the interrupt flag.
+const POLL_INTERVAL: u32 = 4096;
+
+/// The meters of one instance against its [`Limits`].
+pub struct Budget {
+    limits: Limits,
+    pub memory: Memory,
+    /// Current nesting (Python frames and native recursion).
+    depth: usize,
+    deadline: Option<Instant>,
+    /// The first TimeoutError has been raised and its grace period runs.
+    deadline_was_hit: bool,
+    /// The grace period has run out too: TimeoutError can no longer be
+    /// caught, so a program that swallows it cannot run forever.
+    timeout_fatal: bool,
+    /// Safe points until the next look at the clock, and what that
+    /// countdown started from (their difference is the steps passed).
+    countdown: u32,
+    countdown_start: u32,
+    /// Safe points passed in this run before the current countdown began.
+    steps_used: u64,
+    /// The step limit in force: the limit, then the limit plus its grace.
+    step_limit: Option<u64>,
+    /// Set by the host (a signal handler, another thread) to interrupt.
+    interrupt: Arc<AtomicBool>,
+}
+
+impl Budget {
+    pub fn new(limits: Limits) -> Budget {
+        Budget {
+            memory: Memory::new(limits.heap_bytes),
+            limits,
+            depth: 0,
+            deadline: None,
+            deadline_was_hit: false,
+            timeout_fatal: false,
+            countdown: POLL_INTERVAL,
+            countdown_start: POLL_INTERVAL,
+            steps_used: 0,
+            step_limit: None,
+            interrupt: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The flag a host sets to interrupt the running code.
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        self.interrupt.clone()
+    }
+
+    /// Starts a run: the clock and the step count start from zero.
+    pub fn start(&mut self) {
+        self.deadline = self.limits.timeout.map(|t| Instant::now() + t);
+        self.deadline_was_hit = false;
+        self.timeout_fatal = false;
+        self.steps_used = 0;
+        self.step_limit = self.limits.steps;
+        self.restart_countdown(POLL_INTERVAL);
+    }
+
+    // ---- recursion and native stack
+
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+    pub fn recursion_limit(&self) -> usize {
+        self.limits.recursion
+    }
+    /// Sets the recursion limit (clamped to 1..=[`MAX_RECURSION`]).
+    pub fn set_recursion_limit(&mut self, n: usize) {
+        self.limits.recursion = n.clamp(1, MAX_RECURSION);
+    }
+
+    /// Whether one more level of nesting is allowed (changes nothing).
+    #[inline]
+    pub fn may_enter(&self) -> Result<(), Exceeded> {
+        if self.depth >= self.limits.recursion {
+            return Err(Exceeded::Recursion);
+        }
+        if stacker::remaining_stack().is_some_and(|left| left < STACK_RESERVE) {
+            return Err(Exceeded::NativeStack);
+        }
+        Ok(())
+    }
+
+    /// Enters one level of nesting; pair with [`Self::leave`].
+    #[inline]
+    pub fn enter(&mut self) -> Result<(), Exceeded> {
+        self.may_enter()?;
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Enters a level already checked with [`Self::may_enter`].
+    #[inline]
+    pub fn enter_unchecked(&mut self) {
+        self.depth += 1;
+    }
+
+    #[inline]
+    pub fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    // ---- time, steps and interrupts
+
+    /// Counts a safe point; true when the clock, the step count and the
+    /// interrupt flag are due to be looked at ([`Self::check`]).
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        self.countdown -= 1;
+        self.countdown == 0
+    }
+
+    /// Makes the next safe point look at the clock (after work that took
+    /// long between safe points, such as a collection).
+    pub fn check_soon(&mut self) {
+        self.count_steps();
+        self.restart_countdown(1);
+    }
+
+    fn count_steps(&mut self) {
+        self.steps_used += u64::from(self.countdown_start - self.countdown);
+    }
+
+    /// Starts a countdown of at most `n` safe points, and never past the
+    /// step limit, so the limit is exact.
+    fn restart_countdown(&mut self, n: u32) {
+        let n = match self.step_limit {
+            Some(max) => max.saturating_sub(self.steps_used).clamp(1, u64::from(n)) as u32,
+            None => n,
+        };
+        self.countdown = n;
+        self.countdown_start = n;
+    }
+
+    /// Whether the caught TimeoutError's grace period has run out: from
+    /// then on the interpreter skips handlers.
+    pub fn timeout_fatal(&self) -> bool {
+        self.timeout_fatal
+    }
+
+    /// Wall-clock time left; None when there is no time limit. Blocking
+    /// natives wait at most this long before checking again.
+    pub fn remaining_time(&self) -> Option<Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// Looks at the interrupt flag, the step count and the clock. With
+    /// `cost` > 0 also refuses now work that cannot be interrupted and is
+    /// estimated to take `cost`, if it would end past the deadline:
+    /// better refused up front than overrunning by its whole length.
+    pub fn check(&mut self, cost: Duration) -> Result<(), Exceeded> {
+        self.count_steps();
+        self.restart_countdown(POLL_INTERVAL);
+        // A plain load first: natives call this in tight loops, and the
+        // flag is almost never set.
+        if self.interrupt.load(Ordering::Relaxed) && self.interrupt.swap(false, Ordering::Relaxed) {
+            return Err(Exceeded::Interrupted);
+        }
+        let now = Instant::now();
+        if self.step_limit.is_some_and(|max| self.steps_used >= max) {
+            return self.overrun(now, true, Exceeded::Steps);
+        }
+        if let Some(d) = self.deadline {
+            let due = now >= d;
+            if due || now.checked_add(cost).is_none_or(|end| end > d) {
+                return self.overrun(now, due, Exceeded::Time);
+            }
+        }
+        Ok(())
+    }
+
+    /// The program may catch the first TimeoutError and go on (to clean
+    /// up) for a grace period: at most the time budget itself (capped at
+    /// 1 s) and as many steps again (capped at a million). When that runs
+    /// out too, TimeoutError is raised at every check and can no longer be
+    /// caught: no program runs unbounded.
+    fn overrun(&mut self, now: Instant, due: bool, what: Exceeded) -> Result<(), Exceeded> {
+        if self.deadline_was_hit {
+            // Work refused early inside the grace period leaves the rest
+            // of the grace to the program.
+            self.timeout_fatal |= due;
+        } else {
+            self.deadline_was_hit = true;
+            if let (Some(d), Some(t)) = (self.deadline, self.limits.timeout) {
+                // Refused early, the grace still starts at the deadline.
+                self.deadline = Some(now.max(d) + t.min(Duration::from_secs(1)));
+            }
+            if let Some(max) = self.step_limit {
+                self.step_limit = Some(self.steps_used.max(max) + max.min(1_000_000));
+                self.restart_countdown(POLL_INTERVAL);
+            }
+        }
+        Err(what)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_charges_until_the_limit_and_recounts_after_collection() {
+        let mut m = Memory::new(1000);
+        assert!(m.charge(600).is_ok());
+        assert_eq!(m.charge(500), Err(Exceeded::Memory));
+        m.charge_external(100).unwrap();
+        m.after_collection(200);
+        assert_eq!(m.bytes(), 300, "live objects plus external bytes");
+        m.release_external(100);
+        assert_eq!(m.bytes(), 200);
+    }
+
+    #[test]
+    fn overdraft_is_granted_once_until_back_under_the_limit() {
+        let mut m = Memory::new(1000);
+        m.charge(1000).unwrap();
+        assert!(m.would_exceed(1));
+        m.grant_overdraft();
+        assert!(!m.would_exceed(OVERDRAFT));
+        m.charge(OVERDRAFT).unwrap();
+        m.grant_overdraft();
+        assert!(
+            m.would_exceed(1),
+            "a second grant while still over adds nothing"
+        );
+        m.after_collection(10);
+        assert!(
+            m.would_exceed(1000) && !m.would_exceed(990),
+            "overdraft taken back"
+        );
+    }
+
+    #[test]
+    fn a_small_heap_collects_early() {
+        assert_eq!(first_threshold(16 << 20), 4 << 20);
+        assert_eq!(first_threshold(4 << 30), MIN_THRESHOLD);
+        assert_eq!(first_threshold(1 << 10), SMALLEST_THRESHOLD);
+        let mut m = Memory::new(1 << 20);
+        m.charge(256 << 10).unwrap();
+        assert!(!m.collection_due());
+        m.charge(1).unwrap();
+        assert!(
+            m.collection_due(),
+            "a 1 MiB heap collects after a quarter of it"
+        );
+    }
+
+    #[test]
+    fn heap_lock_refuses_every_allocation_until_unlocked() {
+        let mut m = Memory::new(1 << 20);
+        m.lock();
+        m.lock();
+        assert_eq!(m.charge(1), Err(Exceeded::Memory));
+        assert_eq!(m.unlock(), 1);
+        assert_eq!(m.charge(1), Err(Exceeded::Memory));
+        assert_eq!(m.unlock(), 0);
+        assert!(m.charge(1).is_ok());
+    }
+
+    #[test]
+    fn recursion_limit_counts_levels() {
+        let mut b = Budget::new(Limits {
+            recursion: 3,
+            ..Limits::default()
+        });
+        for _ in 0..3 {
+            b.enter().unwrap();
+        }
+        assert_eq!(b.enter(), Err(Exceeded::Recursion));
+        b.leave();
+        assert!(b.enter().is_ok());
+        b.set_recursion_limit(10_000_000);
+        assert_eq!(b.recursion_limit(), MAX_RECURSION);
+    }
+
+    #[test]
+    fn native_stack_is_refused_before_it_overflows() {
+        // A thread with a small stack and a recursion limit far above what
+        // it holds: the stack check must stop the recursion, not SIGSEGV.
+        fn dive(b: &mut Budget, n: u64) -> Result<u64, Exceeded> {
+            b.enter()?;
+            let pad = [n; 64];
+            let r = dive(b, n + 1).map(|d| d + std::hint::black_box(pad)[0] - n);
+            b.leave();
+            r.or(Ok(n))
+        }
+        let got = std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(|| {
+                let mut b = Budget::new(Limits {
+                    recursion: usize::MAX,
+                    ..Limits::default()
+                });
+                let deepest = dive(&mut b, 0).unwrap();
+                (deepest, b.may_enter())
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(got.0 > 10, "recursed {} levels", got.0);
+        assert_eq!(got.1, Ok(()), "depth back to 0 after unwinding");
+    }
+
+    fn checks_until_refused(b: &mut Budget, max: u64) -> (u64, Exceeded) {
+        for i in 0..max {
+            if b.tick() {
+                if let Err(e) = b.check(Duration::ZERO) {
+                    return (i + 1, e);
+                }
+            }
+        }
+        panic!("never refused in {max} steps");
+    }
+
+    #[test]
+    fn step_limit_is_exact() {
+        for steps in [1, 7, 4096, 4097, 10_000] {
+            let mut b = Budget::new(Limits {
+                steps: Some(steps),
+                ..Limits::default()
+            });
+            b.start();
+            assert_eq!(
+                checks_until_refused(&mut b, 100_000),
+                (steps, Exceeded::Steps)
+            );
+        }
+    }
+
+    #[test]
+    fn check_soon_keeps_the_step_count() {
+        let mut b = Budget::new(Limits {
+            steps: Some(5000),
+            ..Limits::default()
+        });
+        b.start();
+        for _ in 0..100 {
+            assert!(!b.tick());
+        }
+        b.check_soon();
+        assert!(b.tick());
+        b.check(Duration::ZERO).unwrap();
+        let (n, e) = checks_until_refused(&mut b, 100_000);
+        assert_eq!((n + 101, e), (5000, Exceeded::Steps));
+    }
+
+    #[test]
+    fn time_limit_refuses_costly_work_up_front_and_then_becomes_fatal() {
+        let mut b = Budget::new(Limits {
+            timeout: Some(Duration::from_millis(30)),
+            ..Limits::default()
+        });
+        b.start();
+        assert!(b.check(Duration::ZERO).is_ok());
+        assert_eq!(b.check(Duration::from_secs(5)), Err(Exceeded::Time));
+        assert!(!b.timeout_fatal(), "refused early: grace not spent");
+        std::thread::sleep(Duration::from_millis(80));
+        assert_eq!(b.check(Duration::ZERO), Err(Exceeded::Time));
+        assert!(b.timeout_fatal(), "past the deadline and its grace");
+    }
+
+    #[test]
+    fn interrupt_is_seen_once() {
+        let mut b = Budget::new(Limits::default());
+        b.start();
+        b.interrupt_flag().store(true, Ordering::Relaxed);
+        assert_eq!(b.check(Duration::ZERO), Err(Exceeded::Interrupted));
+        assert_eq!(b.check(Duration::ZERO), Ok(()));
+    }
+}
