@@ -118,11 +118,9 @@ impl Vm {
         let f = self.peek_at(1);
         let pos = self.iter_to_vec(args)?;
         let mut kw = Vec::new();
-        if let Some(d) = kwargs {
-            if let Value::Obj(h) = d {
-                if let Obj::Dict(dict) = self.heap.get(h) {
-                    kw = dict.iter().collect();
-                }
+        if let Some(Value::Obj(h)) = kwargs {
+            if let Obj::Dict(dict) = self.heap.get(h) {
+                kw = dict.iter().collect();
             }
         }
         let r = self.call(f, &pos, &kw);

@@ -15,7 +15,7 @@ use crate::PyResult;
 
 type Kw<'a> = &'a [(Value, Value)];
 
-const METHODS: &[(&'static str, NativeFn)] = &[
+const METHODS: &[(&str, NativeFn)] = &[
     ("write", write),
     ("read", read),
     ("readline", readline),
@@ -37,7 +37,7 @@ const METHODS: &[(&'static str, NativeFn)] = &[
 ];
 
 /// Methods only `BytesIO` has.
-const BYTES_METHODS: &[(&'static str, NativeFn)] = &[("readinto", readinto)];
+const BYTES_METHODS: &[(&str, NativeFn)] = &[("readinto", readinto)];
 
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let m = vm.new_module("io")?;

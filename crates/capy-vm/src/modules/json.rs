@@ -110,7 +110,7 @@ fn make_encoder(vm: &mut Vm, kw: Kw) -> PyResult<Encoder> {
         if !sep.is_none() {
             let items = vm.seq_items(sep)?;
             if items.len() != 2 {
-                return Err(vm.value_error(format!("too many values to unpack (expected 2)")));
+                return Err(vm.value_error("too many values to unpack (expected 2)"));
             }
             item_sep = vm.to_str(items[0])?;
             key_sep = vm.to_str(items[1])?;

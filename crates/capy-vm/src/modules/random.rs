@@ -155,10 +155,7 @@ fn r_seed(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
                     .fold(b.is_negative() as u64, |h, d| h.rotate_left(13) ^ d)
             }
             Some(Num::F(f)) => f.to_bits(),
-            _ => {
-                let h = vm.hash(v)?;
-                h
-            }
+            _ => vm.hash(v)?,
         },
     };
     let st = a.first().copied().unwrap_or(Value::None);

@@ -837,7 +837,7 @@ fn template_bytes(vm: &mut Vm, repl: Value, is_bytes: bool) -> PyResult<Vec<u8>>
     let b = vm.builtin_base(repl);
     if let Some(s) = vm.heap.str_of(b) {
         if is_bytes {
-            return Err(vm.type_error(format!("expected a bytes-like object, str found")));
+            return Err(vm.type_error("expected a bytes-like object, str found"));
         }
         return Ok(s.as_bytes().to_vec());
     }

@@ -125,6 +125,9 @@ impl Hay {
     pub fn len(&self) -> usize {
         self.bytes().len()
     }
+    pub fn is_empty(&self) -> bool {
+        self.bytes().is_empty()
+    }
     /// Byte offset of the code point after the one at byte `b`.
     pub fn next_char(&self, b: usize) -> usize {
         match self {

@@ -115,7 +115,7 @@ fn parse(vm: &mut Vm, fmt: Value) -> PyResult<Format> {
         let (bytes, values) = match code {
             b's' | b'p' => (count, 1),
             b'x' => (count, 0),
-            _ => (count.checked_mul(item).unwrap_or(usize::MAX), count),
+            _ => (count.saturating_mul(item), count),
         };
         let offset = size;
         size = match size

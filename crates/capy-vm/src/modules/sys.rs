@@ -98,7 +98,7 @@ fn sys_setrecursionlimit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
     // Capped (budget::MAX_RECURSION) so the native stack the CLI reserves
     // suffices; on a smaller stack the native-stack check stops sooner.
-    vm.budget.set_recursion_limit(n.min(i64::MAX) as usize);
+    vm.budget.set_recursion_limit(n as usize);
     Ok(Value::None)
 }
 

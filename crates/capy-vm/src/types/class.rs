@@ -330,8 +330,8 @@ impl Vm {
             // A native `__new__` (collections, io) builds the whole object;
             // the built-in `__init__` it inherits would rebuild it.
             Some(init)
-                if !self.is_object_method(init)
-                    && !(self.is_default_method(init) && self.is_native(user_new)) =>
+                if !(self.is_object_method(init)
+                    || self.is_default_method(init) && self.is_native(user_new)) =>
             {
                 let mut a = Vec::with_capacity(args.len() + 1);
                 a.push(obj);

@@ -603,8 +603,7 @@ fn super_new(vm: &mut Vm, a: &[Value]) -> PyResult {
         let this = match this {
             // The first argument may itself be a cell.
             Value::Obj(h)
-                if matches!(vm.heap.get(h), Obj::Cell(_))
-                    && code.cell2arg.iter().any(|c| *c == Some(0)) =>
+                if matches!(vm.heap.get(h), Obj::Cell(_)) && code.cell2arg.contains(&Some(0)) =>
             {
                 match vm.heap.get(h) {
                     Obj::Cell(v) => *v,

@@ -130,20 +130,18 @@ pub fn view_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option
         return Ok(None);
     }
     let left_view = is_setlike_view(vm, a);
-    if !left_view && !(is_setlike_view(vm, b) && !vm.is_user_instance(a)) {
+    // A view on either side, unless only the right one is and the left
+    // is a user object (whose own reflected method goes first).
+    let right_view = is_setlike_view(vm, b) && !vm.is_user_instance(a);
+    if !left_view && !right_view {
         return Ok(None);
     }
     if op == BinOp::And {
         // Iterate the side that is not the view (or the smaller view) and
         // keep what the view contains: no set of the view's own items is
         // built, so items with unhashable values that do not match are fine.
-        let (view, other) = if !left_view {
-            (b, a)
-        } else if is_setlike_view(vm, b) && vm.len(b)? > vm.len(a)? {
-            (b, a)
-        } else {
-            (a, b)
-        };
+        let right_is_view = !left_view || (is_setlike_view(vm, b) && vm.len(b)? > vm.len(a)?);
+        let (view, other) = if right_is_view { (b, a) } else { (a, b) };
         let result = vm.new_set(Vec::new())?;
         for x in vm.iter_to_vec(other)? {
             if vm.contains(view, x)? {

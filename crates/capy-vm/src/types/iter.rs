@@ -409,8 +409,7 @@ impl Vm {
         let it = self.get_iter(iterable)?;
         self.temp_roots.push(it);
         let mark = self.temp_roots.len();
-        loop {
-            let Some(x) = self.next(it)? else { break };
+        while let Some(x) = self.next(it)? {
             let step = f(self, x);
             self.temp_roots.truncate(mark);
             match step {

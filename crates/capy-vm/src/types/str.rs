@@ -438,7 +438,6 @@ fn all_chars(vm: &mut Vm, a: &[Value], f: impl Fn(char) -> bool) -> PyResult {
 }
 fn is_decimal(c: char) -> bool {
     c.is_ascii_digit()
-        || (c.is_numeric() && c.to_digit(10).is_some())
         || ('\u{660}'..='\u{669}').contains(&c)
         || ('\u{ff10}'..='\u{ff19}').contains(&c)
 }

@@ -46,14 +46,14 @@ fn char_len(t: &str) -> usize {
     }
 }
 
+/// The haystack, the needle, and the byte range and first code point
+/// index selected (None: nothing can be found).
+type SearchArgs = (Value, Value, Option<(usize, usize, usize)>);
+
 /// The receiver and needle of find/count-style methods and the byte range
 /// that `start`/`end` (arguments 2 and 3, in code points) select; None when
 /// the range is empty in the way that makes CPython report "not found".
-fn search_args(
-    vm: &mut Vm,
-    a: &[Value],
-    name: &str,
-) -> PyResult<(Value, Value, Option<(usize, usize, usize)>)> {
+fn search_args(vm: &mut Vm, a: &[Value], name: &str) -> PyResult<SearchArgs> {
     let hay = str_arg(vm, a, 0, "descriptor")?;
     let needle = str_arg(vm, a, 1, &format!("{name}() argument 1"))?;
     let len = char_len(text(vm, hay));
