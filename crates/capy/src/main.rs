@@ -260,9 +260,12 @@ fn undecodable_command(bytes: &[u8]) -> String {
     )
 }
 
+/// With no script (`-c`, `-m`, stdin, the REPL) the first entry is `''`,
+/// the current folder, as in CPython and MicroPython: programs written for
+/// them (MicroPython's perf_bench runner, for one) remove it by that name.
 fn search_path(script_dir: Option<String>) -> Vec<String> {
     let mut path = Vec::new();
-    path.push(script_dir.unwrap_or_else(|| ".".into()));
+    path.push(script_dir.unwrap_or_default());
     if let Ok(p) = std::env::var("MICROPYPATH") {
         path.extend(p.split(':').filter(|s| !s.is_empty()).map(String::from));
     }

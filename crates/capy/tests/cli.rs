@@ -91,6 +91,12 @@ const PIPED: &[(&str, &str)] = &[
         "import sys\ntry:\n    input('> ')\nexcept EOFError:\n    print('eof')\nprint(repr(sys.stdin.read()))\n",
     ),
     ("empty", ""),
+    // The current folder is `''` on the search path, which programs (such
+    // as MicroPython's perf_bench runner) remove by that name.
+    (
+        "search-path",
+        "import sys\nprint(repr(sys.path[0]))\nsys.path.remove('')\n",
+    ),
     ("no-newline", "print('last line')"),
 ];
 
