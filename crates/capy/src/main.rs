@@ -8,6 +8,7 @@ use capy_compiler::encoding::SourceOrigin;
 use capy_compiler::Mode;
 use capy_vm::{ExcKind, Limits, Value, Vm};
 use process::Status;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -18,17 +19,20 @@ use std::time::Duration;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const USAGE: &str =
-    "usage: capy [options] [FILE [ARGS...] | -c CODE [ARGS...] | -m MODULE [ARGS...]]
+    "usage: capy [options] [FILE [ARGS...] | -c CODE [ARGS...] | -m MODULE [ARGS...] | - [ARGS...]]
        capy run FILE [ARGS...]
        capy compile FILE [-o OUT]
        capy cheri decode|setbounds ...
 
-Runs Python (the MicroPython dialect of Python 3). With no program, starts
-the interactive REPL.
+Runs Python (the MicroPython dialect of Python 3). With no program (or `-`),
+runs the program read from standard input, or starts the interactive REPL
+when standard input is a terminal.
 
 options:
   -c CODE         run CODE
   -m MODULE       run a module found on the search path as __main__
+  -i              interactive: the REPL even when standard input is not a
+                  terminal, and after the program when one is given
   --heap SIZE     heap limit, e.g. 64M, 2G (default 4G); MemoryError beyond
   --timeout SECS  wall-clock budget; TimeoutError when it runs out
   --recursion N   maximum Python call depth (default 1000, at most 20000)
@@ -48,6 +52,9 @@ enum Program {
     File(String),
     Code(String),
     Module(String),
+    /// The whole of standard input, read before it runs (CPython's
+    /// behaviour when stdin is not a terminal).
+    Stdin,
     Repl,
 }
 
@@ -55,6 +62,18 @@ struct Options {
     limits: Limits,
     program: Program,
     args: Vec<String>,
+    /// `-i`: the REPL follows the program, which runs in its namespace.
+    inspect: bool,
+}
+
+/// With no program, or `-`, CPython reads its program from stdin, unless
+/// stdin is a terminal (or `-i` asks for it): then the REPL reads it.
+fn stdin_program(inspect: bool) -> Program {
+    if inspect || std::io::stdin().is_terminal() {
+        Program::Repl
+    } else {
+        Program::Stdin
+    }
 }
 
 fn parse_size(s: &str) -> Option<usize> {
@@ -75,6 +94,7 @@ fn usage_error(msg: &str) -> ExitCode {
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut limits = Limits::default();
+    let mut inspect = false;
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
@@ -134,6 +154,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     limits,
                     program: Program::Code(code),
                     args: rest,
+                    inspect,
                 });
             }
             "-m" => {
@@ -144,6 +165,19 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     limits,
                     program: Program::Module(m),
                     args: rest,
+                    inspect,
+                });
+            }
+            "-i" => {
+                inspect = true;
+                i += 1;
+            }
+            "-" => {
+                return Ok(Options {
+                    limits,
+                    program: stdin_program(inspect),
+                    args: args[i..].to_vec(),
+                    inspect,
                 });
             }
             "run" if i == 0 => {
@@ -152,20 +186,22 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     return Err("run needs a FILE".into());
                 }
             }
-            _ if a.starts_with('-') && a != "-" => return Err(format!("unknown option {a}")),
+            _ if a.starts_with('-') => return Err(format!("unknown option {a}")),
             _ => {
                 return Ok(Options {
                     limits,
                     program: Program::File(a.to_string()),
                     args: args[i..].to_vec(),
+                    inspect,
                 });
             }
         }
     }
     Ok(Options {
         limits,
-        program: Program::Repl,
+        program: stdin_program(inspect),
         args: vec![String::new()],
+        inspect,
     })
 }
 
@@ -236,9 +272,12 @@ fn undecodable_command(bytes: &[u8]) -> String {
     )
 }
 
+/// With no script (`-c`, `-m`, stdin, the REPL) the first entry is `''`,
+/// the current folder, as in CPython and MicroPython: programs written for
+/// them (MicroPython's perf_bench runner, for one) remove it by that name.
 fn search_path(script_dir: Option<String>) -> Vec<String> {
     let mut path = Vec::new();
-    path.push(script_dir.unwrap_or_else(|| ".".into()));
+    path.push(script_dir.unwrap_or_default());
     if let Ok(p) = std::env::var("MICROPYPATH") {
         path.extend(p.split(':').filter(|s| !s.is_empty()).map(String::from));
     }
@@ -253,18 +292,38 @@ fn new_vm(opts: &Options, script_dir: Option<String>) -> Vm {
 }
 
 fn run(opts: Options) -> Status {
+    let inspect = opts.inspect;
     match &opts.program {
         Program::Repl => {
             let mut vm = new_vm(&opts, None);
-            let status = repl::run(&mut vm);
+            let status = repl::run(&mut vm, None);
             Status::Code(process::flush_at_exit(&mut vm, status))
+        }
+        Program::Stdin => {
+            let mut vm = new_vm(&opts, None);
+            // Before the Ctrl-C handler: an interrupt while the program is
+            // still being read ends the process, as it does CPython's.
+            let data = match capy_vm::modules::stdin::read_all_blocking() {
+                Ok(d) => d,
+                Err(e) => {
+                    eprintln!("capy: can't read standard input: {e}");
+                    return Status::Code(2);
+                }
+            };
+            process::catch_sigint(vm.interrupt_flag());
+            // Not compile_file: stdin cannot be read again, so tracebacks
+            // show no source lines, as CPython's do for `<stdin>`.
+            let code = vm
+                .decode_source(&data, "<stdin>", SourceOrigin::Script)
+                .and_then(|src| vm.compile(&src, "<stdin>", Mode::Exec));
+            run_code(&mut vm, code, inspect)
         }
         Program::Code(code) => {
             let mut vm = new_vm(&opts, None);
             process::catch_sigint(vm.interrupt_flag());
             let code = code.clone();
             let code = vm.compile(&code, "<string>", Mode::Exec);
-            run_code(&mut vm, code)
+            run_code(&mut vm, code, inspect)
         }
         Program::Module(m) => {
             let mut vm = new_vm(&opts, None);
@@ -277,7 +336,8 @@ fn run(opts: Options) -> Status {
                 Some(p) => match std::fs::read(&p) {
                     Ok(data) => {
                         // CPython's runpy reads the module as an import would.
-                        run_bytes(&mut vm, &data, &p.to_string_lossy(), SourceOrigin::Import)
+                        let name = p.to_string_lossy();
+                        run_bytes(&mut vm, &data, &name, SourceOrigin::Import, inspect)
                     }
                     Err(e) => {
                         eprintln!("capy: can't read {}: {e}", p.display());
@@ -310,14 +370,14 @@ fn run(opts: Options) -> Status {
             };
             if data.starts_with(b"CAPYC") {
                 match capy_compiler::serialize::from_bytes(&data) {
-                    Ok(code) => run_code(&mut vm, Ok(code)),
+                    Ok(code) => run_code(&mut vm, Ok(code), inspect),
                     Err(e) => {
                         eprintln!("capy: {path}: invalid bytecode file: {e}");
                         Status::Code(1)
                     }
                 }
             } else {
-                run_bytes(&mut vm, &data, path, SourceOrigin::Script)
+                run_bytes(&mut vm, &data, path, SourceOrigin::Script, inspect)
             }
         }
     }
@@ -325,32 +385,63 @@ fn run(opts: Options) -> Status {
 
 /// Runs a source file's bytes (tracebacks quote its lines); bytes that are
 /// not text in the file's encoding are a SyntaxError, as in CPython.
-fn run_bytes(vm: &mut Vm, data: &[u8], filename: &str, origin: SourceOrigin) -> Status {
+fn run_bytes(
+    vm: &mut Vm,
+    data: &[u8],
+    filename: &str,
+    origin: SourceOrigin,
+    inspect: bool,
+) -> Status {
     let code = vm
         .decode_source(data, filename, origin)
         .and_then(|src| vm.compile_file(&src, filename));
-    run_code(vm, code)
+    run_code(vm, code, inspect)
 }
 
-fn run_code(vm: &mut Vm, code: capy_vm::PyResult<std::rc::Rc<capy_compiler::Code>>) -> Status {
-    let r = code.and_then(|code| {
-        let globals = vm.new_dict_obj();
-        let name = vm.new_str("__main__")?;
-        vm.dict_set_str(globals, "__name__", name)?;
-        let b = Value::Obj(vm.builtins);
-        vm.dict_set_str(globals, "__builtins__", b)?;
-        let main = vm.new_module("__main__")?;
-        if let capy_vm::obj::Obj::Module(m) = vm.heap.get_mut(main) {
-            m.dict = globals;
+/// The namespace of a fresh `__main__` module, registered in sys.modules.
+fn main_globals(vm: &mut Vm) -> capy_vm::PyResult<capy_vm::Gc> {
+    let globals = vm.new_dict_obj();
+    let name = vm.new_str("__main__")?;
+    vm.dict_set_str(globals, "__name__", name)?;
+    let b = Value::Obj(vm.builtins);
+    vm.dict_set_str(globals, "__builtins__", b)?;
+    let main = vm.new_module("__main__")?;
+    if let capy_vm::obj::Obj::Module(m) = vm.heap.get_mut(main) {
+        m.dict = globals;
+    }
+    let key = vm.new_str("__main__")?;
+    vm.dict_set(Value::Obj(vm.modules), key, Value::Obj(main))?;
+    vm.extra_roots.push(Value::Obj(main));
+    Ok(globals)
+}
+
+/// Runs the program as `__main__`. With `inspect` (`-i`), any exception
+/// it ends with, SystemExit included, is printed and the REPL goes on in
+/// its namespace, as CPython's `-i` does.
+fn run_code(
+    vm: &mut Vm,
+    code: capy_vm::PyResult<std::rc::Rc<capy_compiler::Code>>,
+    inspect: bool,
+) -> Status {
+    let globals = main_globals(vm);
+    let r = match (globals, code) {
+        (Ok(globals), Ok(code)) => {
+            vm.start_clock();
+            vm.run_code(&code, globals, Value::Null).map(|_| ())
         }
-        let key = vm.new_str("__main__")?;
-        vm.dict_set(Value::Obj(vm.modules), key, Value::Obj(main))?;
-        vm.extra_roots.push(Value::Obj(main));
-        vm.start_clock();
-        vm.run_code(&code, globals, Value::Null)
-    });
+        (Err(e), _) | (_, Err(e)) => Err(e),
+    };
+    if let (true, Ok(globals)) = (inspect, globals) {
+        vm.flush();
+        if let Err(e) = r {
+            let text = vm.format_exception_full(e);
+            let _ = vm.write_err(&text);
+        }
+        let status = repl::run(vm, Some(globals));
+        return Status::Code(process::flush_at_exit(vm, status));
+    }
     let (status, interrupted) = match r {
-        Ok(_) => (0, false),
+        Ok(()) => (0, false),
         Err(e) => (exit_status(vm, e), vm.err_is(e, ExcKind::KeyboardInterrupt)),
     };
     let status = process::flush_at_exit(vm, status);

@@ -1,17 +1,24 @@
 //! The interactive REPL: line editing and history (rustyline), multi-line
 //! blocks, echo of expression values, Ctrl-C to interrupt, Ctrl-D to leave.
+//! As CPython's, it writes its banner and prompts to stderr, so that what a
+//! piped `capy -i` prints on stdout is the program's output alone.
 
 use capy_compiler::{CompileErrorKind, Mode};
-use capy_vm::{Value, Vm};
+use capy_vm::{Gc, Value, Vm};
 use rustyline::error::ReadlineError;
 use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
 
-pub fn run(vm: &mut Vm) -> u8 {
-    println!(
-        "capy {} (MicroPython dialect of Python 3); Ctrl-D to exit",
-        env!("CARGO_PKG_VERSION")
-    );
+/// Reads and runs statements until end of input; the process status.
+/// `main` is the namespace of a program that ran first (`-i`), which the
+/// statements go on in; without one there is a fresh one and a banner.
+pub fn run(vm: &mut Vm, main: Option<Gc>) -> u8 {
+    if main.is_none() {
+        eprintln!(
+            "capy {} (MicroPython dialect of Python 3); Ctrl-D to exit",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
     let mut ed = if std::io::stdin().is_terminal() {
         match rustyline::DefaultEditor::new() {
             Ok(e) => Some(e),
@@ -23,11 +30,17 @@ pub fn run(vm: &mut Vm) -> u8 {
     } else {
         None
     };
-    let globals = vm.new_dict_obj();
-    if let Ok(n) = vm.new_str("__main__") {
-        let _ = vm.dict_set_str(globals, "__name__", n);
-    }
-    vm.extra_roots.push(Value::Obj(globals));
+    let globals = match main {
+        Some(g) => g,
+        None => {
+            let globals = vm.new_dict_obj();
+            if let Ok(n) = vm.new_str("__main__") {
+                let _ = vm.dict_set_str(globals, "__name__", n);
+            }
+            vm.extra_roots.push(Value::Obj(globals));
+            globals
+        }
+    };
     let interrupt = vm.interrupt_flag();
     let _ = ctrlc_hook(interrupt.clone());
     let mut buf = String::new();
@@ -69,7 +82,11 @@ pub fn run(vm: &mut Vm) -> u8 {
                 buf.clear();
                 println!("KeyboardInterrupt");
             }
-            Err(ReadlineError::Eof) => return 0,
+            Err(ReadlineError::Eof) => {
+                // Leaves the shell's prompt on a line of its own.
+                eprintln!();
+                return 0;
+            }
             Err(e) => {
                 eprintln!("capy: {e}");
                 return 1;
@@ -88,6 +105,7 @@ fn read_line(
     if let Some(ed) = ed {
         return ed.readline(prompt);
     }
+    eprint!("{prompt}");
     match capy_vm::modules::stdin::read_line_blocking()? {
         Some(mut line) => {
             if line.ends_with('\n') {

@@ -460,12 +460,12 @@ except EOFError as e:
 
 #[test]
 fn piped_repl_shares_stdin_with_input() {
-    // The REPL reading piped statements and the program's input() take
-    // from the same buffer: the line after `x = input()` is its answer.
+    // The REPL reading piped statements (`-i`) and the program's input()
+    // take from the same buffer: the line after `x = input()` is its answer.
     let d = scratch("repl-input");
     std::fs::write(d.join("in.txt"), "x = input()\nhello\nprint(x * 2)\n").unwrap();
     let stdin = std::fs::File::open(d.join("in.txt")).unwrap();
-    let o = common::run_with_stdin(&capy(), &[], &d, &[], stdin.into());
+    let o = common::run_with_stdin(&capy(), &["-i"], &d, &[], stdin.into());
     assert_clean("piped REPL", &o);
     assert_eq!(o.code, Some(0), "stderr: {}", tail(&o.stderr));
     assert!(o.stdout.ends_with("hellohello\n"), "stdout: {:?}", o.stdout);

@@ -188,3 +188,24 @@ pub fn read_line_blocking() -> std::io::Result<Option<String>> {
     }
     Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
 }
+
+/// All of stdin's remaining bytes, as they are (the caller decodes them),
+/// waiting as long as it takes: for a program piped to `capy` on stdin,
+/// read before it starts. Taken from the shared buffer so that whatever
+/// was read ahead stays in order and a later `sys.stdin` read sees the
+/// end of input, as in CPython.
+pub fn read_all_blocking() -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    loop {
+        {
+            let mut p = pending();
+            let start = p.pos;
+            out.extend_from_slice(&p.buf[start..]);
+            p.buf.clear();
+            p.pos = 0;
+        }
+        if !read_more()? {
+            return Ok(out);
+        }
+    }
+}
