@@ -202,6 +202,7 @@ pub fn run_capy(program: &str) -> Result<Outcome, String> {
         heap_bytes: CAPY_HEAP,
         recursion: 1000,
         timeout: Some(CAPY_TIMEOUT),
+        ..Limits::default()
     };
     let Some(CapyRun {
         stdout,

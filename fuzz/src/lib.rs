@@ -25,6 +25,7 @@ where
         heap_bytes: 16 << 20,
         recursion: 200,
         timeout: Some(Duration::from_secs(1)),
+        ..Limits::default()
     };
     run_on_thread(limits, None, load);
 }

@@ -529,13 +529,20 @@ fn min(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 fn pow(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "pow", a, 2, 3)?;
     if a.len() == 3 && !a[2].is_none() {
-        let (b, e, m) = (int_arg(vm, a[0])?, int_arg(vm, a[1])?, int_arg(vm, a[2])?);
+        let (mut b, mut e, m) = (int_arg(vm, a[0])?, int_arg(vm, a[1])?, int_arg(vm, a[2])?);
         use num_traits::{Signed, Zero};
         if m.is_zero() {
             return Err(vm.value_error("pow() 3rd argument cannot be 0"));
         }
         if e.is_negative() {
-            return Err(vm.value_error("base is not invertible for the given modulus"));
+            // b ** -e is the inverse of b, to the power e.
+            let m_abs = m.abs();
+            match b.modinv(&m_abs) {
+                Some(inv) => b = inv,
+                None if m_abs == num_bigint::BigInt::from(1) => b = num_bigint::BigInt::zero(),
+                None => return Err(vm.value_error("base is not invertible for the given modulus")),
+            }
+            e = -e;
         }
         let r = b.modpow(&e, &m);
         let r = if !r.is_zero() && r.is_negative() != m.is_negative() {

@@ -77,6 +77,16 @@ pub fn float_fast_f64(op: BinOp, x: f64, y: f64) -> Option<f64> {
 
 impl Vm {
     pub fn binary_op(&mut self, op: BinOp, a: Value, b: Value) -> PyResult {
+        // bool's own `&`, `|` and `^` give a bool; everything else on bools
+        // is int arithmetic.
+        if let (Value::Bool(x), Value::Bool(y)) = (a, b) {
+            match op {
+                BinOp::And => return Ok(Value::Bool(x & y)),
+                BinOp::Or => return Ok(Value::Bool(x | y)),
+                BinOp::Xor => return Ok(Value::Bool(x ^ y)),
+                _ => {}
+            }
+        }
         if let (Some(x), Some(y)) = (num::as_num(&self.heap, a), num::as_num(&self.heap, b)) {
             return num::binop(self, op, x, y);
         }

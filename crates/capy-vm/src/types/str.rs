@@ -1222,7 +1222,10 @@ pub fn bytes_of(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
     let items = vm.iter_to_vec(v)?;
     let mut out = Vec::with_capacity(items.len());
     for x in items {
-        let n = vm.index_value(x)?;
+        // An int too big for an index is out of range too, not an overflow.
+        let big =
+            matches!(x, Value::Obj(h) if matches!(vm.heap.get(h), crate::obj::Obj::BigInt(_)));
+        let n = if big { -1 } else { vm.index_value(x)? };
         if !(0..256).contains(&n) {
             return Err(vm.value_error("bytes must be in range(0, 256)"));
         }
