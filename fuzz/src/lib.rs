@@ -100,7 +100,7 @@ where
             // Imports must not reach the fuzzing machine's files.
             vm.sys_path = Vec::new();
             let r = load(&mut vm).and_then(|code| {
-                let globals = vm.new_dict_obj();
+                let globals = vm.new_dict_obj()?;
                 let name = vm.new_str("__main__")?;
                 vm.dict_set_str(globals, "__name__", name)?;
                 let b = Value::Obj(vm.builtins);

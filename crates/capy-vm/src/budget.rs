@@ -259,6 +259,8 @@ pub struct Budget {
     steps_used: u64,
     /// The step limit in force: the limit, then the limit plus its grace.
     step_limit: Option<u64>,
+    /// Allocations until the next look at the clock.
+    alloc_countdown: u32,
     /// Set by the host (a signal handler, another thread) to interrupt.
     interrupt: Arc<AtomicBool>,
 }
@@ -276,6 +278,7 @@ impl Budget {
             countdown_start: POLL_INTERVAL,
             steps_used: 0,
             step_limit: None,
+            alloc_countdown: POLL_INTERVAL,
             interrupt: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -351,6 +354,19 @@ impl Budget {
     pub fn tick(&mut self) -> bool {
         self.countdown -= 1;
         self.countdown == 0
+    }
+
+    /// Counts an allocation; true when the clock is due to be looked at
+    /// ([`Self::check`]), so natives that allocate much between safe
+    /// points still stop at the deadline. Allocations are not steps.
+    #[inline]
+    pub fn tick_alloc(&mut self) -> bool {
+        self.alloc_countdown -= 1;
+        if self.alloc_countdown == 0 {
+            self.alloc_countdown = POLL_INTERVAL;
+            return self.deadline.is_some() || self.interrupt.load(Ordering::Relaxed);
+        }
+        false
     }
 
     /// Makes the next safe point look at the clock (after work that took

@@ -57,7 +57,8 @@ const FUNCTIONS: &[(&str, crate::obj::NativeFn, bool)] = &[
 ];
 
 pub fn init(vm: &mut Vm) {
-    let b = vm.new_dict_obj();
+    // Bootstrap runs without a limit; the placeholder is a dict too.
+    let b = vm.new_dict_obj().unwrap_or(vm.builtins);
     vm.builtins = b;
     for &(name, f, kw) in FUNCTIONS {
         let v = crate::types::native(vm, name, f, kw, Value::None);
@@ -753,7 +754,7 @@ fn exec_or_eval(vm: &mut Vm, a: &[Value], mode: capy_compiler::Mode) -> PyResult
         Some(&Value::Obj(g)) if matches!(vm.heap.get(g), Obj::Dict(_)) => g,
         _ => match vm.frames.last() {
             Some(f) => f.globals,
-            None => vm.new_dict_obj(),
+            None => vm.new_dict_obj()?,
         },
     };
     let locals = match a.get(2) {

@@ -20,6 +20,9 @@ use std::time::Duration;
 
 pub use crate::budget::Limits;
 
+/// What one entry of `temp_roots` costs, charged with each allocation.
+const TEMP_ROOT_BYTES: usize = std::mem::size_of::<Value>();
+
 /// Creates a native module's object: registered with [`Vm::register_module`].
 pub type ModuleInit = fn(&mut Vm) -> PyResult<Gc>;
 
@@ -205,7 +208,9 @@ impl Vm {
         crate::types::init_types(&mut vm);
         let me = vm.exc_class(ExcKind::MemoryError);
         vm.prealloc_memory_error = vm.new_exception(me, vec![]).0;
-        vm.modules = vm.new_dict_obj();
+        // Bootstrap runs without a limit, so this cannot fail; the
+        // placeholder is a dict all the same.
+        vm.modules = vm.new_dict_obj().unwrap_or(placeholder);
         crate::builtins::init(&mut vm);
         crate::modules::register_all(&mut vm);
         let floor = vm.budget.memory.bytes() + (64 << 10);
@@ -244,7 +249,15 @@ impl Vm {
     /// stress mode before every allocation. The object being allocated is
     /// not yet in the heap, so its contents are roots of that collection.
     pub fn alloc(&mut self, obj: Obj) -> PyResult<Gc> {
-        let size = obj.size();
+        // Allocation is a safe point for the clock: a native that builds
+        // many objects in one call (`split` of a huge string) stops at the
+        // deadline too, without polling itself.
+        if self.budget.tick_alloc() {
+            self.check_time_for(Duration::ZERO)?;
+        }
+        // The object, and the temporary root that holds it until its
+        // scope ends (recounted away at the next collection).
+        let size = obj.size() + TEMP_ROOT_BYTES;
         let stress = self.heap.stress_due();
         if stress || self.budget.memory.would_exceed(size) {
             let mut held = Vec::new();
@@ -270,6 +283,17 @@ impl Vm {
             if self.budget.memory.would_exceed(held) {
                 return Err(self.memory_error());
             }
+        }
+        Ok(())
+    }
+
+    /// Before pushing to `items`, a native vector of values being built:
+    /// when the push would reallocate it, checks that the doubled vector
+    /// still fits the quota ([`Self::reserve_temp`]).
+    #[inline]
+    pub fn reserve_growth(&mut self, items: &Vec<Value>) -> PyResult<()> {
+        if items.len() == items.capacity() {
+            self.reserve_temp((items.capacity() * 2).max(4) * std::mem::size_of::<Value>())?;
         }
         Ok(())
     }
@@ -364,11 +388,8 @@ impl Vm {
         Ok(Value::Obj(self.alloc(Obj::List(items))?))
     }
 
-    pub fn new_dict_obj(&mut self) -> Gc {
-        match self.alloc(Obj::Dict(Box::default())) {
-            Ok(g) => g,
-            Err(_) => self.prealloc_memory_error,
-        }
+    pub fn new_dict_obj(&mut self) -> PyResult<Gc> {
+        self.alloc(Obj::Dict(Box::default()))
     }
 
     pub fn new_dict(&mut self) -> PyResult {
@@ -384,7 +405,7 @@ impl Vm {
     }
 
     pub fn new_module(&mut self, name: &str) -> PyResult<Gc> {
-        let dict = self.new_dict_obj();
+        let dict = self.new_dict_obj()?;
         let name_v = self.new_str(name)?;
         self.dict_set_str(dict, "__name__", name_v)?;
         let m = self.alloc(Obj::Module(Box::new(Module { name: name_v, dict })))?;

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 fn interrupted_after(src: &str) -> (bool, Duration) {
     let mut vm = Vm::new(Limits::default());
     let code = vm.compile(src, "<test>", Mode::Exec).expect("compiles");
-    let globals = vm.new_dict_obj();
+    let globals = vm.new_dict_obj().expect("a dict");
     vm.extra_roots.push(Value::Obj(globals));
     let flag = vm.interrupt_flag();
     let setter = std::thread::spawn(move || {

@@ -18,7 +18,7 @@ fn run_on_small_stack(src: &'static str) -> Option<&'static str> {
                 ..Limits::default()
             });
             let code = vm.compile(src, "<test>", Mode::Exec).expect("compiles");
-            let globals = vm.new_dict_obj();
+            let globals = vm.new_dict_obj().expect("a dict");
             vm.extra_roots.push(Value::Obj(globals));
             vm.start_clock();
             match vm.run_code(&code, globals, Value::Null) {

@@ -400,7 +400,7 @@ fn run_bytes(
 
 /// The namespace of a fresh `__main__` module, registered in sys.modules.
 fn main_globals(vm: &mut Vm) -> capy_vm::PyResult<capy_vm::Gc> {
-    let globals = vm.new_dict_obj();
+    let globals = vm.new_dict_obj()?;
     let name = vm.new_str("__main__")?;
     vm.dict_set_str(globals, "__name__", name)?;
     let b = Value::Obj(vm.builtins);

@@ -33,7 +33,10 @@ pub fn run(vm: &mut Vm, main: Option<Gc>) -> u8 {
     let globals = match main {
         Some(g) => g,
         None => {
-            let globals = vm.new_dict_obj();
+            let Ok(globals) = vm.new_dict_obj() else {
+                eprintln!("capy: the heap quota is too small for the REPL");
+                return 1;
+            };
             if let Ok(n) = vm.new_str("__main__") {
                 let _ = vm.dict_set_str(globals, "__name__", n);
             }

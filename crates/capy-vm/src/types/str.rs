@@ -134,29 +134,31 @@ fn str_split(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
             _ => return Err(vm.type_error("split() got an unexpected keyword argument")),
         }
     }
-    let parts: Vec<String> = match sep {
-        Some(sep) => return strsearch::split_by(vm, text_v, &sep, maxsplit),
-        None => {
-            let text = s(vm, a, 0)?;
-            let mut out = Vec::new();
-            let mut rest = text.trim_start_matches(py_space);
-            while !rest.is_empty() {
-                if maxsplit >= 0 && out.len() as i64 == maxsplit {
-                    out.push(rest.to_string());
-                    break;
-                }
-                let end = rest.find(py_space).unwrap_or(rest.len());
-                out.push(rest[..end].to_string());
-                rest = rest[end..].trim_start_matches(py_space);
-            }
-            out
-        }
-    };
-    let mut vals = Vec::with_capacity(parts.len());
-    for p in parts {
-        vals.push(vm.new_string(p)?);
+    if let Some(sep) = sep {
+        return strsearch::split_by(vm, text_v, &sep, maxsplit);
     }
-    vm.charge(vals.len() * 16)?;
+    // Runs of whitespace separate; pieces are made as they are found (see
+    // `split_by`), each from the text re-read after the allocation.
+    let mut vals: Vec<Value> = Vec::new();
+    let mut pos = 0;
+    let last = maxsplit >= 0;
+    loop {
+        let text = vm.heap.str_of(text_v).unwrap_or("");
+        let rest = text[pos..].trim_start_matches(py_space);
+        if rest.is_empty() {
+            break;
+        }
+        let start = text.len() - rest.len();
+        let end = if last && vals.len() as i64 == maxsplit {
+            text.len()
+        } else {
+            rest.find(py_space).map_or(text.len(), |e| start + e)
+        };
+        let piece = text[start..end].to_string();
+        vm.reserve_growth(&vals)?;
+        vals.push(vm.new_string(piece)?);
+        pos = end;
+    }
     vm.new_list(vals)
 }
 

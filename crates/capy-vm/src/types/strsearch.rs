@@ -128,31 +128,32 @@ pub fn str_count(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 
 /// The pieces of `hay` between occurrences of `sep` (non-empty), at most
 /// `maxsplit + 1` of them when `maxsplit` is not negative, as byte spans.
-fn split_spans(hay: &[u8], sep: &[u8], maxsplit: i64) -> Vec<(usize, usize)> {
-    let mut spans = Vec::new();
-    let mut start = 0;
-    for p in memmem::find_iter(hay, sep) {
-        if maxsplit >= 0 && spans.len() as i64 >= maxsplit {
-            break;
-        }
-        spans.push((start, p));
-        start = p + sep.len();
-    }
-    spans.push((start, hay.len()));
-    spans
-}
-
 /// `text.split(sep, maxsplit)` for a given separator: a list of new strs.
+/// Pieces are made as they are found, so a split into more pieces than
+/// the quota holds stops at MemoryError (or the deadline) instead of first
+/// listing every piece's position in native memory.
 pub fn split_by(vm: &mut Vm, text_v: Value, sep: &str, maxsplit: i64) -> PyResult {
     if sep.is_empty() {
         return Err(vm.value_error("empty separator"));
     }
-    let spans = split_spans(text(vm, text_v).as_bytes(), sep.as_bytes(), maxsplit);
-    vm.reserve_temp(spans.len() * std::mem::size_of::<(usize, usize)>())?;
-    let mut vals = Vec::with_capacity(spans.len());
-    for (x, y) in spans {
-        let piece = text(vm, text_v)[x..y].to_string();
+    let finder = memmem::Finder::new(sep.as_bytes()).into_owned();
+    let mut vals: Vec<Value> = Vec::new();
+    let mut start = 0;
+    loop {
+        let t = text(vm, text_v);
+        let found = if maxsplit >= 0 && vals.len() as i64 >= maxsplit {
+            None
+        } else {
+            finder.find(&t.as_bytes()[start..]).map(|i| start + i)
+        };
+        let end = found.unwrap_or(t.len());
+        let piece = t[start..end].to_string();
+        vm.reserve_growth(&vals)?;
         vals.push(vm.new_string(piece)?);
+        match found {
+            Some(p) => start = p + sep.len(),
+            None => break,
+        }
     }
     vm.new_list(vals)
 }
