@@ -289,7 +289,16 @@ fn callable(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn chr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "chr", a, 1, 1)?;
-    let i = vm.index_value(a[0])?;
+    // The argument is a C int in CPython: beyond 32 bits it overflows
+    // before it is out of range.
+    let big = matches!(a[0], Value::Obj(h) if matches!(vm.heap.get(h), Obj::BigInt(_)));
+    let i = if big { i64::MAX } else { vm.index_value(a[0])? };
+    if i32::try_from(i).is_err() {
+        return Err(vm.error(
+            ExcKind::OverflowError,
+            "Python int too large to convert to C int",
+        ));
+    }
     match u32::try_from(i).ok().and_then(char::from_u32) {
         Some(c) => vm.new_string(c.to_string()),
         None => Err(vm.value_error("chr() arg not in range(0x110000)")),

@@ -31,6 +31,11 @@ pub struct Heap {
     gc_enabled: bool,
     /// Set when a stale handle was read (see the module comment).
     stale: Cell<bool>,
+    /// The generation new slots start at, different for every heap of the
+    /// process: a handle from another instance (a foreign handle) then
+    /// almost surely fails the generation check, and is caught as stale,
+    /// instead of naming whatever this heap keeps in that slot.
+    first_gen: u32,
     /// Stress mode: collect at every `stress_every`-th allocation (0: off).
     stress_every: u32,
     stress_count: u32,
@@ -55,6 +60,7 @@ impl Heap {
             collections: 0,
             gc_enabled: true,
             stale: Cell::new(false),
+            first_gen: next_first_gen(),
             stress_every: 0,
             stress_count: 0,
             freed_at: stale_trace().then(Default::default),
@@ -109,8 +115,9 @@ impl Heap {
             Gc { idx, gen: slot.gen }
         } else {
             let idx = self.slots.len() as u32;
-            self.slots.push(Slot { gen: 0, obj });
-            Gc { idx, gen: 0 }
+            let gen = self.first_gen;
+            self.slots.push(Slot { gen, obj });
+            Gc { idx, gen }
         }
     }
 
@@ -249,6 +256,17 @@ fn stale_trace() -> bool {
     std::env::var_os("CAPY_STALE_PANIC").is_some_and(|v| v == "trace")
 }
 
+/// A first generation for a new heap: spread over the 32-bit space (a
+/// counter times an odd constant, so no two of the first 2**32 heaps share
+/// one), far from the few generations a slot goes through.
+fn next_first_gen() -> u32 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static HEAPS: AtomicU32 = AtomicU32::new(0);
+    HEAPS
+        .fetch_add(1, Ordering::Relaxed)
+        .wrapping_mul(0x9E37_79B9)
+}
+
 /// The hash of a string's contents (FNV-1a over 8-byte words; not keyed,
 /// like MicroPython's, so iteration order is reproducible).
 pub fn str_hash(s: &str) -> u64 {
@@ -320,6 +338,24 @@ mod tests {
     fn a_stale_read_panics_in_debug_builds() {
         let (h, g) = heap_with_freed_object();
         let _ = h.get(g);
+    }
+
+    #[cfg(not(debug_assertions))]
+    #[test]
+    fn a_foreign_handle_is_caught_as_stale() {
+        if stale_panics() {
+            return;
+        }
+        let mut a = Heap::new();
+        let mut b = Heap::new();
+        let ga = a.alloc_unrooted(Obj::List(vec![Value::Int(1)]));
+        let _gb = b.alloc_unrooted(Obj::List(vec![Value::Int(2)]));
+        assert_eq!(ga.idx, _gb.idx, "the same slot index in both heaps");
+        assert!(
+            matches!(b.get(ga), Obj::Dead),
+            "a's handle must not reach b's object"
+        );
+        assert!(b.take_stale());
     }
 
     #[test]

@@ -22,3 +22,11 @@ for v in (2**63, -2**70, 256, -1):
     except ValueError as e:
         print("ValueError", e)
 print(bytes([True, 255, 0]))
+
+# chr takes a C int: beyond 32 bits it overflows, within them it may be
+# out of range.
+for v in (2**40, -2**40, 2**31, 2**100, 2**31 - 1, -1, 0x110000, 65):
+    try:
+        print(repr(chr(v)))
+    except (OverflowError, ValueError) as e:
+        print(type(e).__name__, e)
