@@ -61,7 +61,7 @@ pub fn init(vm: &mut Vm) {
     let b = vm.new_dict_obj().unwrap_or(vm.builtins);
     vm.builtins = b;
     for &(name, f, kw) in FUNCTIONS {
-        let v = crate::types::native(vm, name, f, kw, Value::None);
+        let v = crate::types::boot_native(vm, name, f, kw, Value::None);
         let _ = vm.dict_set_str(b, name, v);
     }
     for &(id, name, _) in crate::types::ALL_TYPES {

@@ -23,11 +23,17 @@ pub enum Exit {
 impl Vm {
     #[inline]
     pub(crate) fn pop(&mut self) -> Value {
-        self.stack.pop().unwrap_or(Value::None)
+        match self.stack.pop() {
+            Some(v) => v,
+            None => self.underflow(),
+        }
     }
     #[inline]
     pub(crate) fn top(&self) -> Value {
-        self.stack.last().copied().unwrap_or(Value::None)
+        match self.stack.last() {
+            Some(&v) => v,
+            None => self.underflow(),
+        }
     }
     #[inline]
     fn peek(&self, n: usize) -> Value {
@@ -35,8 +41,16 @@ impl Vm {
         if n < len {
             self.stack[len - 1 - n]
         } else {
-            Value::None
+            self.underflow()
         }
+    }
+    /// The verifier proves every stack depth before code runs, so an empty
+    /// stack here is a runtime bug: flagged (SystemError at the next
+    /// check), with None standing in until then.
+    #[cold]
+    fn underflow(&self) -> Value {
+        self.heap.flag_bug("the value stack underflowed");
+        Value::None
     }
     /// The top two values when both are small ints. Reads through
     /// references, field by field: copying whole `Value`s here made the CPU
@@ -183,12 +197,11 @@ impl Vm {
                         e = t;
                     }
                     // Past the timeout's grace period nothing may catch.
-                    if self.blocks.len() > f.block_base && !self.budget.timeout_fatal() {
-                        let b = self.blocks.pop().unwrap_or(Block {
-                            handler: 0,
-                            sp: 0,
-                            handling: 0,
-                        });
+                    let handler = (self.blocks.len() > f.block_base
+                        && !self.budget.timeout_fatal())
+                    .then(|| self.blocks.pop())
+                    .flatten();
+                    if let Some(b) = handler {
                         self.stack.truncate(b.sp);
                         self.handling.truncate(b.handling);
                         self.stack.push(e.value());

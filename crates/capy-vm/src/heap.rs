@@ -29,8 +29,9 @@ pub struct Heap {
     dead: Obj,
     pub collections: u64,
     gc_enabled: bool,
-    /// Set when a stale handle was read (see the module comment).
-    stale: Cell<bool>,
+    /// Set when a stale handle was read (see the module comment), or
+    /// another runtime bug was detected ([`Heap::flag_bug`]): what it was.
+    stale: Cell<Option<&'static str>>,
     /// The generation new slots start at, different for every heap of the
     /// process: a handle from another instance (a foreign handle) then
     /// almost surely fails the generation check, and is caught as stale,
@@ -59,7 +60,7 @@ impl Heap {
             dead: Obj::Dead,
             collections: 0,
             gc_enabled: true,
-            stale: Cell::new(false),
+            stale: Cell::new(None),
             first_gen: next_first_gen(),
             stress_every: 0,
             stress_count: 0,
@@ -88,9 +89,27 @@ impl Heap {
         false
     }
 
-    /// Whether a stale handle has been read since the last call (clears it).
+    /// Whether a stale handle has been read (or another bug flagged)
+    /// since the last call (clears it).
     pub fn take_stale(&self) -> bool {
-        self.stale.replace(false)
+        self.take_bug().is_some()
+    }
+
+    /// What bug was detected since the last call, if any (clears it).
+    pub fn take_bug(&self) -> Option<&'static str> {
+        self.stale.replace(None)
+    }
+
+    /// Records a runtime bug that has no better place to fail (a value
+    /// stack underflow, a bootstrap allocation that failed): a panic in
+    /// debug builds and with `CAPY_STALE_PANIC`, otherwise a SystemError
+    /// at the VM's next check instead of going on with a placeholder.
+    #[cold]
+    pub fn flag_bug(&self, what: &'static str) {
+        if cfg!(debug_assertions) || stale_panics() {
+            panic!("internal error: {what}");
+        }
+        self.stale.set(Some(what));
     }
 
     pub fn set_gc_enabled(&mut self, on: bool) {
@@ -230,7 +249,7 @@ type FreedAt = Option<std::collections::HashMap<u32, std::rc::Rc<std::backtrace:
 /// while the slot vector is borrowed.
 #[cold]
 #[inline(never)]
-fn stale_read(stale: &Cell<bool>, freed_at: &FreedAt, h: Gc) {
+fn stale_read(stale: &Cell<Option<&'static str>>, freed_at: &FreedAt, h: Gc) {
     if cfg!(debug_assertions) || stale_panics() {
         let at = match freed_at.as_ref().and_then(|m| m.get(&h.idx)) {
             Some(bt) => format!("\nthe collection that freed it:\n{bt}"),
@@ -241,7 +260,7 @@ fn stale_read(stale: &Cell<bool>, freed_at: &FreedAt, h: Gc) {
             h.idx, h.gen
         );
     }
-    stale.set(true);
+    stale.set(Some("an object was used after the collector freed it"));
 }
 
 /// `CAPY_STALE_PANIC=1` makes a stale handle panic in release builds too

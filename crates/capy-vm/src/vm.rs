@@ -653,11 +653,8 @@ impl Vm {
     /// the program must not go on computing with a placeholder.
     #[inline]
     pub fn check_heap(&mut self) -> PyResult<()> {
-        if self.heap.take_stale() {
-            return Err(self.error(
-                ExcKind::SystemError,
-                "internal error: an object was used after the collector freed it",
-            ));
+        if let Some(what) = self.heap.take_bug() {
+            return Err(self.error(ExcKind::SystemError, format!("internal error: {what}")));
         }
         Ok(())
     }

@@ -81,10 +81,10 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         Ok(())
     };
     for &(n, f) in METHODS {
-        let v = crate::types::native(vm, n, f, false, Value::None);
+        let v = crate::types::native(vm, n, f, false, Value::None)?;
         put(vm, &mut ns, n, v)?;
     }
-    let newf = crate::types::native(vm, "__new__", new, false, Value::None);
+    let newf = crate::types::native(vm, "__new__", new, false, Value::None)?;
     let sm = Value::Obj(vm.alloc(Obj::StaticMethod(newf))?);
     put(vm, &mut ns, "__new__", sm)?;
     let modname = vm.new_str("array")?;

@@ -307,7 +307,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("crc32", crc32, false),
     ];
     for &(name, f, kw) in fns {
-        let v = crate::types::native(vm, name, f, kw, Value::Obj(m));
+        let v = crate::types::native(vm, name, f, kw, Value::Obj(m))?;
         vm.dict_set_str(d, name, v)?;
     }
     Ok(m)

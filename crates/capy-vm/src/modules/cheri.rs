@@ -422,7 +422,7 @@ fn set(vm: &mut Vm, m: Gc, name: &str, v: Value) -> PyResult<()> {
 }
 
 fn func(vm: &mut Vm, m: Gc, name: &'static str, f: crate::obj::NativeFn) -> PyResult<()> {
-    let v = crate::types::native(vm, name, f, false, Value::Obj(m));
+    let v = crate::types::native(vm, name, f, false, Value::Obj(m))?;
     set(vm, m, name, v)
 }
 
@@ -465,7 +465,7 @@ pub fn install_properties(vm: &mut Vm) -> PyResult<()> {
         ("flags", prop_flags),
     ];
     for &(name, f) in PROPS {
-        let fget = crate::types::native(vm, name, f, false, Value::Obj(t));
+        let fget = crate::types::native(vm, name, f, false, Value::Obj(t))?;
         let p = vm.alloc(Obj::Property {
             fget,
             fset: Value::None,

@@ -47,12 +47,12 @@ fn put(vm: &mut Vm, ns: &mut Dict, k: &str, v: Value) -> PyResult<()> {
 }
 
 fn method(vm: &mut Vm, ns: &mut Dict, name: &'static str, f: NativeFn) -> PyResult<()> {
-    let v = crate::types::native(vm, name, f, true, Value::None);
+    let v = crate::types::native(vm, name, f, true, Value::None)?;
     put(vm, ns, name, v)
 }
 
 fn static_new(vm: &mut Vm, ns: &mut Dict, f: NativeFn) -> PyResult<()> {
-    let v = crate::types::native(vm, "__new__", f, true, Value::None);
+    let v = crate::types::native(vm, "__new__", f, true, Value::None)?;
     let sm = Value::Obj(vm.alloc(Obj::StaticMethod(v))?);
     put(vm, ns, "__new__", sm)
 }
@@ -70,7 +70,7 @@ fn make_class(vm: &mut Vm, name: &str, bases: Vec<Gc>, mut ns: Dict, module: &st
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let m = vm.new_module("collections")?;
     let d = crate::import::module_dict(vm, m);
-    let f = crate::types::native(vm, "namedtuple", namedtuple, true, Value::Obj(m));
+    let f = crate::types::native(vm, "namedtuple", namedtuple, true, Value::Obj(m))?;
     vm.dict_set_str(d, "namedtuple", f)?;
     let dict_t = vm.type_obj(TypeId::Dict);
 
@@ -260,7 +260,7 @@ fn namedtuple(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         "__slots__",
         Value::Obj(vm.empty_tuple.unwrap_or(vm.builtins)),
     )?;
-    let getter = crate::types::native(vm, "_tuplegetter", nt_getter, false, Value::None);
+    let getter = crate::types::native(vm, "_tuplegetter", nt_getter, false, Value::None)?;
     for (i, n) in names.iter().enumerate() {
         let bound = Value::Obj(vm.alloc(Obj::BoundMethod {
             this: Value::Int(i as i64),
@@ -280,7 +280,7 @@ fn namedtuple(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     method(vm, &mut ns, "__hash__", nt_hash)?;
     method(vm, &mut ns, "_asdict", nt_asdict)?;
     method(vm, &mut ns, "_replace", nt_replace)?;
-    let mk = crate::types::native(vm, "_make", nt_make, false, Value::None);
+    let mk = crate::types::native(vm, "_make", nt_make, false, Value::None)?;
     let cm = Value::Obj(vm.alloc(Obj::ClassMethod(mk))?);
     put(vm, &mut ns, "_make", cm)?;
     // The defining module, as CPython takes it from the caller's frame.

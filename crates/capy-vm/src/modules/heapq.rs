@@ -213,7 +213,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("nsmallest", nsmallest, true),
     ];
     for &(name, f, kw) in fns {
-        let v = crate::types::native(vm, name, f, kw, Value::Obj(m));
+        let v = crate::types::native(vm, name, f, kw, Value::Obj(m))?;
         vm.dict_set_str(d, name, v)?;
     }
     Ok(m)

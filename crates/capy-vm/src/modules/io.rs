@@ -64,13 +64,13 @@ fn make_class(vm: &mut Vm, name: &'static str, owner: Value) -> PyResult<Gc> {
         &[]
     };
     for &(n, f) in METHODS.iter().chain(extra) {
-        let v = crate::types::native(vm, n, f, true, owner);
+        let v = crate::types::native(vm, n, f, true, owner)?;
         put(vm, &mut ns, n, v)?;
     }
-    let newf = crate::types::native(vm, "__new__", new, true, owner);
+    let newf = crate::types::native(vm, "__new__", new, true, owner)?;
     let sm = Value::Obj(vm.alloc(Obj::StaticMethod(newf))?);
     put(vm, &mut ns, "__new__", sm)?;
-    let getter = crate::types::native(vm, "closed", closed, false, owner);
+    let getter = crate::types::native(vm, "closed", closed, false, owner)?;
     let prop = Value::Obj(vm.alloc(Obj::Property {
         fget: getter,
         fset: Value::None,

@@ -26,7 +26,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("loads", loads),
         ("load", load),
     ] {
-        let v = crate::types::native(vm, name, f, true, Value::Obj(m));
+        let v = crate::types::native(vm, name, f, true, Value::Obj(m))?;
         set(vm, m, name, v)?;
     }
     // JSONDecodeError subclasses ValueError, so `except ValueError` works.

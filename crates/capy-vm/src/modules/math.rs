@@ -807,7 +807,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     ];
     for &(name, f) in fns {
         let takes_kw = matches!(name, "isclose" | "prod");
-        let v = crate::types::native(vm, name, f, takes_kw, Value::Obj(m));
+        let v = crate::types::native(vm, name, f, takes_kw, Value::Obj(m))?;
         set(vm, m, name, v)?;
     }
     Ok(m)

@@ -327,7 +327,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("sample", r_sample),
     ];
     for &(name, f) in fns {
-        let func = crate::types::native(vm, name, f, false, Value::Obj(m));
+        let func = crate::types::native(vm, name, f, false, Value::Obj(m))?;
         let bound = Value::Obj(vm.alloc(Obj::BoundMethod { this: state, func })?);
         vm.dict_set_str(d, name, bound)?;
     }

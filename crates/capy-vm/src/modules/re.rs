@@ -90,7 +90,7 @@ fn class(
 ) -> PyResult<Gc> {
     let mut ns = Dict::new();
     for &(n, f) in defs {
-        let v = crate::types::native(vm, n, f, true, Value::None);
+        let v = crate::types::native(vm, n, f, true, Value::None)?;
         put(vm, &mut ns, n, v)?;
     }
     let m = vm.new_str("re")?;
@@ -119,7 +119,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("purge", re_purge),
     ];
     for &(n, f) in funcs {
-        let v = crate::types::native(vm, n, f, true, Value::Obj(m));
+        let v = crate::types::native(vm, n, f, true, Value::Obj(m))?;
         vm.dict_set_str(d, n, v)?;
     }
     for (n, v) in [

@@ -73,7 +73,7 @@ fn make(vm: &mut Vm, methods: &[(&'static str, NativeFn)], name: &str, mode: &st
     let mut ns = Dict::new();
     let mut natives = Vec::with_capacity(methods.len() + COMMON.len());
     for &(n, f) in methods.iter().chain(COMMON) {
-        let v = crate::types::native(vm, n, f, true, Value::None);
+        let v = crate::types::native(vm, n, f, true, Value::None)?;
         put(vm, &mut ns, n, v)?;
         natives.push(v);
     }

@@ -652,7 +652,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("iter_unpack", s_iter_unpack, false),
     ];
     for &(name, f, kw) in fns {
-        let v = crate::types::native(vm, name, f, kw, Value::Obj(m));
+        let v = crate::types::native(vm, name, f, kw, Value::Obj(m))?;
         vm.dict_set_str(d, name, v)?;
     }
     let st = struct_class(vm)?;
@@ -674,7 +674,7 @@ fn struct_class(vm: &mut Vm) -> PyResult<Gc> {
     ];
     let mut ns = crate::dict::Dict::new();
     for &(name, f) in methods {
-        let v = crate::types::native(vm, name, f, true, Value::None);
+        let v = crate::types::native(vm, name, f, true, Value::None)?;
         let key = vm.intern(name);
         let h = vm.hash(key)?;
         ns.insert_new(h, key, v);

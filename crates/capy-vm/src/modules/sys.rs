@@ -14,7 +14,7 @@ fn set(vm: &mut Vm, m: Gc, name: &str, v: Value) -> PyResult<()> {
 }
 
 fn func(vm: &mut Vm, m: Gc, name: &'static str, f: crate::obj::NativeFn) -> PyResult<()> {
-    let v = crate::types::native(vm, name, f, true, Value::Obj(m));
+    let v = crate::types::native(vm, name, f, true, Value::Obj(m))?;
     set(vm, m, name, v)
 }
 

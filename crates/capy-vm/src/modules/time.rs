@@ -243,7 +243,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("mktime", t_mktime),
     ];
     for &(name, f) in fns {
-        let v = crate::types::native(vm, name, f, false, Value::Obj(m));
+        let v = crate::types::native(vm, name, f, false, Value::Obj(m))?;
         vm.dict_set_str(d, name, v)?;
     }
     Ok(m)

@@ -35,7 +35,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         let t = Value::Obj(vm.type_obj(id));
         vm.dict_set_str(d, name, t)?;
     }
-    let f = crate::types::native(vm, "coroutine", coroutine, false, Value::Obj(m));
+    let f = crate::types::native(vm, "coroutine", coroutine, false, Value::Obj(m))?;
     vm.dict_set_str(d, "coroutine", f)?;
     Ok(m)
 }

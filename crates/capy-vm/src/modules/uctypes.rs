@@ -281,7 +281,7 @@ fn struct_class(vm: &mut Vm) -> PyResult<Gc> {
     ];
     let mut entries = vec![("__module__", m), ("__qualname__", n)];
     for (name, f) in defs {
-        entries.push((name, crate::types::native(vm, name, f, false, Value::Null)));
+        entries.push((name, crate::types::native(vm, name, f, false, Value::Null)?));
     }
     for (k, v) in entries {
         let k = vm.intern(k);
@@ -787,7 +787,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("bytearray_at", uctypes_bytearray_at),
     ];
     for (name, f) in funcs {
-        let v = crate::types::native(vm, name, f, false, Value::Obj(m));
+        let v = crate::types::native(vm, name, f, false, Value::Obj(m))?;
         vm.dict_set_str(d, name, v)?;
     }
     for (i, name) in SCALARS.iter().enumerate() {

@@ -57,7 +57,7 @@ pub fn init_exceptions(vm: &mut Vm) {
 
 fn add_methods(vm: &mut Vm, class: Gc, defs: &[MethodDef]) {
     for &(name, f, kw) in defs {
-        let v = crate::types::native(vm, name, f, kw, Value::Obj(class));
+        let v = crate::types::boot_native(vm, name, f, kw, Value::Obj(class));
         let _ = vm.dict_set_str_class(class, name, v);
     }
 }
@@ -79,8 +79,8 @@ fn init_os_error(vm: &mut Vm) {
         ("strerror", os_strerror_get, os_strerror_set),
     ];
     for (name, get, set) in props {
-        let fget = crate::types::native(vm, name, get, false, Value::Obj(os));
-        let fset = crate::types::native(vm, name, set, false, Value::Obj(os));
+        let fget = crate::types::boot_native(vm, name, get, false, Value::Obj(os));
+        let fset = crate::types::boot_native(vm, name, set, false, Value::Obj(os));
         let Ok(p) = vm.alloc(Obj::Property {
             fget,
             fset,

@@ -453,13 +453,11 @@ impl Vm {
     /// Runs a frame as if the instruction at its ip had raised `e`.
     fn run_frame_err(&mut self, f: &mut crate::frame::Frame, e: PyErr) -> PyResult<Exit> {
         f.ip += 1;
-        if self.blocks.len() > f.block_base {
+        let handler = (self.blocks.len() > f.block_base)
+            .then(|| self.blocks.pop())
+            .flatten();
+        if let Some(b) = handler {
             self.note_raise(e, f);
-            let b = self.blocks.pop().unwrap_or(Block {
-                handler: 0,
-                sp: 0,
-                handling: 0,
-            });
             self.stack.truncate(b.sp);
             self.handling.truncate(b.handling);
             self.stack.push(e.value());

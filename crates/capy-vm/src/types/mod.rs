@@ -182,7 +182,7 @@ pub fn init_types(vm: &mut Vm) {
         // Special methods first, so a type's own table can replace one.
         let slots = slots::slots_of(id).iter().flat_map(|t| t.iter());
         for &(name, f, takes_kw) in slots.chain(defs).chain(extra_methods_of(id)) {
-            let v = native(vm, name, f, takes_kw, owner);
+            let v = boot_native(vm, name, f, takes_kw, owner);
             let g = vm.types[id as usize];
             let _ = vm.dict_set_str_class(g, name, v);
         }
@@ -194,7 +194,7 @@ pub fn init_types(vm: &mut Vm) {
             (slots::new_of(id), true),
         ] {
             for &(name, f, takes_kw) in defs {
-                let v = native(vm, name, f, takes_kw, owner);
+                let v = boot_native(vm, name, f, takes_kw, owner);
                 let wrapped = if is_static {
                     Obj::StaticMethod(v)
                 } else {
@@ -214,17 +214,40 @@ pub fn init_types(vm: &mut Vm) {
     }
 }
 
+/// [`native`] while the instance is being built: no limit applies then, so
+/// the allocation cannot fail; if it ever did, the bug is flagged.
+pub fn boot_native(
+    vm: &mut Vm,
+    name: &'static str,
+    f: NativeFn,
+    takes_kw: bool,
+    owner: Value,
+) -> Value {
+    match native(vm, name, f, takes_kw, owner) {
+        Ok(v) => v,
+        Err(_) => {
+            vm.heap
+                .flag_bug("a built-in function could not be allocated at start-up");
+            Value::None
+        }
+    }
+}
+
 /// Makes a native function object.
-pub fn native(vm: &mut Vm, name: &'static str, f: NativeFn, takes_kw: bool, owner: Value) -> Value {
-    match vm.alloc(Obj::Native(Box::new(NativeFunc {
+pub fn native(
+    vm: &mut Vm,
+    name: &'static str,
+    f: NativeFn,
+    takes_kw: bool,
+    owner: Value,
+) -> PyResult {
+    let g = vm.alloc(Obj::Native(Box::new(NativeFunc {
         name,
         f,
         takes_kw,
         owner,
-    }))) {
-        Ok(g) => Value::Obj(g),
-        Err(_) => Value::None,
-    }
+    })))?;
+    Ok(Value::Obj(g))
 }
 
 fn methods_of(id: TypeId) -> &'static [MethodDef] {
