@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{capy_exe, cpython_exe, run_with_stdin, RunOutput};
+use common::{assert_clean, capy_exe, cpython_exe, run_with_stdin, RunOutput};
 use std::path::{Path, PathBuf};
 
 fn scratch(tag: &str) -> PathBuf {
@@ -32,17 +32,7 @@ fn both(tag: &str, args: &[&str], input: &[u8]) -> (RunOutput, RunOutput) {
     let d = scratch(tag);
     let capy = run_piped(&capy_exe(), &d, args, input);
     let py = run_piped(&cpython_exe(), &d, args, input);
-    assert!(
-        capy.spawn_error.is_none() && !capy.timed_out && capy.code.is_some(),
-        "{tag}: capy {}\nstderr: {}",
-        capy.describe_status(),
-        capy.stderr
-    );
-    assert!(
-        !capy.stderr.contains("panicked") && !capy.stderr.contains("internal error"),
-        "{tag}: the runtime panicked:\n{}",
-        capy.stderr
-    );
+    assert_clean(tag, &capy);
     assert!(py.code.is_some(), "{tag}: CPython {}", py.describe_status());
     (capy, py)
 }

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{run, RunOutput};
+use common::{assert_clean, run, RunOutput};
 use std::path::{Path, PathBuf};
 
 fn capy() -> PathBuf {
@@ -15,21 +15,6 @@ fn capy() -> PathBuf {
 
 fn scratch(tag: &str) -> PathBuf {
     common::scratch_dir("process", tag)
-}
-
-/// Ended by itself, without a Rust panic or internal error.
-fn assert_clean(what: &str, o: &RunOutput) {
-    assert!(
-        o.spawn_error.is_none() && !o.timed_out && o.code.is_some(),
-        "{what}: {}\nstderr: {}",
-        o.describe_status(),
-        o.stderr
-    );
-    assert!(
-        !o.stderr.contains("panicked") && !o.stderr.contains("internal error"),
-        "{what}: the runtime panicked:\n{}",
-        o.stderr
-    );
 }
 
 fn run_in(dir: &Path, args: &[&str]) -> RunOutput {

@@ -595,3 +595,32 @@ pub fn scratch_dir(prefix: &str, tag: &str) -> PathBuf {
     std::fs::create_dir_all(&d).expect("create scratch dir");
     d
 }
+
+/// The process ended by itself (no signal, no kill by the harness) and no
+/// Rust panic or internal error reached stderr.
+pub fn assert_clean(what: &str, o: &RunOutput) {
+    assert!(o.spawn_error.is_none(), "{what}: {}", o.describe_status());
+    assert!(
+        !o.timed_out,
+        "{what}: hung ({})\nstdout: {}",
+        o.describe_status(),
+        tail(&o.stdout, 8)
+    );
+    assert!(
+        o.code.is_some(),
+        "{what}: crashed ({})\nstderr: {}",
+        o.describe_status(),
+        tail(&o.stderr, 8)
+    );
+    assert!(
+        !o.stderr.contains("panicked") && !o.stderr.contains("internal error"),
+        "{what}: the runtime panicked:\n{}",
+        tail(&o.stderr, 8)
+    );
+    assert_ne!(
+        o.code,
+        Some(70),
+        "{what}: internal error exit status\n{}",
+        tail(&o.stderr, 8)
+    );
+}
