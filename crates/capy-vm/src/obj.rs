@@ -277,6 +277,18 @@ pub enum Obj {
         len: usize,
         fmt: u8,
     },
+    /// The items of a `collections.deque` (the instance's `base`): a ring
+    /// buffer, so both ends cost O(1) (modules/collections.rs).
+    Deque(Box<DequeItems>),
+}
+
+/// A deque's items and its bounds.
+pub struct DequeItems {
+    pub items: std::collections::VecDeque<Value>,
+    pub maxlen: Option<usize>,
+    /// Overflow raises IndexError (MicroPython's third `deque()` argument)
+    /// instead of dropping an item at the other end.
+    pub strict: bool,
 }
 
 impl Obj {
@@ -289,6 +301,7 @@ impl Obj {
             Obj::Capability(c) => out.push(c.owner),
             Obj::Tuple(v) => out.extend_from_slice(v),
             Obj::List(v) => out.extend_from_slice(v),
+            Obj::Deque(d) => out.extend(d.items.iter().copied()),
             Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => trace_dict(d, out),
             Obj::Slice(a, b, c) => out.extend_from_slice(&[*a, *b, *c]),
             Obj::Func(f) => {
@@ -349,6 +362,7 @@ impl Obj {
             Obj::BigInt(b) => b.bits() as usize / 8 + 16,
             Obj::Tuple(v) => v.len() * size_of::<Value>(),
             Obj::List(v) => v.capacity() * size_of::<Value>(),
+            Obj::Deque(d) => size_of::<DequeItems>() + d.items.capacity() * size_of::<Value>(),
             Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.bytes() + 64,
             Obj::Func(f) => size_of::<Function>() + f.closure.len() * 16 + f.defaults.len() * 16,
             Obj::Class(c) => size_of::<Class>() + c.dict.bytes(),

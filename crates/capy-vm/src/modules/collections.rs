@@ -8,13 +8,8 @@
 //!   natives have no closures, so the index rides along as the receiver).
 //! - OrderedDict, defaultdict and Counter subclass `dict` (base: the dict).
 //!   `defaultdict.default_factory` lives in the instance dict.
-//! - deque is a plain class whose instances keep their items as a list in
-//!   `base` and `maxlen` in the instance dict (plus, for MicroPython's
-//!   `deque(iterable, maxlen, True)`, a flag under `DQ_STRICT`: appending to
-//!   a full deque then raises IndexError instead of dropping an item at the
-//!   other end). Operations at the left end
-//!   are O(n) moves of that list; fine for the queue sizes MicroPython
-//!   programs use.
+//! - deque is a plain class whose instances keep a ring buffer of their
+//!   items as `base` (modules/deque.rs).
 
 use crate::dict::Dict;
 use crate::obj::{Instance, NativeFn, Obj};
@@ -22,15 +17,14 @@ use crate::types::TypeId;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
-use capy_compiler::CmpOp;
 
 type Kw<'a> = &'a [(Value, Value)];
 
-fn arg(a: &[Value], i: usize) -> Value {
+pub(super) fn arg(a: &[Value], i: usize) -> Value {
     a.get(i).copied().unwrap_or(Value::None)
 }
 
-fn kwarg(vm: &Vm, kw: Kw, name: &str) -> Option<Value> {
+pub(super) fn kwarg(vm: &Vm, kw: Kw, name: &str) -> Option<Value> {
     kw.iter()
         .find(|(k, _)| vm.heap.str_of(*k) == Some(name))
         .map(|(_, v)| *v)
@@ -75,37 +69,10 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let dict_t = vm.type_obj(TypeId::Dict);
 
     let mut ns = Dict::new();
-    for (n, f) in [
-        ("append", dq_append as NativeFn),
-        ("appendleft", dq_appendleft),
-        ("pop", dq_pop),
-        ("popleft", dq_popleft),
-        ("extend", dq_extend),
-        ("extendleft", dq_extendleft),
-        ("rotate", dq_rotate),
-        ("clear", dq_clear),
-        ("copy", dq_copy),
-        ("count", dq_count),
-        ("remove", dq_remove),
-        ("reverse", dq_reverse),
-        ("__len__", dq_len),
-        ("__iter__", dq_iter),
-        ("__getitem__", dq_getitem),
-        ("__setitem__", dq_setitem),
-        ("__contains__", dq_contains),
-        ("__repr__", dq_repr),
-        ("__delitem__", dq_delitem),
-        ("__iadd__", dq_iadd),
-        ("__eq__", dq_eq),
-        ("__ne__", dq_ne),
-        ("__lt__", dq_lt),
-        ("__le__", dq_le),
-        ("__gt__", dq_gt),
-        ("__ge__", dq_ge),
-    ] {
+    for &(n, f) in super::deque::METHODS {
         method(vm, &mut ns, n, f)?;
     }
-    static_new(vm, &mut ns, dq_new)?;
+    static_new(vm, &mut ns, super::deque::dq_new)?;
     let c = make_class(vm, "deque", vec![], ns, "collections")?;
     vm.dict_set_str(d, "deque", Value::Obj(c))?;
 
@@ -140,7 +107,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     Ok(m)
 }
 
-fn new_instance(vm: &mut Vm, cls: Gc, base: Value) -> PyResult {
+pub(super) fn new_instance(vm: &mut Vm, cls: Gc, base: Value) -> PyResult {
     Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
         class: cls,
         dict: Dict::new(),
@@ -148,7 +115,7 @@ fn new_instance(vm: &mut Vm, cls: Gc, base: Value) -> PyResult {
     })))?))
 }
 
-fn cls_arg(vm: &mut Vm, a: &[Value]) -> PyResult<Gc> {
+pub(super) fn cls_arg(vm: &mut Vm, a: &[Value]) -> PyResult<Gc> {
     match a.first() {
         Some(&Value::Obj(c)) if matches!(vm.heap.get(c), Obj::Class(_)) => Ok(c),
         _ => Err(vm.type_error("__new__() needs a type argument")),
@@ -496,349 +463,6 @@ fn nt_replace(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     new_instance(vm, cls, t)
 }
 
-// ---------------------------------------------------------------- deque
-
-struct Dq {
-    list: Gc,
-    maxlen: Option<usize>,
-    /// Overflow raises IndexError (MicroPython's third `deque()` argument).
-    strict: bool,
-}
-
-/// The instance-dict key of a deque's overflow-check flag.
-const DQ_STRICT: &str = "__deque_overflow_check__";
-
-fn dq(vm: &mut Vm, this: Value) -> PyResult<Dq> {
-    if let Value::Obj(h) = this {
-        if let Obj::Instance(i) = vm.heap.get(h) {
-            if let Value::Obj(l) = i.base {
-                if matches!(vm.heap.get(l), Obj::List(_)) {
-                    let maxlen = match instance_attr(vm, h, "maxlen") {
-                        Some(Value::Int(n)) if n >= 0 => Some(n as usize),
-                        _ => None,
-                    };
-                    let strict = matches!(instance_attr(vm, h, DQ_STRICT), Some(Value::Bool(true)));
-                    return Ok(Dq {
-                        list: l,
-                        maxlen,
-                        strict,
-                    });
-                }
-            }
-        }
-    }
-    let t = vm.type_name(this);
-    Err(vm.type_error(format!(
-        "descriptor requires a 'collections.deque' object but received a '{t}'"
-    )))
-}
-
-fn instance_attr(vm: &Vm, h: Gc, name: &str) -> Option<Value> {
-    match vm.heap.get(h) {
-        Obj::Instance(i) => i
-            .dict
-            .probe_str(&vm.heap, crate::heap::str_hash(name), name)
-            .map(|p| i.dict.value_at(p)),
-        _ => None,
-    }
-}
-
-fn dq_items(vm: &Vm, d: &Dq) -> Vec<Value> {
-    match vm.heap.get(d.list) {
-        Obj::List(l) => l.clone(),
-        _ => Vec::new(),
-    }
-}
-
-fn dq_mut<'a>(vm: &'a mut Vm, d: &Dq) -> Option<&'a mut Vec<Value>> {
-    match vm.heap.get_mut(d.list) {
-        Obj::List(l) => Some(l),
-        _ => None,
-    }
-}
-
-fn dq_new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
-    let cls = cls_arg(vm, a)?;
-    let iterable = a.get(1).copied().or_else(|| kwarg(vm, kw, "iterable"));
-    let maxlen_v = a
-        .get(2)
-        .copied()
-        .or_else(|| kwarg(vm, kw, "maxlen"))
-        .unwrap_or(Value::None);
-    if a.len() > 4 {
-        return Err(vm.type_error(format!(
-            "deque() takes at most 3 arguments ({} given)",
-            a.len() - 1
-        )));
-    }
-    // MicroPython's third argument: when true, overflowing a full deque
-    // raises IndexError.
-    let strict = match a.get(3) {
-        Some(&f) => vm.truthy(f)?,
-        None => false,
-    };
-    let maxlen = if maxlen_v.is_none() {
-        None
-    } else {
-        let n = vm.index_value(maxlen_v)?;
-        if n < 0 {
-            return Err(vm.value_error("maxlen must be non-negative"));
-        }
-        Some(n as usize)
-    };
-    let mut items = match iterable {
-        Some(it) if !it.is_none() => vm.iter_to_vec(it)?,
-        _ => Vec::new(),
-    };
-    if let Some(m) = maxlen {
-        if items.len() > m {
-            if strict {
-                return Err(vm.index_error("full"));
-            }
-            items.drain(..items.len() - m);
-        }
-    }
-    let l = vm.new_list(items)?;
-    let obj = new_instance(vm, cls, l)?;
-    let ml = match maxlen {
-        Some(m) => Value::Int(m as i64),
-        None => Value::None,
-    };
-    let k = vm.intern("maxlen");
-    vm.generic_setattr(obj, k, ml)?;
-    if strict {
-        let k = vm.intern(DQ_STRICT);
-        vm.generic_setattr(obj, k, Value::Bool(true))?;
-    }
-    Ok(obj)
-}
-
-fn dq_push(vm: &mut Vm, this: Value, v: Value, left: bool) -> PyResult<()> {
-    let d = dq(vm, this)?;
-    vm.charge(16)?;
-    let maxlen = d.maxlen;
-    if d.strict && maxlen.is_some_and(|m| dq_size(vm, &d) >= m) {
-        return Err(vm.index_error("full"));
-    }
-    if let Some(l) = dq_mut(vm, &d) {
-        if maxlen == Some(0) {
-            return Ok(());
-        }
-        if left {
-            l.insert(0, v);
-        } else {
-            l.push(v);
-        }
-        if let Some(m) = maxlen {
-            if l.len() > m {
-                if left {
-                    l.pop();
-                } else {
-                    l.remove(0);
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-fn dq_append(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    dq_push(vm, arg(a, 0), arg(a, 1), false)?;
-    Ok(Value::None)
-}
-
-fn dq_appendleft(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    dq_push(vm, arg(a, 0), arg(a, 1), true)?;
-    Ok(Value::None)
-}
-
-fn dq_extend(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let items = vm.iter_to_vec(arg(a, 1))?;
-    for v in items {
-        dq_push(vm, arg(a, 0), v, false)?;
-    }
-    Ok(Value::None)
-}
-
-fn dq_extendleft(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let items = vm.iter_to_vec(arg(a, 1))?;
-    for v in items {
-        dq_push(vm, arg(a, 0), v, true)?;
-    }
-    Ok(Value::None)
-}
-
-fn dq_take(vm: &mut Vm, a: &[Value], left: bool) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    let r = dq_mut(vm, &d).and_then(|l| {
-        if l.is_empty() {
-            None
-        } else if left {
-            Some(l.remove(0))
-        } else {
-            l.pop()
-        }
-    });
-    match r {
-        Some(v) => Ok(v),
-        None => Err(vm.index_error("pop from an empty deque")),
-    }
-}
-
-fn dq_pop(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    dq_take(vm, a, false)
-}
-
-fn dq_popleft(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    dq_take(vm, a, true)
-}
-
-fn dq_rotate(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    let n = match a.get(1) {
-        Some(&v) => vm.index_value(v)?,
-        None => 1,
-    };
-    if let Some(l) = dq_mut(vm, &d) {
-        if !l.is_empty() {
-            let len = l.len() as i64;
-            let k = n.rem_euclid(len) as usize;
-            l.rotate_right(k);
-        }
-    }
-    Ok(Value::None)
-}
-
-fn dq_clear(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    if let Some(l) = dq_mut(vm, &d) {
-        l.clear();
-    }
-    Ok(Value::None)
-}
-
-fn dq_copy(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let this = arg(a, 0);
-    let d = dq(vm, this)?;
-    let items = dq_items(vm, &d);
-    let l = vm.new_list(items)?;
-    let cls = vm.type_of(this);
-    let ml = match d.maxlen {
-        Some(m) => Value::Int(m as i64),
-        None => Value::None,
-    };
-    if d.strict {
-        return dq_new(vm, &[Value::Obj(cls), l, ml, Value::Bool(true)], &[]);
-    }
-    dq_new(vm, &[Value::Obj(cls), l, ml], &[])
-}
-
-fn dq_count(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    let mut n = 0;
-    for x in dq_items(vm, &d) {
-        if x.is(arg(a, 1)) || vm.eq(x, arg(a, 1))? {
-            n += 1;
-        }
-    }
-    Ok(Value::Int(n))
-}
-
-fn dq_remove(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    for (i, x) in dq_items(vm, &d).into_iter().enumerate() {
-        if x.is(arg(a, 1)) || vm.eq(x, arg(a, 1))? {
-            if let Some(l) = dq_mut(vm, &d) {
-                if i < l.len() {
-                    l.remove(i);
-                }
-            }
-            return Ok(Value::None);
-        }
-    }
-    Err(vm.value_error("deque.remove(x): x not in deque"))
-}
-
-fn dq_reverse(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    if let Some(l) = dq_mut(vm, &d) {
-        l.reverse();
-    }
-    Ok(Value::None)
-}
-
-fn dq_len(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    Ok(Value::Int(dq_size(vm, &d) as i64))
-}
-
-fn dq_size(vm: &Vm, d: &Dq) -> usize {
-    match vm.heap.get(d.list) {
-        Obj::List(l) => l.len(),
-        _ => 0,
-    }
-}
-
-fn dq_iter(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    vm.get_iter(Value::Obj(d.list))
-}
-
-fn dq_index(vm: &mut Vm, d: &Dq, key: Value) -> PyResult<usize> {
-    let len = dq_size(vm, d) as i64;
-    let i = match key {
-        Value::Int(_) | Value::Bool(_) => vm.index_value(key)?,
-        _ if vm.is_type(key, TypeId::Int) => vm.index_value(key)?,
-        _ => {
-            let t = vm.type_name(key);
-            return Err(vm.type_error(format!("sequence index must be integer, not '{t}'")));
-        }
-    };
-    let j = if i < 0 { i + len } else { i };
-    if !(0..len).contains(&j) {
-        return Err(vm.index_error("deque index out of range"));
-    }
-    Ok(j as usize)
-}
-
-fn dq_getitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    let i = dq_index(vm, &d, arg(a, 1))?;
-    match vm.heap.get(d.list) {
-        Obj::List(l) => Ok(l.get(i).copied().unwrap_or(Value::None)),
-        _ => Ok(Value::None),
-    }
-}
-
-/// `del d[i]` (slices raise TypeError, as CPython).
-fn dq_delitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    let i = dq_index(vm, &d, arg(a, 1))?;
-    if let Some(l) = dq_mut(vm, &d) {
-        if i < l.len() {
-            l.remove(i);
-        }
-    }
-    Ok(Value::None)
-}
-
-/// `d += iterable` extends in place (respecting maxlen).
-fn dq_iadd(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
-    dq_extend(vm, a, kw)?;
-    Ok(arg(a, 0))
-}
-
-/// The list inside `v` when it is a deque.
-fn dq_list_of(vm: &Vm, v: Value) -> Option<Value> {
-    if !is_instance_of(vm, v, "deque") {
-        return None;
-    }
-    match vm.builtin_base(v) {
-        b @ Value::Obj(l) if matches!(vm.heap.get(l), Obj::List(_)) => Some(b),
-        _ => None,
-    }
-}
-
 /// Whether an instance's class is, or derives from, `collections.<name>`.
 fn is_instance_of(vm: &Vm, v: Value, name: &str) -> bool {
     let Value::Obj(h) = v else { return false };
@@ -853,7 +477,7 @@ fn is_instance_of(vm: &Vm, v: Value, name: &str) -> bool {
 
 /// Whether `k` is the class `collections.<name>` (not a user class that
 /// happens to share the name).
-fn is_collections_class(vm: &Vm, k: Gc, name: &str) -> bool {
+pub(super) fn is_collections_class(vm: &Vm, k: Gc, name: &str) -> bool {
     let Obj::Class(c) = vm.heap.get(k) else {
         return false;
     };
@@ -863,102 +487,6 @@ fn is_collections_class(vm: &Vm, k: Gc, name: &str) -> bool {
         .probe_str(&vm.heap, crate::heap::str_hash(key), key)
         .map(|p| c.dict.value_at(p));
     vm.class_name(k) == name && module.is_some_and(|m| vm.heap.str_of(m) == Some("collections"))
-}
-
-/// Compares two deques as their item lists. Against anything else: equal
-/// never, ordering a TypeError, unless the other side defines the
-/// reflected method in Python (then NotImplemented lets it answer).
-fn dq_compare(vm: &mut Vm, a: &[Value], op: CmpOp, reflected: &'static str) -> PyResult {
-    let this = arg(a, 0);
-    let other = arg(a, 1);
-    let Some(mine) = dq_list_of(vm, this) else {
-        return Ok(Value::NotImplemented);
-    };
-    if let Some(theirs) = dq_list_of(vm, other) {
-        return vm.compare(op, mine, theirs);
-    }
-    let custom = vm.lookup_type_attr(other, reflected).is_some_and(|m| {
-        m.as_obj()
-            .is_some_and(|h| matches!(vm.heap.get(h), Obj::Func(_)))
-    });
-    match op {
-        _ if custom => Ok(Value::NotImplemented),
-        CmpOp::Eq => Ok(Value::Bool(false)),
-        CmpOp::Ne => Ok(Value::Bool(true)),
-        _ => {
-            let sym = match op {
-                CmpOp::Lt => "<",
-                CmpOp::Le => "<=",
-                CmpOp::Gt => ">",
-                _ => ">=",
-            };
-            let (na, nb) = (deque_type_name(vm, this), vm.type_name(other));
-            Err(vm.type_error(format!(
-                "'{sym}' not supported between instances of '{na}' and '{nb}'"
-            )))
-        }
-    }
-}
-
-/// `collections.deque` for deque itself (CPython's tp_name), else the
-/// subclass name.
-fn deque_type_name(vm: &mut Vm, v: Value) -> String {
-    let t = vm.type_of(v);
-    if is_collections_class(vm, t, "deque") {
-        return "collections.deque".into();
-    }
-    vm.type_name(v)
-}
-
-fn dq_eq(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    dq_compare(vm, a, CmpOp::Eq, "__eq__")
-}
-fn dq_ne(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    dq_compare(vm, a, CmpOp::Ne, "__ne__")
-}
-fn dq_lt(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    dq_compare(vm, a, CmpOp::Lt, "__gt__")
-}
-fn dq_le(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    dq_compare(vm, a, CmpOp::Le, "__ge__")
-}
-fn dq_gt(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    dq_compare(vm, a, CmpOp::Gt, "__lt__")
-}
-fn dq_ge(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    dq_compare(vm, a, CmpOp::Ge, "__le__")
-}
-
-fn dq_setitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    let i = dq_index(vm, &d, arg(a, 1))?;
-    if let Some(l) = dq_mut(vm, &d) {
-        if i < l.len() {
-            l[i] = arg(a, 2);
-        }
-    }
-    Ok(Value::None)
-}
-
-fn dq_contains(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    for x in dq_items(vm, &d) {
-        if x.is(arg(a, 1)) || vm.eq(x, arg(a, 1))? {
-            return Ok(Value::Bool(true));
-        }
-    }
-    Ok(Value::Bool(false))
-}
-
-fn dq_repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let d = dq(vm, arg(a, 0))?;
-    let name = vm.type_name(arg(a, 0));
-    let r = vm.repr(Value::Obj(d.list))?;
-    let s = match d.maxlen {
-        Some(m) => format!("{name}({r}, maxlen={m})"),
-        None => format!("{name}({r})"),
-    };
-    vm.new_string(s)
 }
 
 // ---------------------------------------------------------------- dict subclasses

@@ -6,6 +6,7 @@ pub mod binascii;
 pub mod cheri;
 pub mod cmath;
 pub mod collections;
+pub mod deque;
 pub mod errno;
 pub mod frozen;
 pub mod heapq;

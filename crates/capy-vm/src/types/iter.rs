@@ -41,9 +41,12 @@ impl Vm {
     pub fn get_iter(&mut self, v: Value) -> PyResult {
         if let Value::Obj(h) = v {
             let st = match self.heap.get(h) {
-                Obj::List(_) | Obj::Tuple(_) | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) => {
-                    IterState::Seq { seq: v, idx: 0 }
-                }
+                Obj::List(_)
+                | Obj::Tuple(_)
+                | Obj::Str(_)
+                | Obj::Bytes(_)
+                | Obj::ByteArray(_)
+                | Obj::Deque(_) => IterState::Seq { seq: v, idx: 0 },
                 Obj::Range { start, stop, step } => IterState::Range {
                     cur: *start,
                     stop: *stop,

@@ -395,6 +395,7 @@ pub fn seq_item_at(vm: &mut Vm, seq: Value, i: usize) -> PyResult<Option<Value>>
     Ok(match vm.heap.get(h) {
         Obj::List(l) => l.get(i).copied(),
         Obj::Tuple(t) => t.get(i).copied(),
+        Obj::Deque(d) => d.items.get(i).copied(),
         Obj::Bytes(b) => b.get(i).map(|&x| Value::Int(x as i64)),
         Obj::ByteArray(b) => b.get(i).map(|&x| Value::Int(x as i64)),
         Obj::Range { start, stop, step } => {

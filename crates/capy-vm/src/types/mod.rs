@@ -326,7 +326,8 @@ pub fn type_id_of(o: &Obj) -> TypeId {
         Obj::Native(_) => TypeId::BuiltinFunction,
         Obj::BoundMethod { .. } => TypeId::Method,
         Obj::Class(_) => TypeId::Type,
-        Obj::Instance(_) | Obj::Exception(_) => TypeId::Object,
+        // A deque's items are reached only through its instance.
+        Obj::Instance(_) | Obj::Exception(_) | Obj::Deque(_) => TypeId::Object,
         Obj::Module(_) => TypeId::Module,
         Obj::Cell(_) => TypeId::Cell,
         Obj::Generator(g) => match g.kind {
