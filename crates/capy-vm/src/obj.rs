@@ -27,20 +27,79 @@ pub struct NativeFunc {
 pub struct PyStr {
     pub s: Box<str>,
     pub hash: u64,
+    /// Length in code points, counted once (equal to the byte length
+    /// exactly when the text is ASCII).
+    chars: usize,
+    /// For non-ASCII text: the byte offset of every [`STR_STRIDE`]-th code
+    /// point, built on the first access by position, so `s[i]`, slicing
+    /// and iteration cost O(1) per character instead of O(i).
+    offsets: std::cell::OnceCell<Box<[usize]>>,
 }
 
+/// Code points between two entries of a str's offset index.
+const STR_STRIDE: usize = 32;
+
 impl PyStr {
+    pub fn new(s: Box<str>, hash: u64) -> PyStr {
+        let chars = if s.is_ascii() {
+            s.len()
+        } else {
+            s.chars().count()
+        };
+        PyStr {
+            s,
+            hash,
+            chars,
+            offsets: std::cell::OnceCell::new(),
+        }
+    }
     #[inline]
     pub fn is_ascii(&self) -> bool {
-        self.s.is_ascii()
+        self.chars == self.s.len()
     }
     /// Length in code points.
+    #[inline]
     pub fn char_len(&self) -> usize {
-        if self.is_ascii() {
-            self.s.len()
-        } else {
-            self.s.chars().count()
+        self.chars
+    }
+    /// The byte offset of code point `i` (the byte length at `i` ==
+    /// `char_len()`); `i` must not be past the end.
+    pub fn byte_offset(&self, i: usize) -> usize {
+        if self.is_ascii() || i == 0 {
+            return i.min(self.s.len());
         }
+        if i >= self.chars {
+            return self.s.len();
+        }
+        let index = self.offsets.get_or_init(|| {
+            self.s
+                .char_indices()
+                .step_by(STR_STRIDE)
+                .map(|(b, _)| b)
+                .collect()
+        });
+        let from = index[i / STR_STRIDE];
+        let rest = &self.s[from..];
+        from + rest
+            .char_indices()
+            .nth(i % STR_STRIDE)
+            .map_or(rest.len(), |(b, _)| b)
+    }
+    /// Code point `i`, if there is one.
+    pub fn char_at(&self, i: usize) -> Option<char> {
+        if i >= self.chars {
+            return None;
+        }
+        if self.is_ascii() {
+            return Some(self.s.as_bytes()[i] as char);
+        }
+        self.s[self.byte_offset(i)..].chars().next()
+    }
+    /// Bytes of the offset index, once built (counted in the object's size).
+    pub fn index_bytes(&self) -> usize {
+        self.offsets
+            .get()
+            .map_or(0, |o| o.len() * std::mem::size_of::<usize>())
     }
 }
 
@@ -356,7 +415,7 @@ impl Obj {
     pub fn size(&self) -> usize {
         use std::mem::size_of;
         let payload = match self {
-            Obj::Str(s) => s.s.len(),
+            Obj::Str(s) => s.s.len() + s.index_bytes(),
             Obj::Bytes(b) => b.len(),
             Obj::ByteArray(b) => b.capacity(),
             Obj::BigInt(b) => b.bits() as usize / 8 + 16,

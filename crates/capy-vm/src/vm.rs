@@ -327,16 +327,15 @@ impl Vm {
         }
         let hash = str_hash(s);
         Ok(Value::Obj(
-            self.alloc(Obj::Str(PyStr { s: s.into(), hash }))?,
+            self.alloc(Obj::Str(PyStr::new(s.into(), hash)))?,
         ))
     }
 
     pub fn new_string(&mut self, s: String) -> PyResult {
         let hash = str_hash(&s);
-        Ok(Value::Obj(self.alloc(Obj::Str(PyStr {
-            s: s.into_boxed_str(),
-            hash,
-        }))?))
+        Ok(Value::Obj(
+            self.alloc(Obj::Str(PyStr::new(s.into_boxed_str(), hash)))?,
+        ))
     }
 
     /// [`Self::intern`] for names fixed in the source (special-method
@@ -366,7 +365,7 @@ impl Vm {
         // counts as live: charged even past the quota (this cannot fail),
         // so code that keeps making new names (`exec` of generated source)
         // meets MemoryError at its next allocation.
-        let obj = Obj::Str(PyStr { s: s.into(), hash });
+        let obj = Obj::Str(PyStr::new(s.into(), hash));
         self.budget.memory.charge_over(obj.size());
         let g = self.heap.alloc_unrooted(obj);
         self.interned.insert(s.into(), g);

@@ -328,6 +328,11 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
             Obj::Str(s) => {
                 let out: String = if s.is_ascii() {
                     pos.map(|i| s.s.as_bytes()[i] as char).collect()
+                } else if step == 1 {
+                    // A run of code points: one substring, found by the
+                    // offset index.
+                    let (a, b) = (start.max(0) as usize, stop.max(start).max(0) as usize);
+                    s.s[s.byte_offset(a)..s.byte_offset(b)].to_string()
                 } else {
                     let chars: Vec<char> = s.s.chars().collect();
                     pos.map(|i| chars[i]).collect()
@@ -406,22 +411,15 @@ pub fn seq_item_at(vm: &mut Vm, seq: Value, i: usize) -> PyResult<Option<Value>>
                 None
             }
         }
-        Obj::Str(s) => {
-            let c = if s.is_ascii() {
-                s.s.as_bytes().get(i).map(|&b| b as char)
-            } else {
-                s.s.chars().nth(i)
-            };
-            match c {
-                Some(c) => {
-                    let mut buf = [0u8; 4];
-                    let cs: &str = c.encode_utf8(&mut buf);
-                    let cs = cs.to_string();
-                    Some(vm.new_str(&cs)?)
-                }
-                None => None,
+        Obj::Str(s) => match s.char_at(i) {
+            Some(c) => {
+                let mut buf = [0u8; 4];
+                let cs: &str = c.encode_utf8(&mut buf);
+                let cs = cs.to_string();
+                Some(vm.new_str(&cs)?)
             }
-        }
+            None => None,
+        },
         _ => None,
     })
 }
