@@ -470,3 +470,7 @@ fn trace_iter(it: &IterState, out: &mut Vec<Value>) {
         IterState::CallIter { f, sentinel } => out.extend_from_slice(&[*f, *sentinel]),
     }
 }
+
+// Every heap slot holds an `Obj`: a variant that grows past 64 bytes makes
+// every object of the heap bigger.
+const _: () = assert!(std::mem::size_of::<Obj>() <= 64);
