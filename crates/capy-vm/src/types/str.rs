@@ -472,14 +472,26 @@ fn str_isascii(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 fn str_isupper(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let t = s(vm, a, 0)?;
     Ok(Value::Bool(
-        t.chars().any(char::is_uppercase) && !t.chars().any(char::is_lowercase),
+        t.chars().any(char::is_uppercase)
+            && !t.chars().any(|c| c.is_lowercase() || is_titlecase(c)),
     ))
 }
 fn str_islower(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let t = s(vm, a, 0)?;
     Ok(Value::Bool(
-        t.chars().any(char::is_lowercase) && !t.chars().any(char::is_uppercase),
+        t.chars().any(char::is_lowercase)
+            && !t.chars().any(|c| c.is_uppercase() || is_titlecase(c)),
     ))
+}
+
+/// A titlecase letter (`ǅ`, `ᾈ`): cased, but neither upper nor lower case;
+/// it makes a str neither `isupper` nor `islower`, and starts a word in
+/// `istitle` as an uppercase letter does.
+fn is_titlecase(c: char) -> bool {
+    !c.is_lowercase()
+        && !c.is_uppercase()
+        && c.to_lowercase().ne(std::iter::once(c))
+        && c.to_uppercase().ne(std::iter::once(c))
 }
 fn str_istitle(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let t = s(vm, a, 0)?;
@@ -487,7 +499,7 @@ fn str_istitle(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let mut prev_cased = false;
     let mut any = false;
     for c in t.chars() {
-        if c.is_uppercase() {
+        if c.is_uppercase() || is_titlecase(c) {
             if prev_cased {
                 return Ok(Value::Bool(false));
             }
