@@ -95,7 +95,9 @@ impl PyStr {
         }
         self.s[self.byte_offset(i)..].chars().next()
     }
-    /// Bytes of the offset index, once built (counted in the object's size).
+    /// Bytes of the offset index, once built: counted in the object's size,
+    /// so from the next collection on (at most a quarter of the text's
+    /// bytes, as non-ASCII text has at least 33 bytes per 32 code points).
     pub fn index_bytes(&self) -> usize {
         self.offsets
             .get()
@@ -337,7 +339,7 @@ pub enum Obj {
         fmt: u8,
     },
     /// The items of a `collections.deque` (the instance's `base`): a ring
-    /// buffer, so both ends cost O(1) (modules/collections.rs).
+    /// buffer, so both ends cost O(1) (modules/deque.rs).
     Deque(Box<DequeItems>),
 }
 
