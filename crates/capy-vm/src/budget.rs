@@ -113,7 +113,9 @@ pub struct Memory {
     /// this passes `threshold`.
     since_gc: usize,
     threshold: usize,
-    collections: u64,
+    /// Whether a collection has run (until then the threshold follows the
+    /// limit).
+    collected: bool,
     /// `micropython.heap_lock()` depth: while locked, nothing allocates.
     locks: usize,
 }
@@ -128,7 +130,7 @@ impl Memory {
             overdraft_spent: false,
             since_gc: 0,
             threshold: first_threshold(limit),
-            collections: 0,
+            collected: false,
             locks: 0,
         }
     }
@@ -141,12 +143,9 @@ impl Memory {
     }
     pub fn set_limit(&mut self, limit: usize) {
         self.limit = limit;
-        if self.collections == 0 {
+        if !self.collected {
             self.threshold = first_threshold(limit);
         }
-    }
-    pub fn collections(&self) -> u64 {
-        self.collections
     }
 
     /// Whether `extra` more bytes would exceed the limit.
@@ -232,7 +231,7 @@ impl Memory {
         // a quarter of a small limit, at most 8 MiB), so collection cost
         // stays proportional to allocation.
         self.threshold = live.max(first_threshold(self.limit));
-        self.collections += 1;
+        self.collected = true;
     }
 }
 
@@ -281,10 +280,6 @@ impl Budget {
             alloc_countdown: POLL_INTERVAL,
             interrupt: Arc::new(AtomicBool::new(false)),
         }
-    }
-
-    pub fn limits(&self) -> &Limits {
-        &self.limits
     }
 
     /// The flag a host sets to interrupt the running code.

@@ -197,10 +197,12 @@ impl Vm {
                         e = t;
                     }
                     // Past the timeout's grace period nothing may catch.
-                    let handler = (self.blocks.len() > f.block_base
-                        && !self.budget.timeout_fatal())
-                    .then(|| self.blocks.pop())
-                    .flatten();
+                    let handler =
+                        if self.blocks.len() > f.block_base && !self.budget.timeout_fatal() {
+                            self.blocks.pop()
+                        } else {
+                            None
+                        };
                     if let Some(b) = handler {
                         self.stack.truncate(b.sp);
                         self.handling.truncate(b.handling);

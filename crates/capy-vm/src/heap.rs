@@ -31,7 +31,7 @@ pub struct Heap {
     gc_enabled: bool,
     /// Set when a stale handle was read (see the module comment), or
     /// another runtime bug was detected ([`Heap::flag_bug`]): what it was.
-    stale: Cell<Option<&'static str>>,
+    bug: Cell<Option<&'static str>>,
     /// The generation new slots start at, different for every heap of the
     /// process: a handle from another instance (a foreign handle) then
     /// almost surely fails the generation check, and is caught as stale,
@@ -60,7 +60,7 @@ impl Heap {
             dead: Obj::Dead,
             collections: 0,
             gc_enabled: true,
-            stale: Cell::new(None),
+            bug: Cell::new(None),
             first_gen: next_first_gen(),
             stress_every: 0,
             stress_count: 0,
@@ -91,13 +91,14 @@ impl Heap {
 
     /// Whether a stale handle has been read (or another bug flagged)
     /// since the last call (clears it).
+    #[cfg(test)]
     pub fn take_stale(&self) -> bool {
         self.take_bug().is_some()
     }
 
     /// What bug was detected since the last call, if any (clears it).
     pub fn take_bug(&self) -> Option<&'static str> {
-        self.stale.replace(None)
+        self.bug.replace(None)
     }
 
     /// Records a runtime bug that has no better place to fail (a value
@@ -109,7 +110,7 @@ impl Heap {
         if cfg!(debug_assertions) || stale_panics() {
             panic!("internal error: {what}");
         }
-        self.stale.set(Some(what));
+        self.bug.set(Some(what));
     }
 
     pub fn set_gc_enabled(&mut self, on: bool) {
@@ -145,7 +146,7 @@ impl Heap {
         match self.slots.get(h.idx as usize) {
             Some(s) if s.gen == h.gen => &s.obj,
             _ => {
-                stale_read(&self.stale, &self.freed_at, h);
+                stale_read(&self.bug, &self.freed_at, h);
                 &self.dead
             }
         }
@@ -156,7 +157,7 @@ impl Heap {
         match self.slots.get_mut(h.idx as usize) {
             Some(s) if s.gen == h.gen => &mut s.obj,
             _ => {
-                stale_read(&self.stale, &self.freed_at, h);
+                stale_read(&self.bug, &self.freed_at, h);
                 self.dead = Obj::Dead;
                 &mut self.dead
             }
@@ -249,7 +250,7 @@ type FreedAt = Option<std::collections::HashMap<u32, std::rc::Rc<std::backtrace:
 /// while the slot vector is borrowed.
 #[cold]
 #[inline(never)]
-fn stale_read(stale: &Cell<Option<&'static str>>, freed_at: &FreedAt, h: Gc) {
+fn stale_read(bug: &Cell<Option<&'static str>>, freed_at: &FreedAt, h: Gc) {
     if cfg!(debug_assertions) || stale_panics() {
         let at = match freed_at.as_ref().and_then(|m| m.get(&h.idx)) {
             Some(bt) => format!("\nthe collection that freed it:\n{bt}"),
@@ -260,7 +261,7 @@ fn stale_read(stale: &Cell<Option<&'static str>>, freed_at: &FreedAt, h: Gc) {
             h.idx, h.gen
         );
     }
-    stale.set(Some("an object was used after the collector freed it"));
+    bug.set(Some("an object was used after the collector freed it"));
 }
 
 /// `CAPY_STALE_PANIC=1` makes a stale handle panic in release builds too

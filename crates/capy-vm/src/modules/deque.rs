@@ -264,26 +264,30 @@ fn dq_copy(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     dq_new(vm, &[cls, list, ml], &[])
 }
 
-/// The position of the first item equal to `x` (compared on a snapshot:
-/// `__eq__` may run Python code that changes the deque).
-fn find(vm: &mut Vm, g: Gc, x: Value) -> PyResult<Option<usize>> {
+/// The positions of the items equal to `x`, the first `max` of them
+/// (compared on a snapshot: `__eq__` may run Python code that changes the
+/// deque).
+fn positions(vm: &mut Vm, g: Gc, x: Value, max: usize) -> PyResult<Vec<usize>> {
+    let mut found = Vec::new();
     for (i, y) in snapshot(vm, g).into_iter().enumerate() {
+        if found.len() == max {
+            break;
+        }
         if y.is(x) || vm.eq(y, x)? {
-            return Ok(Some(i));
+            found.push(i);
         }
     }
-    Ok(None)
+    Ok(found)
+}
+
+fn find(vm: &mut Vm, g: Gc, x: Value) -> PyResult<Option<usize>> {
+    Ok(positions(vm, g, x, 1)?.first().copied())
 }
 
 fn dq_count(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let g = dq(vm, arg(a, 0))?;
-    let mut n = 0;
-    for y in snapshot(vm, g) {
-        if y.is(arg(a, 1)) || vm.eq(y, arg(a, 1))? {
-            n += 1;
-        }
-    }
-    Ok(Value::Int(n))
+    let n = positions(vm, g, arg(a, 1), usize::MAX)?.len();
+    Ok(Value::Int(n as i64))
 }
 
 fn dq_remove(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

@@ -453,9 +453,11 @@ impl Vm {
     /// Runs a frame as if the instruction at its ip had raised `e`.
     fn run_frame_err(&mut self, f: &mut crate::frame::Frame, e: PyErr) -> PyResult<Exit> {
         f.ip += 1;
-        let handler = (self.blocks.len() > f.block_base)
-            .then(|| self.blocks.pop())
-            .flatten();
+        let handler = if self.blocks.len() > f.block_base {
+            self.blocks.pop()
+        } else {
+            None
+        };
         if let Some(b) = handler {
             self.note_raise(e, f);
             self.stack.truncate(b.sp);

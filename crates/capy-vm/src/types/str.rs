@@ -141,7 +141,7 @@ fn str_split(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
     // `split_by`), each from the text re-read after the allocation.
     let mut vals: Vec<Value> = Vec::new();
     let mut pos = 0;
-    let last = maxsplit >= 0;
+    let limited = maxsplit >= 0;
     loop {
         let text = vm.heap.str_of(text_v).unwrap_or("");
         let rest = text[pos..].trim_start_matches(py_space);
@@ -149,7 +149,7 @@ fn str_split(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
             break;
         }
         let start = text.len() - rest.len();
-        let end = if last && vals.len() as i64 == maxsplit {
+        let end = if limited && vals.len() as i64 == maxsplit {
             text.len()
         } else {
             rest.find(py_space).map_or(text.len(), |e| start + e)
