@@ -118,6 +118,8 @@ pub struct Memory {
     collected: bool,
     /// `micropython.heap_lock()` depth: while locked, nothing allocates.
     locks: usize,
+    /// The most bytes charged at once (compartment statistics).
+    peak: usize,
 }
 
 impl Memory {
@@ -132,11 +134,16 @@ impl Memory {
             threshold: first_threshold(limit),
             collected: false,
             locks: 0,
+            peak: 0,
         }
     }
 
     pub fn bytes(&self) -> usize {
         self.bytes
+    }
+    /// The most bytes charged at once since the instance began.
+    pub fn peak(&self) -> usize {
+        self.peak.max(self.bytes)
     }
     pub fn limit(&self) -> usize {
         self.limit
@@ -176,6 +183,7 @@ impl Memory {
         }
         self.bytes += extra;
         self.since_gc += extra;
+        self.peak = self.peak.max(self.bytes);
         Ok(())
     }
 
@@ -244,6 +252,15 @@ pub struct Budget {
     pub memory: Memory,
     /// Current nesting (Python frames and native recursion).
     depth: usize,
+    /// Nesting of the compartments this one was entered from (their
+    /// frames are on the same host stack): counted against
+    /// [`MAX_RECURSION`] with `depth`, so no chain of crossings
+    /// (A→B→A→…) can nest deeper than one instance may.
+    outer_depth: usize,
+    /// The highest recursion limit the program may set
+    /// (`sys.setrecursionlimit`): [`MAX_RECURSION`], or a compartment's
+    /// own limit, which its code must not raise.
+    recursion_cap: usize,
     deadline: Option<Instant>,
     /// The first TimeoutError has been raised and its grace period runs.
     deadline_was_hit: bool,
@@ -262,6 +279,9 @@ pub struct Budget {
     alloc_countdown: u32,
     /// Set by the host (a signal handler, another thread) to interrupt.
     interrupt: Arc<AtomicBool>,
+    /// Interrupts delivered (raised as KeyboardInterrupt) so far: the
+    /// switcher tells a real interrupt from code raising KeyboardInterrupt.
+    interrupts: u64,
 }
 
 impl Budget {
@@ -270,6 +290,8 @@ impl Budget {
             memory: Memory::new(limits.heap_bytes),
             limits,
             depth: 0,
+            outer_depth: 0,
+            recursion_cap: MAX_RECURSION,
             deadline: None,
             deadline_was_hit: false,
             timeout_fatal: false,
@@ -279,6 +301,7 @@ impl Budget {
             step_limit: None,
             alloc_countdown: POLL_INTERVAL,
             interrupt: Arc::new(AtomicBool::new(false)),
+            interrupts: 0,
         }
     }
 
@@ -289,12 +312,61 @@ impl Budget {
 
     /// Starts a run: the clock and the step count start from zero.
     pub fn start(&mut self) {
-        self.deadline = self.limits.timeout.map(|t| Instant::now() + t);
+        self.start_within(None, None);
+    }
+
+    /// Starts a run that must also end by `deadline` and within `steps`
+    /// (a compartment entered from code that has budgets of its own: the
+    /// callee's limits apply, and never more than the caller has left).
+    pub fn start_within(&mut self, deadline: Option<Instant>, steps: Option<u64>) {
+        let own = self.limits.timeout.map(|t| Instant::now() + t);
+        self.deadline = match (own, deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         self.deadline_was_hit = false;
         self.timeout_fatal = false;
         self.steps_used = 0;
-        self.step_limit = self.limits.steps;
+        self.step_limit = match (self.limits.steps, steps) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         self.restart_countdown(POLL_INTERVAL);
+    }
+
+    /// The deadline of the current run, if it has one.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Safe points passed in the current run.
+    pub fn steps_used(&self) -> u64 {
+        self.steps_used + u64::from(self.countdown_start - self.countdown)
+    }
+
+    /// Steps left before the step limit; None without one.
+    pub fn steps_left(&self) -> Option<u64> {
+        self.step_limit
+            .map(|max| max.saturating_sub(self.steps_used()))
+    }
+
+    /// Counts `n` steps spent elsewhere on this run's behalf (in a
+    /// compartment it called), so the run's step limit covers them.
+    pub fn spend_steps(&mut self, n: u64) {
+        self.count_steps();
+        self.steps_used = self.steps_used.saturating_add(n);
+        self.restart_countdown(POLL_INTERVAL);
+    }
+
+    /// Interrupts this budget has delivered.
+    pub fn interrupts(&self) -> u64 {
+        self.interrupts
+    }
+
+    /// Uses `flag` as the interrupt flag (a compartment shares its
+    /// creator's, so Ctrl-C reaches whatever code runs).
+    pub fn share_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = flag;
     }
 
     // ---- recursion and native stack
@@ -305,15 +377,30 @@ impl Budget {
     pub fn recursion_limit(&self) -> usize {
         self.limits.recursion
     }
-    /// Sets the recursion limit (clamped to 1..=[`MAX_RECURSION`]).
+    /// Sets the recursion limit (clamped to 1..=the cap: [`MAX_RECURSION`],
+    /// or a compartment's own limit).
     pub fn set_recursion_limit(&mut self, n: usize) {
-        self.limits.recursion = n.clamp(1, MAX_RECURSION);
+        self.limits.recursion = n.clamp(1, self.recursion_cap);
+    }
+
+    /// Makes the current recursion limit the highest the program may set
+    /// (for compartments: the limit their creator gave them).
+    pub fn cap_recursion_limit(&mut self) {
+        self.recursion_cap = self.limits.recursion.min(MAX_RECURSION);
+    }
+
+    /// The nesting of the compartments below this one on the host stack.
+    pub fn outer_depth(&self) -> usize {
+        self.outer_depth
+    }
+    pub fn set_outer_depth(&mut self, n: usize) {
+        self.outer_depth = n;
     }
 
     /// Whether one more level of nesting is allowed (changes nothing).
     #[inline]
     pub fn may_enter(&self) -> Result<(), Exceeded> {
-        if self.depth >= self.limits.recursion {
+        if self.depth >= self.limits.recursion || self.depth + self.outer_depth >= MAX_RECURSION {
             return Err(Exceeded::Recursion);
         }
         if stacker::remaining_stack().is_some_and(|left| left < STACK_RESERVE) {
@@ -409,6 +496,7 @@ impl Budget {
         // A plain load first: natives call this in tight loops, and the
         // flag is almost never set.
         if self.interrupt.load(Ordering::Relaxed) && self.interrupt.swap(false, Ordering::Relaxed) {
+            self.interrupts += 1;
             return Err(Exceeded::Interrupted);
         }
         let now = Instant::now();

@@ -432,6 +432,28 @@ impl Vm {
         } else {
             self.seq_items(closure)?
         };
+        self.new_function(code, f.globals, defaults, kwdefaults, closure)
+    }
+
+    /// A function of `code` with `globals` (an isolated function's copy in
+    /// its compartment: compartment/api.rs).
+    pub fn function_from_code(
+        &mut self,
+        code: &std::rc::Rc<capy_compiler::Code>,
+        globals: Gc,
+        defaults: Vec<Value>,
+    ) -> PyResult {
+        self.new_function(code.clone(), globals, defaults, Value::Null, Vec::new())
+    }
+
+    fn new_function(
+        &mut self,
+        code: std::rc::Rc<capy_compiler::Code>,
+        globals: Gc,
+        defaults: Vec<Value>,
+        kwdefaults: Value,
+        closure: Vec<Value>,
+    ) -> PyResult {
         let (consts, names) = self.code_cache(&code)?;
         let name = self.intern(&code.name);
         let qualname = self.intern(&code.qualname);
@@ -440,7 +462,7 @@ impl Vm {
             None => Value::None,
         };
         let module = self
-            .dict_get_str(f.globals, "__name__")
+            .dict_get_str(globals, "__name__")
             .unwrap_or(Value::None);
         let plain = code.kwonlyargcount == 0
             && code.cellvars.is_empty()
@@ -458,7 +480,7 @@ impl Vm {
             code,
             consts,
             names,
-            globals: f.globals,
+            globals,
             defaults: defaults.into(),
             kwdefaults,
             closure: closure.into_boxed_slice(),

@@ -75,6 +75,7 @@ exc_kinds! {
     TimeoutError: OSError,
     ConnectionError: OSError,
     BrokenPipeError: ConnectionError,
+    PermissionError: OSError,
     Warning: Exception,
     UserWarning: Warning,
     DeprecationWarning: Warning,

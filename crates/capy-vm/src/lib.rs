@@ -17,6 +17,7 @@ pub mod bind;
 pub mod budget;
 pub mod builtins;
 pub mod call;
+pub mod compartment;
 pub mod dict;
 pub mod errors;
 pub mod eval;

@@ -341,6 +341,12 @@ pub enum Obj {
     /// The items of a `collections.deque` (the instance's `base`): a ring
     /// buffer, so both ends cost O(1) (modules/deque.rs).
     Deque(Box<DequeItems>),
+    /// What a sealed handle names (the `base` of a `compartment.Handle`
+    /// instance; compartment/handle.rs). Made only by the switcher.
+    Sealed(crate::compartment::Sealed),
+    /// The compartment a `compartment.Compartment` instance stands for
+    /// (its `base`).
+    Compartment(crate::compartment::CompId),
 }
 
 /// A deque's items and its bounds.
@@ -358,7 +364,7 @@ impl Obj {
         match self {
             Obj::Free | Obj::Dead | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) => {}
             Obj::BigInt(_) | Obj::Complex(..) | Obj::Range { .. } | Obj::Code(_) => {}
-            Obj::CapMemory(_) => {}
+            Obj::CapMemory(_) | Obj::Sealed(_) | Obj::Compartment(_) => {}
             Obj::Capability(c) => out.push(c.owner),
             Obj::Tuple(v) => out.extend_from_slice(v),
             Obj::List(v) => out.extend_from_slice(v),

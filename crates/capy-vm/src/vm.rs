@@ -84,6 +84,11 @@ pub struct Vm {
     /// `intern_static`'s memo: (address, length) of a `&'static str` → its
     /// interned string (interned strings are permanent roots).
     static_names: [Option<((usize, usize), Value)>; STATIC_NAMES],
+    /// This instance's compartment state: its id, exports, handles held.
+    pub comp: crate::compartment::Local,
+    /// Every instance of the process, carried by the active one
+    /// (compartment/mod.rs); empty in parked instances.
+    pub world: crate::compartment::World,
 }
 
 const STATIC_NAMES: usize = 64;
@@ -204,6 +209,8 @@ impl Vm {
             attr_cache: Default::default(),
             global_cache: Default::default(),
             static_names: [None; STATIC_NAMES],
+            comp: Default::default(),
+            world: Default::default(),
         };
         crate::types::init_types(&mut vm);
         let me = vm.exc_class(ExcKind::MemoryError);
@@ -638,7 +645,9 @@ impl Vm {
         if let Some(t) = self.empty_tuple {
             roots.push(Value::Obj(t));
         }
+        self.comp.roots(&mut roots);
         let live = self.heap.collect(roots);
+        self.comp.sweep_handles(&self.heap);
         self.budget.memory.after_collection(live);
         // The recount saw only heap objects; a quota too full for the
         // compiled regexes as well drops them (they are only a cache).

@@ -429,8 +429,12 @@ fn func(vm: &mut Vm, m: Gc, name: &'static str, f: crate::obj::NativeFn) -> PyRe
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let m = vm.new_module("cheri")?;
     install_properties(vm)?;
-    func(vm, m, "Memory", cheri_memory)?;
-    func(vm, m, "sealing_root", cheri_sealing_root)?;
+    // The roots of the address space and of the sealing space are the
+    // program's authority, never a compartment's (compartment/authority.rs).
+    if !vm.comp.confined {
+        func(vm, m, "Memory", cheri_memory)?;
+        func(vm, m, "sealing_root", cheri_sealing_root)?;
+    }
     func(vm, m, "null", cheri_null)?;
     func(vm, m, "representable_length", cheri_crrl)?;
     func(vm, m, "representable_alignment_mask", cheri_cram)?;

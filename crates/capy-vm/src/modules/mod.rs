@@ -50,6 +50,7 @@ pub fn register_all(vm: &mut Vm) {
     vm.register_module("builtins", sys::init_builtins);
     vm.register_module("gc", sys::init_gc);
     vm.register_module("micropython", sys::init_micropython);
+    vm.register_module("compartment", crate::compartment::api::init);
 }
 
 /// Makes `cls` the owner of the natives in its namespace: the VM binds

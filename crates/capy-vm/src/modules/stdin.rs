@@ -170,6 +170,7 @@ fn take_text<E>(
 /// heap as it arrives, so a huge input raises MemoryError. (Charging it
 /// to the heap was forgotten by every collection.)
 pub fn read_text(vm: &mut Vm, max: Option<usize>, line: bool) -> PyResult<String> {
+    crate::compartment::authority::require(vm, crate::compartment::authority::Authority::Stdin)?;
     let bytes = take_text(max, line, |taken| {
         vm.reserve_temp(taken + READ_SIZE)?;
         fill(vm)

@@ -23,42 +23,55 @@ fn epoch() -> Instant {
     *EPOCH.get_or_init(Instant::now)
 }
 
-fn since_epoch() -> Duration {
-    Instant::now().saturating_duration_since(epoch())
+fn since_epoch(vm: &Vm) -> Duration {
+    coarse(vm, Instant::now().saturating_duration_since(epoch()))
 }
 
-fn wall() -> Duration {
+fn wall(vm: &Vm) -> Duration {
     // A clock before 1970 reads as the epoch rather than failing.
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default()
+    coarse(
+        vm,
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default(),
+    )
 }
 
-fn t_time(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    Ok(Value::Float(wall().as_secs_f64()))
+/// A compartment is not granted a high-resolution clock (a timer for side
+/// channels): its clocks tick in whole milliseconds.
+fn coarse(vm: &Vm, d: Duration) -> Duration {
+    if vm.comp.confined {
+        Duration::from_millis(d.as_millis() as u64)
+    } else {
+        d
+    }
+}
+
+fn t_time(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(Value::Float(wall(vm).as_secs_f64()))
 }
 fn t_time_ns(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    vm.new_bigint(wall().as_nanos().into())
+    vm.new_bigint(wall(vm).as_nanos().into())
 }
-fn t_monotonic(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    Ok(Value::Float(since_epoch().as_secs_f64()))
+fn t_monotonic(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(Value::Float(since_epoch(vm).as_secs_f64()))
 }
 fn t_monotonic_ns(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    vm.new_bigint(since_epoch().as_nanos().into())
+    vm.new_bigint(since_epoch(vm).as_nanos().into())
 }
 
 fn ticks(d: Duration, per_sec: u128) -> Value {
     let t = d.as_nanos() * per_sec / 1_000_000_000;
     Value::Int((t % TICKS_PERIOD as u128) as i64)
 }
-fn t_ticks_ms(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    Ok(ticks(since_epoch(), 1_000))
+fn t_ticks_ms(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(ticks(since_epoch(vm), 1_000))
 }
-fn t_ticks_us(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    Ok(ticks(since_epoch(), 1_000_000))
+fn t_ticks_us(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(ticks(since_epoch(vm), 1_000_000))
 }
-fn t_ticks_ns(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    Ok(ticks(since_epoch(), 1_000_000_000))
+fn t_ticks_ns(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(ticks(since_epoch(vm), 1_000_000_000))
 }
 
 fn int2(vm: &mut Vm, a: &[Value], name: &str) -> PyResult<(i64, i64)> {
@@ -172,7 +185,7 @@ fn civil_from_days(z: i64) -> (i64, i64, i64) {
 /// (year, month, mday, hour, minute, second, weekday, yearday, isdst).
 fn broken_down(vm: &mut Vm, a: &[Value]) -> PyResult {
     let secs = match a.first() {
-        None | Some(Value::None) => wall().as_secs() as i64,
+        None | Some(Value::None) => wall(vm).as_secs() as i64,
         Some(&v) => {
             let f = super::math::to_f(vm, v)?;
             // Years beyond +-10**8 are outside what the calendar maths keeps exact.

@@ -1,0 +1,89 @@
+//! What a compartment's instance can reach: nothing it was not granted.
+//!
+//! The program the user runs holds the user's authority (standard input,
+//! the clock, the capability model's roots, the search path, the
+//! `compartment` module). A compartment starts with none of it:
+//!
+//! | authority | root | compartment |
+//! | --- | --- | --- |
+//! | standard input (`input()`, `sys.stdin`) | yes | `PermissionError` |
+//! | importing from the file system (`sys.path`) | yes | empty path: only built-in modules |
+//! | `sys.argv` | the command line | empty |
+//! | clocks (`time.*`) | full resolution | whole milliseconds |
+//! | `cheri.Memory`, `cheri.sealing_root` | yes | absent |
+//! | making compartments (`compartment`) | yes | absent (a compartment could otherwise escape its quota by making more) |
+//! | `sys.setrecursionlimit` | up to 20,000 | up to the limit it was given |
+//!
+//! `print` writes to the process's output, as the root's does (the c18n
+//! mode runs ordinary modules, which print). Everything else a compartment
+//! may use is pure computation on its own heap.
+
+use crate::budget::Limits;
+use crate::errors::ExcKind;
+use crate::vm::Vm;
+use crate::PyResult;
+
+/// An authority a confined instance lacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Authority {
+    Stdin,
+}
+
+impl std::fmt::Display for Authority {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Authority::Stdin => "standard input",
+        })
+    }
+}
+
+/// PermissionError unless the running instance holds `what`.
+pub fn require(vm: &mut Vm, what: Authority) -> PyResult<()> {
+    if vm.comp.confined {
+        return Err(vm.error(
+            ExcKind::PermissionError,
+            format!("{what} is not granted to this compartment"),
+        ));
+    }
+    Ok(())
+}
+
+/// Native modules a compartment may import: computation only.
+const ALLOWED_MODULES: &[&str] = &[
+    "sys",
+    "struct",
+    "binascii",
+    "heapq",
+    "random",
+    "errno",
+    "time",
+    "cmath",
+    "math",
+    "cheri",
+    "json",
+    "io",
+    "collections",
+    "array",
+    "re",
+    "types",
+    "asyncio",
+    "builtins",
+    "gc",
+    "micropython",
+    // Only `CompartmentError` in a compartment.
+    "compartment",
+];
+
+/// A new confined instance for compartment `id`.
+pub fn new_instance(limits: &Limits, id: super::CompId) -> Vm {
+    let mut vm = Vm::new(limits.clone());
+    vm.comp.id = id;
+    vm.comp.confined = true;
+    vm.native_modules
+        .retain(|name, _| ALLOWED_MODULES.contains(name));
+    vm.budget.cap_recursion_limit();
+    // Its output while it runs is the process's (the switcher moves it in);
+    // this one is never written.
+    vm.set_output(Box::new(std::io::sink()), Box::new(std::io::sink()));
+    vm
+}

@@ -1,0 +1,347 @@
+//! Compartments (DESIGN.md part 3): many isolated Python worlds in one
+//! process, crossing into each other only through the switcher.
+//!
+//! A compartment is a whole interpreter instance ([`Vm`]): its own heap
+//! and quota, types, builtins namespace, module table, globals and budget.
+//! Nothing mutable is shared, so no compartment can change what another
+//! sees, and a handle ([`crate::value::Gc`]) of one heap never names an
+//! object of another: values cross only through [`transfer`], which copies
+//! immutable values into the receiving heap and hands out *sealed
+//! handles* for everything else.
+//!
+//! The instances of one process form a [`World`]: slot 0 is the program
+//! the user ran (the root), the others are compartments it made. Exactly
+//! one instance is *active* (it is the `Vm` the interpreter runs, and it
+//! carries the world); the others are *parked* in their slots. A crossing
+//! ([`switch`]) parks the caller, makes the callee active, runs the
+//! operation, and switches back: the Rust stack of the caller's natives
+//! stays where it is, so A→B→A nests like any call, on one host stack and
+//! one recursion budget.
+//!
+//! | file | holds |
+//! | --- | --- |
+//! | `mod.rs` | the world, its slots, each instance's [`Local`] state and the export table |
+//! | `switch.rs` | the switcher: crossing into a compartment and back, budgets, faults |
+//! | `transfer.rs` | what happens to a value that crosses |
+//! | `handle.rs` | sealed handles as the holder sees them: a class whose methods cross |
+//! | `api.rs` | the Python module `compartment` |
+//! | `authority.rs` | what a compartment's instance can reach (no ambient authority) |
+
+pub mod api;
+pub mod authority;
+pub mod handle;
+pub mod switch;
+pub mod transfer;
+
+use crate::budget::Limits;
+use crate::value::{Gc, Value};
+use crate::vm::Vm;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::time::Duration;
+
+/// A compartment's number: its slot in the [`World`].
+pub type CompId = u32;
+
+/// The slot of the program the user ran.
+pub const ROOT: CompId = 0;
+
+/// What a fault in a compartment does to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnFault {
+    /// The caller gets `CompartmentError`; the compartment keeps its state.
+    Raise,
+    /// As `Raise`, and the compartment is reset before its next use.
+    Restart,
+}
+
+/// How a compartment was made, so a reset can make it again.
+#[derive(Clone)]
+pub struct Config {
+    pub limits: Limits,
+    pub on_fault: OnFault,
+    /// Source run at creation and after each reset (`compartment.load`),
+    /// with its file name and module name.
+    pub init: Option<Init>,
+}
+
+#[derive(Clone)]
+pub struct Init {
+    pub source: Rc<str>,
+    pub filename: Rc<str>,
+    pub module: Rc<str>,
+}
+
+/// Counters of one compartment, for `stats()` and `--compartment-stats`.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// Crossings into this compartment.
+    pub calls_in: u64,
+    /// Crossings this compartment made into others.
+    pub calls_out: u64,
+    /// Crossings that ended in a fault.
+    pub faults: u64,
+    /// Safe points passed while it ran.
+    pub steps: u64,
+    /// Wall time spent inside it (crossings nested in it included).
+    pub time: Duration,
+    /// Resets (explicit or after a fault with `on_fault="restart"`).
+    pub resets: u64,
+    /// Highest heap bytes seen by an earlier incarnation (before a reset).
+    pub peak_before: usize,
+}
+
+/// One instance of the world.
+pub struct Slot {
+    /// The parked instance; None while it is active or once closed.
+    pub vm: Option<Box<Vm>>,
+    /// Bumped by reset and close: handles to objects of an earlier
+    /// incarnation carry the old value and are refused.
+    pub gen: u32,
+    pub name: Rc<str>,
+    pub closed: bool,
+    pub config: Config,
+    pub stats: Stats,
+    /// Reset before the next crossing (a fault with `on_fault="restart"`).
+    pub restart_pending: bool,
+    /// Activations of this instance on the host stack (re-entry A→B→A
+    /// keeps A's budget running instead of starting a new one).
+    pub entries: u32,
+    /// Names exported by name (`get`, `load`): they outlive resets.
+    pub names: Vec<Rc<str>>,
+    /// Export slots whose last holder let go, for the owner to free when
+    /// it next runs ([`Local::apply_releases`]).
+    pub releases: Vec<(u32, u32)>,
+}
+
+/// Every instance of a process. Only the active `Vm` holds the real one;
+/// parked instances hold an empty default.
+#[derive(Default)]
+pub struct World {
+    pub slots: Vec<Slot>,
+    pub active: CompId,
+}
+
+impl World {
+    /// The live slot `id` of generation `gen`, or why it cannot be used.
+    pub fn slot(&self, id: CompId) -> Option<&Slot> {
+        self.slots.get(id as usize)
+    }
+    pub fn slot_mut(&mut self, id: CompId) -> Option<&mut Slot> {
+        self.slots.get_mut(id as usize)
+    }
+
+    /// Makes the world of a root instance (slot 0, active) on first use.
+    pub fn ensure_root(&mut self) {
+        if self.slots.is_empty() {
+            self.slots.push(Slot {
+                vm: None,
+                gen: 0,
+                name: Rc::from("__main__"),
+                closed: false,
+                config: Config {
+                    limits: Limits::default(),
+                    on_fault: OnFault::Raise,
+                    init: None,
+                },
+                stats: Stats::default(),
+                restart_pending: false,
+                entries: 1,
+                names: Vec::new(),
+                releases: Vec::new(),
+            });
+        }
+    }
+
+    /// Queues the release of export `slot` of `owner` (generation `gen`).
+    pub fn release(&mut self, owner: CompId, gen: u32, slot: u32) {
+        if let Some(s) = self.slots.get_mut(owner as usize) {
+            if s.gen == gen && !s.closed {
+                s.releases.push((gen, slot));
+            }
+        }
+    }
+
+    /// The slot of a by-name export `name` of `owner`, added if new.
+    pub fn name_slot(&mut self, owner: CompId, name: &str) -> u32 {
+        let s = &mut self.slots[owner as usize];
+        if let Some(i) = s.names.iter().position(|n| &**n == name) {
+            return i as u32;
+        }
+        s.names.push(Rc::from(name));
+        (s.names.len() - 1) as u32
+    }
+}
+
+/// What a sealed handle names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// An object of the owner's heap, by its export slot (refused after
+    /// the owner is reset).
+    Object(u32),
+    /// A global of the owner's main namespace, by name (survives resets).
+    Global(u32),
+    /// The owner's main namespace as a module, showing only its exports
+    /// (what `compartment.load` returns).
+    Exports,
+}
+
+/// A sealed handle: the reference a holder keeps to an object it does not
+/// own. Only the switcher opens it, in the owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sealed {
+    pub owner: CompId,
+    pub gen: u32,
+    pub target: Target,
+}
+
+/// An entry of the export table.
+struct Export {
+    value: Value,
+    /// Holders with a live handle to it (each holder keeps one handle
+    /// object per export, so this counts compartments, not references).
+    holders: u32,
+}
+
+/// The objects of an instance that other compartments hold handles to.
+/// They are roots of the instance's collector until every holder lets go.
+#[derive(Default)]
+pub struct Exports {
+    entries: Vec<Option<Export>>,
+    free: Vec<u32>,
+    by_obj: HashMap<Gc, u32>,
+}
+
+impl Exports {
+    /// The export slot of `v` (a heap object), made if new.
+    pub fn export(&mut self, g: Gc) -> u32 {
+        if let Some(&i) = self.by_obj.get(&g) {
+            return i;
+        }
+        let e = Export {
+            value: Value::Obj(g),
+            holders: 0,
+        };
+        let i = match self.free.pop() {
+            Some(i) => {
+                self.entries[i as usize] = Some(e);
+                i
+            }
+            None => {
+                self.entries.push(Some(e));
+                (self.entries.len() - 1) as u32
+            }
+        };
+        self.by_obj.insert(g, i);
+        i
+    }
+
+    pub fn get(&self, slot: u32) -> Option<Value> {
+        self.entries
+            .get(slot as usize)
+            .and_then(|e| e.as_ref())
+            .map(|e| e.value)
+    }
+
+    /// One more holder has a handle to `slot`.
+    pub fn hold(&mut self, slot: u32) {
+        if let Some(Some(e)) = self.entries.get_mut(slot as usize) {
+            e.holders += 1;
+        }
+    }
+
+    /// A holder let go of `slot`; the entry is freed with its last holder
+    /// (or at once if it never had one: an export made for a crossing
+    /// whose handle was then not needed).
+    pub fn release(&mut self, slot: u32) {
+        let Some(Some(e)) = self.entries.get_mut(slot as usize) else {
+            return;
+        };
+        e.holders = e.holders.saturating_sub(1);
+        if e.holders == 0 {
+            if let Value::Obj(g) = e.value {
+                self.by_obj.remove(&g);
+            }
+            self.entries[slot as usize] = None;
+            self.free.push(slot);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.by_obj.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.by_obj.is_empty()
+    }
+
+    pub fn roots(&self) -> impl Iterator<Item = Value> + '_ {
+        self.entries.iter().flatten().map(|e| e.value)
+    }
+}
+
+/// Compartment state each instance keeps for itself.
+#[derive(Default)]
+pub struct Local {
+    /// This instance's slot in the world.
+    pub id: CompId,
+    /// Whether this instance is a compartment (restricted authority).
+    pub confined: bool,
+    pub exports: Exports,
+    /// The handle object this instance holds for each sealed reference
+    /// (one per reference, so `is` works on handles). Not roots: entries
+    /// whose object was collected are dropped after each collection and
+    /// released to the owner.
+    pub handles: HashMap<Sealed, Gc>,
+    /// Releases found by the last collections, for the switcher to pass
+    /// to their owners.
+    pub released: Vec<Sealed>,
+    /// The compartment's main namespace (exec, eval, get, load).
+    pub main: Option<Gc>,
+    /// The grants as received, kept to re-grant them after a reset.
+    pub grants: Vec<(Rc<str>, Value)>,
+    /// The class of handle objects in this instance (made on first use).
+    pub handle_class: Option<Gc>,
+    /// `compartment.CompartmentError` of this instance (made on first use).
+    pub error_class: Option<Gc>,
+    /// The classes of the `compartment` module (root only).
+    pub api: Option<api::Classes>,
+}
+
+impl Local {
+    /// The values this state keeps alive.
+    pub fn roots(&self, out: &mut Vec<Value>) {
+        out.extend(self.exports.roots());
+        out.extend(self.main.map(Value::Obj));
+        out.extend(self.grants.iter().map(|(_, v)| *v));
+        out.extend(self.handle_class.map(Value::Obj));
+        out.extend(self.error_class.map(Value::Obj));
+        if let Some(a) = &self.api {
+            a.roots(out);
+        }
+    }
+
+    /// After a collection: forgets handle objects that were freed, and
+    /// queues their release.
+    pub fn sweep_handles(&mut self, heap: &crate::heap::Heap) {
+        if self.handles.is_empty() {
+            return;
+        }
+        let released = &mut self.released;
+        self.handles.retain(|s, g| {
+            let live = heap.is_live(*g);
+            if !live {
+                released.push(*s);
+            }
+            live
+        });
+    }
+
+    /// Frees export slots whose holders all let go.
+    pub fn apply_releases(&mut self, slot: &mut Slot) {
+        for (gen, i) in slot.releases.drain(..) {
+            if gen == slot.gen {
+                self.exports.release(i);
+            }
+        }
+    }
+}

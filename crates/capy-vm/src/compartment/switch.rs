@@ -1,0 +1,361 @@
+//! The switcher: the only way from one compartment into another.
+//!
+//! [`cross`] checks that the target is live (not closed, and for a handle
+//! to an object, not reset since), moves the inputs into the callee
+//! ([`super::transfer`]), parks the caller and makes the callee the active
+//! instance, starts the callee's budgets (never more time or steps than
+//! the caller has left; its depth counts on top of the caller's), runs the
+//! operation, switches back, and moves the result out. A fault in the
+//! callee (an uncaught exception, its quota, time or step budget, its
+//! recursion limit) reaches the caller as `compartment.CompartmentError`
+//! carrying the callee's name, the exception's type name and its message,
+//! as strings: nothing of the callee's heap.
+
+use super::transfer::{Parties, Seal, TransferError};
+use super::{authority, CompId, OnFault};
+use crate::errors::ExcKind;
+use crate::value::Value;
+use crate::vm::Vm;
+use crate::{PyErr, PyResult};
+use std::time::Instant;
+
+/// What went wrong in the callee, as the caller learns it.
+#[derive(Debug, Clone)]
+pub struct Fault {
+    pub kind: String,
+    pub message: String,
+    /// A built-in exception type the caller may re-raise as itself.
+    pub builtin: Option<ExcKind>,
+    /// The host's interrupt (Ctrl-C) stopped the callee.
+    pub interrupt: bool,
+}
+
+impl Fault {
+    fn from_exception(vm: &mut Vm, e: PyErr) -> Fault {
+        let class = vm.err_class(e);
+        let kind = class.map_or_else(|| "Exception".to_string(), |c| vm.class_name(c));
+        let builtin =
+            class.and_then(|c| ExcKind::ALL.iter().copied().find(|&k| vm.exc_class(k) == c));
+        // The message is made by the callee's own code (`__str__`), under
+        // its budget; if that fails too, the type name says enough.
+        let message = vm.to_str(e.value()).unwrap_or_default();
+        Fault {
+            kind,
+            message,
+            builtin,
+            interrupt: false,
+        }
+    }
+
+    /// AttributeError or StopIteration: the answers of the attribute and
+    /// iterator protocols, which cross as themselves through handles.
+    fn is_protocol(&self) -> bool {
+        matches!(
+            self.builtin,
+            Some(ExcKind::AttributeError | ExcKind::StopIteration)
+        )
+    }
+
+    /// A fault of the switcher itself (not of code in the callee).
+    pub fn switcher(message: String) -> Fault {
+        Fault {
+            kind: "CompartmentError".into(),
+            message,
+            builtin: None,
+            interrupt: false,
+        }
+    }
+
+    fn of_transfer(e: &TransferError) -> Fault {
+        let (kind, builtin) = match e {
+            TransferError::Refused { kind, .. } if *kind == "MemoryError" => {
+                ("MemoryError", Some(ExcKind::MemoryError))
+            }
+            _ => ("CompartmentError", None),
+        };
+        Fault {
+            kind: kind.to_string(),
+            message: e.to_string(),
+            builtin,
+            interrupt: false,
+        }
+    }
+}
+
+/// Which faults cross as their own exception type instead of
+/// `CompartmentError`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// None: every fault is a `CompartmentError`.
+    Nothing,
+    /// AttributeError (the attribute protocol: `hasattr`, `getattr` with
+    /// a default) and StopIteration (the end of an iterator).
+    Protocol,
+}
+
+/// Runs `op` in compartment `id` with `inputs` moved into it, and moves
+/// its result back as `op` says to seal it. `gen`, when given, is the
+/// incarnation the caller's handle was made for.
+pub fn cross(
+    vm: &mut Vm,
+    id: CompId,
+    gen: Option<u32>,
+    inputs: &[Value],
+    pass: Pass,
+    op: impl FnOnce(&mut Vm, &[Value]) -> PyResult<(Value, Seal)>,
+) -> PyResult {
+    vm.world.ensure_root();
+    let caller = vm.comp.id;
+    let slot = match vm.world.slot(id) {
+        Some(s) if s.closed => return Err(closed_error(vm, &s.name.clone())),
+        Some(s) => s,
+        None => return Err(vm.error(ExcKind::SystemError, "internal error: no such compartment")),
+    };
+    if gen.is_some_and(|g| g != slot.gen) {
+        let name = slot.name.clone();
+        let e = TransferError::Stale {
+            owner: name.to_string(),
+        };
+        return Err(compartment_error(vm, &name, &Fault::of_transfer(&e)));
+    }
+    if slot.restart_pending {
+        reset(vm, id)?;
+    }
+    let name = vm.world.slots[id as usize].name.clone();
+    let Some(mut callee) = vm.world.slots[id as usize].vm.take() else {
+        return Err(vm.error(
+            ExcKind::RuntimeError,
+            format!("compartment '{name}' is already running: a compartment cannot call itself through a handle"),
+        ));
+    };
+    pass_releases(vm);
+    callee.comp.apply_releases(&mut vm.world.slots[id as usize]);
+    vm.comp.apply_releases(&mut vm.world.slots[caller as usize]);
+
+    // Inputs, into the callee's heap (rooted there until the crossing ends).
+    let mark = callee.temp_roots.len();
+    let mut world = std::mem::take(&mut vm.world);
+    let moved: Result<Vec<Value>, TransferError> = {
+        let mut p = Parties {
+            world: &mut world,
+            src: vm,
+            dst: &mut callee,
+            bystander: None,
+        };
+        inputs
+            .iter()
+            .map(|&v| p.transfer(v, Seal::Object))
+            .collect()
+    };
+    let moved = match moved {
+        Ok(m) => m,
+        Err(e) => {
+            callee.temp_roots.truncate(mark);
+            world.slots[id as usize].vm = Some(callee);
+            vm.world = world;
+            return Err(compartment_error(vm, &name, &Fault::of_transfer(&e)));
+        }
+    };
+    vm.world = world;
+    vm.world.slots[caller as usize].stats.calls_out += 1;
+
+    // Switch in, with the caller's remaining budgets as the callee's bound.
+    let outer_depth = vm.budget.depth() + vm.budget.outer_depth();
+    let deadline = vm.budget.deadline();
+    let steps_left = vm.budget.steps_left();
+    switch_to(vm, callee);
+    let first = vm.world.slots[id as usize].entries == 0;
+    vm.world.slots[id as usize].entries += 1;
+    if first {
+        vm.budget.start_within(deadline, steps_left);
+    }
+    let saved_outer = vm.budget.outer_depth();
+    vm.budget.set_outer_depth(outer_depth);
+    let started = Instant::now();
+    let interrupts = vm.budget.interrupts();
+
+    let result = op(vm, &moved).map_err(|e| {
+        let mut f = Fault::from_exception(vm, e);
+        // Only the user's Ctrl-C crosses as KeyboardInterrupt; code that
+        // raises it itself must not stop its caller.
+        f.interrupt = f.kind == "KeyboardInterrupt" && vm.budget.interrupts() > interrupts;
+        f
+    });
+
+    let steps = if first { vm.budget.steps_used() } else { 0 };
+    vm.budget.set_outer_depth(saved_outer);
+    {
+        let s = &mut vm.world.slots[id as usize];
+        s.entries -= 1;
+        s.stats.calls_in += 1;
+        s.stats.steps += steps;
+        s.stats.time += started.elapsed();
+        // The ends of the attribute and iterator protocols are answers,
+        // not faults.
+        let faulted = result
+            .as_ref()
+            .is_err_and(|f| !(pass == Pass::Protocol && f.is_protocol()));
+        if faulted {
+            s.stats.faults += 1;
+            if s.config.on_fault == OnFault::Restart {
+                s.restart_pending = true;
+            }
+        }
+    }
+    pass_releases(vm);
+    let mut callee = switch_back(vm, caller);
+    if steps > 0 {
+        vm.budget.spend_steps(steps);
+    }
+
+    // The result, out of the callee's heap.
+    let out = match result {
+        Ok((v, seal)) => {
+            let mut world = std::mem::take(&mut vm.world);
+            let r = Parties {
+                world: &mut world,
+                src: &mut callee,
+                dst: vm,
+                bystander: None,
+            }
+            .transfer(v, seal);
+            vm.world = world;
+            r.map_err(|e| compartment_error(vm, &name, &Fault::of_transfer(&e)))
+        }
+        Err(f) => Err(raise_fault(vm, &name, &f, pass)),
+    };
+    callee.temp_roots.truncate(mark);
+    vm.world.slots[id as usize].vm = Some(callee);
+    out
+}
+
+/// Makes `callee` the active instance; the caller is parked in its slot.
+/// The world and the process's output move to whichever instance is
+/// active.
+fn switch_to(vm: &mut Vm, mut other: Box<Vm>) {
+    std::mem::swap(vm, &mut *other);
+    vm.world = std::mem::take(&mut other.world);
+    std::mem::swap(&mut vm.out, &mut other.out);
+    let caller = other.comp.id;
+    vm.world.active = vm.comp.id;
+    vm.world.slots[caller as usize].vm = Some(other);
+}
+
+/// Makes the parked `caller` active again; returns the callee's instance.
+fn switch_back(vm: &mut Vm, caller: CompId) -> Box<Vm> {
+    let mut other = vm.world.slots[caller as usize]
+        .vm
+        .take()
+        .expect("the caller stays parked while its callee runs");
+    std::mem::swap(vm, &mut *other);
+    vm.world = std::mem::take(&mut other.world);
+    std::mem::swap(&mut vm.out, &mut other.out);
+    vm.world.active = caller;
+    other
+}
+
+/// Hands the releases the active instance's collections found to the
+/// owners' slots.
+fn pass_releases(vm: &mut Vm) {
+    for r in std::mem::take(&mut vm.comp.released) {
+        if let super::Target::Object(slot) = r.target {
+            vm.world.release(r.owner, r.gen, slot);
+        }
+    }
+}
+
+/// The exception the caller sees for a fault in compartment `name`.
+fn raise_fault(vm: &mut Vm, name: &str, f: &Fault, pass: Pass) -> PyErr {
+    if f.interrupt {
+        // The user's interrupt stops whatever runs, wherever it runs.
+        let k = vm.exc_class(ExcKind::KeyboardInterrupt);
+        return vm.new_exception(k, vec![]);
+    }
+    if pass == Pass::Protocol && f.is_protocol() {
+        if let Some(k) = f.builtin {
+            return vm.error(k, &f.message);
+        }
+    }
+    compartment_error(vm, name, f)
+}
+
+/// `CompartmentError` in the running instance.
+pub fn compartment_error(vm: &mut Vm, name: &str, f: &Fault) -> PyErr {
+    match super::api::make_error(vm, name, &f.kind, &f.message) {
+        Ok(e) | Err(e) => e,
+    }
+}
+
+pub fn closed_error(vm: &mut Vm, name: &str) -> PyErr {
+    let f = Fault::switcher(format!("compartment '{name}' is closed"));
+    compartment_error(vm, name, &f)
+}
+
+/// Micro-reboot: compartment `id` goes back to the state right after it
+/// was made (or loaded). Its heap is freed; handles to its objects held
+/// anywhere become stale; handles to its globals by name (`get`, `load`)
+/// keep working. Its grants are given again.
+pub fn reset(vm: &mut Vm, id: CompId) -> PyResult<()> {
+    let (limits, init) = {
+        let s = &vm.world.slots[id as usize];
+        (s.config.limits.clone(), s.config.init.clone())
+    };
+    let Some(mut old) = vm.world.slots[id as usize].vm.take() else {
+        return Err(vm.error(
+            ExcKind::RuntimeError,
+            "a running compartment cannot be reset",
+        ));
+    };
+    let mut new = Box::new(authority::new_instance(&limits, id));
+    new.budget.share_interrupt(vm.interrupt_flag());
+    {
+        let s = &mut vm.world.slots[id as usize];
+        s.stats.peak_before = s.stats.peak_before.max(old.budget.memory.peak());
+        s.stats.resets += 1;
+        s.gen = s.gen.wrapping_add(1);
+        s.restart_pending = false;
+        s.releases.clear();
+    }
+    let grants = std::mem::take(&mut old.comp.grants);
+    let mut world = std::mem::take(&mut vm.world);
+    let mut moved = Vec::with_capacity(grants.len());
+    let mut failed = None;
+    for (name, v) in grants {
+        let r = Parties {
+            world: &mut world,
+            src: &mut old,
+            dst: &mut new,
+            bystander: Some(vm),
+        }
+        .transfer(v, Seal::Object);
+        match r {
+            Ok(v) => moved.push((name, v)),
+            Err(e) => failed = Some(e),
+        }
+    }
+    // What the old incarnation held of others is let go.
+    for r in old.comp.handles.keys() {
+        if let super::Target::Object(slot) = r.target {
+            world.release(r.owner, r.gen, slot);
+        }
+    }
+    vm.world = world;
+    drop(old);
+    let setup = super::api::setup_main(&mut new, &moved, init.as_ref().map(|i| &*i.module));
+    vm.world.slots[id as usize].vm = Some(new);
+    if let Some(e) = failed {
+        let name = vm.world.slots[id as usize].name.clone();
+        return Err(compartment_error(vm, &name, &Fault::of_transfer(&e)));
+    }
+    if setup.is_err() {
+        return Err(vm.memory_error());
+    }
+    if let Some(init) = init {
+        let src = init.source.clone();
+        let file = init.filename.clone();
+        cross(vm, id, None, &[], Pass::Nothing, move |vm, _| {
+            super::api::run_source(vm, &src, &file).map(|_| (Value::None, Seal::Object))
+        })?;
+    }
+    Ok(())
+}
