@@ -261,6 +261,9 @@ pub struct Budget {
     /// (`sys.setrecursionlimit`): [`MAX_RECURSION`], or a compartment's
     /// own limit, which its code must not raise.
     recursion_cap: usize,
+    /// The depth at which nesting stops: the recursion limit, or less when
+    /// outer compartments' frames are on the stack (one compare per call).
+    depth_limit: usize,
     deadline: Option<Instant>,
     /// The first TimeoutError has been raised and its grace period runs.
     deadline_was_hit: bool,
@@ -286,12 +289,14 @@ pub struct Budget {
 
 impl Budget {
     pub fn new(limits: Limits) -> Budget {
+        let depth_limit = limits.recursion.min(MAX_RECURSION);
         Budget {
             memory: Memory::new(limits.heap_bytes),
             limits,
             depth: 0,
             outer_depth: 0,
             recursion_cap: MAX_RECURSION,
+            depth_limit,
             deadline: None,
             deadline_was_hit: false,
             timeout_fatal: false,
@@ -381,6 +386,14 @@ impl Budget {
     /// or a compartment's own limit).
     pub fn set_recursion_limit(&mut self, n: usize) {
         self.limits.recursion = n.clamp(1, self.recursion_cap);
+        self.update_depth_limit();
+    }
+
+    fn update_depth_limit(&mut self) {
+        self.depth_limit = self
+            .limits
+            .recursion
+            .min(MAX_RECURSION.saturating_sub(self.outer_depth));
     }
 
     /// Makes the current recursion limit the highest the program may set
@@ -395,12 +408,13 @@ impl Budget {
     }
     pub fn set_outer_depth(&mut self, n: usize) {
         self.outer_depth = n;
+        self.update_depth_limit();
     }
 
     /// Whether one more level of nesting is allowed (changes nothing).
     #[inline]
     pub fn may_enter(&self) -> Result<(), Exceeded> {
-        if self.depth >= self.limits.recursion || self.depth + self.outer_depth >= MAX_RECURSION {
+        if self.depth >= self.depth_limit {
             return Err(Exceeded::Recursion);
         }
         if stacker::remaining_stack().is_some_and(|left| left < STACK_RESERVE) {

@@ -83,7 +83,9 @@ pub struct Vm {
     pub global_cache: crate::globalcache::GlobalCache,
     /// `intern_static`'s memo: (address, length) of a `&'static str` → its
     /// interned string (interned strings are permanent roots).
-    static_names: [Option<((usize, usize), Value)>; STATIC_NAMES],
+    /// Boxed: the switcher moves whole instances (compartment/switch.rs),
+    /// and this memo was most of an instance's size.
+    static_names: Box<StaticNames>,
     /// This instance's compartment state: its id, exports, handles held.
     pub comp: crate::compartment::Local,
     /// Every instance of the process, carried by the active one
@@ -92,6 +94,9 @@ pub struct Vm {
 }
 
 const STATIC_NAMES: usize = 64;
+
+/// `intern_static`'s memo: (address, length) of a name → its string.
+type StaticNames = [Option<((usize, usize), Value)>; STATIC_NAMES];
 
 /// What the VM remembers of each active frame outside the interpreter loop.
 pub struct FrameInfo {
@@ -208,7 +213,7 @@ impl Vm {
             re_cache: Default::default(),
             attr_cache: Default::default(),
             global_cache: Default::default(),
-            static_names: [None; STATIC_NAMES],
+            static_names: Box::new([None; STATIC_NAMES]),
             comp: Default::default(),
             world: Default::default(),
         };

@@ -345,3 +345,13 @@ impl Local {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The switcher swaps whole instances on every crossing: keep them small.
+    #[test]
+    fn an_instance_is_small_enough_to_swap() {
+        let size = std::mem::size_of::<crate::vm::Vm>();
+        assert!(size <= 1400, "Vm is {size} bytes");
+    }
+}

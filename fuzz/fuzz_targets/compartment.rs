@@ -1,0 +1,64 @@
+//! Hostile code inside a compartment: arbitrary UTF-8 source runs in a
+//! compartment with small limits, granted a host function and a tuple,
+//! from a host program that then checks it is unchanged (its globals, its
+//! builtins, an object it did not grant) and still usable. Whatever the
+//! source does, the host must end by printing `HOST OK`: a missing line
+//! means a fault escaped the compartment or the host was changed.
+#![no_main]
+
+use capy_fuzz::run_capture;
+use capy_vm::Limits;
+use libfuzzer_sys::fuzz_target;
+use std::time::Duration;
+
+const HOST: &str = r#"
+import compartment
+secret = "S"
+box = [1, 2, 3]
+data = (1, "two", 3.0)
+calls = []
+def peek(x):
+    calls.append(1)
+    return x
+c = compartment.Compartment("evil", heap="2M", steps=100000, timeout=0.2,
+                            recursion=100, grants={"peek": peek, "data": data})
+for run in (c.exec, c.exec):
+    try:
+        run(SRC)
+    except compartment.CompartmentError:
+        pass
+try:
+    r = c.eval("[k for k in globals() if not k.startswith('_')]")
+    len(r)
+except compartment.CompartmentError:
+    pass
+c.reset()
+assert c.eval("1 + 1") == 2
+c.close()
+assert secret == "S" and box == [1, 2, 3] and data == (1, "two", 3.0)
+assert len([1, 2]) == 2 and int("7") == 7
+print("HOST OK")
+"#;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(source) = std::str::from_utf8(data) else {
+        return;
+    };
+    let hex: String = source.bytes().map(|b| format!("{b:02x}")).collect();
+    let program = format!("SRC = bytes.fromhex('{hex}').decode('utf-8')\n{HOST}");
+    let limits = Limits {
+        heap_bytes: 32 << 20,
+        recursion: 400,
+        timeout: Some(Duration::from_secs(10)),
+        ..Limits::default()
+    };
+    let Some(run) = run_capture(program, limits) else {
+        return;
+    };
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        out.ends_with("HOST OK\n"),
+        "the host did not finish unchanged: {:?}\nstdout: {out}",
+        run.uncaught
+    );
+});
