@@ -80,3 +80,18 @@ except compartment.CompartmentError as e:
 except RecursionError:
     print("deep chain stopped")
 print(back(5))
+
+# A compartment cannot be reset or closed from inside a call into it.
+holder = {}
+def sabotage(what):
+    getattr(holder["c"], what)()
+    return "done"
+k = compartment.Compartment("k", grants={"sabotage": sabotage})
+holder["c"] = k
+k.exec("state = [1]")
+for what in ("reset", "close"):
+    try:
+        k.eval("sabotage(%r)" % what)
+    except compartment.CompartmentError as e:
+        print(what, e.kind, e.message)
+print(k.eval("state"))

@@ -526,9 +526,9 @@ fn c_close(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if vm
         .world
         .slot(id)
-        .is_some_and(|s| !s.closed && s.vm.is_none())
+        .is_some_and(|s| !s.closed && (s.vm.is_none() || s.entries > 0))
     {
-        return Err(vm.runtime_error("a running compartment cannot be closed"));
+        return Err(switch::running_error(vm, id, "closed"));
     }
     close(vm, id);
     Ok(Value::None)

@@ -118,7 +118,9 @@ pub fn cross(
         };
         return Err(compartment_error(vm, &name, &Fault::of_transfer(&e)));
     }
-    if slot.restart_pending {
+    // A compartment with frames on the stack is not reset under them; it
+    // restarts at its next outermost entry.
+    if slot.restart_pending && slot.entries == 0 {
         reset(vm, id)?;
     }
     let name = vm.world.slots[id as usize].name.clone();
@@ -291,6 +293,15 @@ pub fn closed_error(vm: &mut Vm, name: &str) -> PyErr {
     compartment_error(vm, name, &f)
 }
 
+/// RuntimeError: compartment `id` has frames on the stack.
+pub fn running_error(vm: &mut Vm, id: CompId, what: &str) -> PyErr {
+    let name = vm.world.slots[id as usize].name.clone();
+    vm.error(
+        ExcKind::RuntimeError,
+        format!("compartment '{name}' is running: it cannot be {what} from inside a call into it"),
+    )
+}
+
 /// Micro-reboot: compartment `id` goes back to the state right after it
 /// was made (or loaded). Its heap is freed; handles to its objects held
 /// anywhere become stale; handles to its globals by name (`get`, `load`)
@@ -300,11 +311,11 @@ pub fn reset(vm: &mut Vm, id: CompId) -> PyResult<()> {
         let s = &vm.world.slots[id as usize];
         (s.config.limits.clone(), s.config.init.clone())
     };
+    if vm.world.slots[id as usize].entries > 0 {
+        return Err(running_error(vm, id, "reset"));
+    }
     let Some(mut old) = vm.world.slots[id as usize].vm.take() else {
-        return Err(vm.error(
-            ExcKind::RuntimeError,
-            "a running compartment cannot be reset",
-        ));
+        return Err(running_error(vm, id, "reset"));
     };
     let mut new = Box::new(authority::new_instance(&limits, id));
     new.budget.share_interrupt(vm.interrupt_flag());
