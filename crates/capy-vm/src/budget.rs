@@ -118,7 +118,9 @@ pub struct Memory {
     collected: bool,
     /// `micropython.heap_lock()` depth: while locked, nothing allocates.
     locks: usize,
-    /// The most bytes charged at once (compartment statistics).
+    /// The most bytes charged at once before the last decrease
+    /// (compartment statistics). The count only falls at a collection or
+    /// a release, so its peaks are recorded there, not at every charge.
     peak: usize,
 }
 
@@ -183,7 +185,6 @@ impl Memory {
         }
         self.bytes += extra;
         self.since_gc += extra;
-        self.peak = self.peak.max(self.bytes);
         Ok(())
     }
 
@@ -205,6 +206,7 @@ impl Memory {
 
     /// Returns native memory charged with [`Self::charge_external`].
     pub fn release_external(&mut self, n: usize) {
+        self.peak = self.peak.max(self.bytes);
         let n = n.min(self.external);
         self.external -= n;
         self.bytes = self.bytes.saturating_sub(n);
@@ -229,6 +231,7 @@ impl Memory {
 
     /// Recounts after a collection found `live` bytes of objects alive.
     pub fn after_collection(&mut self, live: usize) {
+        self.peak = self.peak.max(self.bytes);
         self.bytes = live + self.external;
         if self.bytes <= self.limit {
             self.overdraft = 0;
@@ -565,6 +568,21 @@ mod tests {
         assert_eq!(m.bytes(), 300, "live objects plus external bytes");
         m.release_external(100);
         assert_eq!(m.bytes(), 200);
+    }
+
+    #[test]
+    fn peak_is_the_most_ever_charged() {
+        let mut m = Memory::new(1000);
+        m.charge(600).unwrap();
+        m.after_collection(100);
+        m.charge(50).unwrap();
+        assert_eq!(m.peak(), 600);
+        m.charge(700).unwrap();
+        assert_eq!(
+            m.peak(),
+            850,
+            "a peak not yet followed by a collection counts too"
+        );
     }
 
     #[test]

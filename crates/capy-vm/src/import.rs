@@ -296,14 +296,10 @@ impl Vm {
         Ok(())
     }
 
-    fn load_source_module(
-        &mut self,
-        full: &str,
-        path: &std::path::Path,
-        pkg_dir: Option<String>,
-        parent: Value,
-        last: &str,
-    ) -> PyResult {
+    /// The text of the module file at `path` and its name for tracebacks;
+    /// ImportError if it cannot be read, SyntaxError if it is not text in
+    /// its declared encoding.
+    pub fn read_module_source(&mut self, path: &std::path::Path) -> PyResult<(String, String)> {
         let bytes = match std::fs::read(path) {
             Ok(s) => s,
             Err(e) => {
@@ -319,6 +315,18 @@ impl Vm {
             &fname,
             capy_compiler::encoding::SourceOrigin::Import,
         )?;
+        Ok((fname, src))
+    }
+
+    fn load_source_module(
+        &mut self,
+        full: &str,
+        path: &std::path::Path,
+        pkg_dir: Option<String>,
+        parent: Value,
+        last: &str,
+    ) -> PyResult {
+        let (fname, src) = self.read_module_source(path)?;
         let code = self.compile_file(&src, &fname)?;
         let m = self.new_module(full)?;
         let d = module_dict(self, m);

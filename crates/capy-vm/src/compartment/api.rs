@@ -18,7 +18,6 @@ use crate::budget::Limits;
 use crate::dict::Dict;
 use crate::errors::ExcKind;
 use crate::obj::{Instance, NativeFn, Obj};
-use crate::types::TypeId;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::{PyErr, PyResult};
@@ -28,6 +27,7 @@ use std::time::Duration;
 type Kw<'a> = &'a [(Value, Value)];
 
 /// The classes of the module in the root instance.
+#[derive(Clone, Copy)]
 pub struct Classes {
     pub compartment: Gc,
     pub isolator: Gc,
@@ -71,18 +71,17 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     Ok(m)
 }
 
-fn classes(vm: &mut Vm) -> PyResult<&Classes> {
-    if vm.comp.api.is_none() {
-        let compartment = native_class(vm, "Compartment", COMPARTMENT_METHODS, Some(c_new))?;
-        let isolator = native_class(vm, "isolate", &[("__call__", iso_wrap)], None)?;
-        let isolated = native_class(vm, "Isolated", &[("__call__", iso_call)], None)?;
-        vm.comp.api = Some(Classes {
-            compartment,
-            isolator,
-            isolated,
-        });
+fn classes(vm: &mut Vm) -> PyResult<Classes> {
+    if let Some(c) = vm.comp.api {
+        return Ok(c);
     }
-    Ok(vm.comp.api.as_ref().expect("made above"))
+    let c = Classes {
+        compartment: native_class(vm, "Compartment", COMPARTMENT_METHODS, Some(c_new))?,
+        isolator: native_class(vm, "isolate", &[("__call__", iso_wrap)], None)?,
+        isolated: native_class(vm, "Isolated", &[("__call__", iso_call)], None)?,
+    };
+    vm.comp.api = Some(c);
+    Ok(c)
 }
 
 /// A class of module `compartment` whose methods are natives.
@@ -92,35 +91,20 @@ pub fn native_class(
     methods: &[(&'static str, NativeFn)],
     new: Option<NativeFn>,
 ) -> PyResult<Gc> {
+    use crate::modules::collections::{make_class, method, static_new};
     let mut ns = Dict::new();
     for &(n, f) in methods {
-        let v = crate::types::native(vm, n, f, true, Value::None)?;
-        put(vm, &mut ns, n, v)?;
+        method(vm, &mut ns, n, f)?;
     }
     if let Some(f) = new {
-        let v = crate::types::native(vm, "__new__", f, true, Value::None)?;
-        let sm = Value::Obj(vm.alloc(Obj::StaticMethod(v))?);
-        put(vm, &mut ns, "__new__", sm)?;
+        static_new(vm, &mut ns, f)?;
     }
-    let module = vm.new_str("compartment")?;
-    put(vm, &mut ns, "__module__", module)?;
-    let meta = Value::Obj(vm.type_obj(TypeId::Type));
-    let n = vm.new_str(name)?;
-    let c = vm.new_class(meta, n, vec![], &ns)?;
-    crate::modules::adopt_natives(vm, c);
-    Ok(c)
+    make_class(vm, name, vec![], ns, "compartment")
 }
 
 fn set_attr(vm: &mut Vm, obj: Value, name: &str, v: Value) -> PyResult<()> {
     let n = vm.intern(name);
     vm.generic_setattr(obj, n, v)
-}
-
-fn put(vm: &mut Vm, ns: &mut Dict, k: &str, v: Value) -> PyResult<()> {
-    let key = vm.intern(k);
-    let h = vm.hash(key)?;
-    ns.insert_new(h, key, v);
-    Ok(())
 }
 
 // ---- CompartmentError
@@ -462,26 +446,22 @@ fn label(vm: &Vm, id: CompId) -> String {
 }
 
 fn c_exec(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let id = this_id(vm, a)?;
-    let src = str_arg(vm, a, "exec() source")?;
-    let file = label(vm, id);
-    cross(vm, id, None, &[], Pass::Nothing, move |vm, _| {
-        let code = vm.compile(&src, &file, capy_compiler::Mode::Exec)?;
-        let main = vm
-            .comp
-            .main
-            .ok_or_else(|| vm.runtime_error("no namespace"))?;
-        vm.run_code(&code, main, Value::Null)?;
-        Ok((Value::None, Seal::Object))
-    })
+    run_in(vm, a, capy_compiler::Mode::Exec, "exec() source")?;
+    Ok(Value::None)
 }
 
 fn c_eval(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    run_in(vm, a, capy_compiler::Mode::Eval, "eval() expression")
+}
+
+/// Compiles the source argument in the compartment and runs it in its
+/// namespace (the value of an `Eval` comes back).
+fn run_in(vm: &mut Vm, a: &[Value], mode: capy_compiler::Mode, what: &str) -> PyResult {
     let id = this_id(vm, a)?;
-    let src = str_arg(vm, a, "eval() expression")?;
+    let src = str_arg(vm, a, what)?;
     let file = label(vm, id);
     cross(vm, id, None, &[], Pass::Nothing, move |vm, _| {
-        let code = vm.compile(&src, &file, capy_compiler::Mode::Eval)?;
+        let code = vm.compile(&src, &file, mode)?;
         let main = vm
             .comp
             .main
@@ -600,26 +580,8 @@ fn m_load(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         None => return Err(vm.type_error("load() needs a module name or a path (a str)")),
     };
     let o = options(vm, kw, &[])?;
-    let path = find_module(vm, &what)?;
-    let data = match std::fs::read(&path) {
-        Ok(d) => d,
-        Err(e) => {
-            return Err(vm.error(
-                ExcKind::ImportError,
-                format!("cannot read {}: {e}", path.display()),
-            ))
-        }
-    };
-    let filename = path.to_string_lossy().to_string();
-    let source = vm.decode_source(
-        &data,
-        &filename,
-        capy_compiler::encoding::SourceOrigin::Import,
-    )?;
-    let module: String = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_else(|| what.clone());
+    let (path, module) = find_module(vm, &what)?;
+    let (filename, source) = vm.read_module_source(&path)?;
     let init = Init {
         source: Rc::from(source.as_str()),
         filename: Rc::from(filename.as_str()),
@@ -644,16 +606,20 @@ fn m_load(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     )
 }
 
-/// A module name searched on the program's `sys.path`, or a path.
-fn find_module(vm: &mut Vm, what: &str) -> PyResult<std::path::PathBuf> {
+/// A module name searched on the program's `sys.path`, or a path; with
+/// the name the module gets (the last part of a dotted name, or the
+/// file's stem).
+fn find_module(vm: &mut Vm, what: &str) -> PyResult<(std::path::PathBuf, String)> {
     if what.ends_with(".py") || what.contains('/') {
         let p = std::path::PathBuf::from(what);
         if p.is_file() {
-            return Ok(p);
+            let stem = p.file_stem().map(|s| s.to_string_lossy().to_string());
+            return Ok((p, stem.unwrap_or_else(|| what.to_string())));
         }
         return Err(vm.error(ExcKind::ImportError, format!("no such file: '{what}'")));
     }
     let rel = what.replace('.', "/");
+    let name = what.rsplit('.').next().unwrap_or(what).to_string();
     for dir in vm.sys_path.clone() {
         let base = std::path::Path::new(if dir.is_empty() { "." } else { &dir });
         for cand in [
@@ -661,7 +627,7 @@ fn find_module(vm: &mut Vm, what: &str) -> PyResult<std::path::PathBuf> {
             base.join(&rel).join("__init__.py"),
         ] {
             if cand.is_file() {
-                return Ok(cand);
+                return Ok((cand, name));
             }
         }
     }

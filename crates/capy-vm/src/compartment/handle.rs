@@ -187,20 +187,14 @@ fn h_getattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn exports_getattr(vm: &mut Vm, r: Sealed, name: String) -> PyResult {
     cross(vm, r.owner, None, &[], Pass::Protocol, move |vm, _| {
         let main = main_of(vm)?;
-        if !is_export(vm, main, &name) {
-            let m = vm
-                .world
-                .slot(vm.comp.id)
-                .map(|s| s.name.clone())
-                .unwrap_or_default();
-            return Err(vm.error(
-                ExcKind::AttributeError,
-                format!("module '{m}' has no export '{name}'"),
-            ));
-        }
-        let v = match vm.dict_get_str(main, &name) {
-            Some(v) => v,
-            None => {
+        let found = if is_export(vm, main, &name) {
+            vm.dict_get_str(main, &name).ok_or("attribute")
+        } else {
+            Err("export")
+        };
+        let v = match found {
+            Ok(v) => v,
+            Err(what) => {
                 let m = vm
                     .world
                     .slot(vm.comp.id)
@@ -208,7 +202,7 @@ fn exports_getattr(vm: &mut Vm, r: Sealed, name: String) -> PyResult {
                     .unwrap_or_default();
                 return Err(vm.error(
                     ExcKind::AttributeError,
-                    format!("module '{m}' has no attribute '{name}'"),
+                    format!("module '{m}' has no {what} '{name}'"),
                 ));
             }
         };
@@ -235,9 +229,8 @@ pub fn is_export(vm: &mut Vm, main: Gc, name: &str) -> bool {
 fn h_setattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let name = name_arg(vm, a)?;
     refuse_forbidden(vm, &name)?;
-    let v = a.get(2).copied().unwrap_or(Value::None);
     refuse_exports(vm, a, "assign to")?;
-    forward(vm, a, &[v], move |vm, obj, ins| {
+    forward(vm, a, &[arg(a, 2)], move |vm, obj, ins| {
         let n = vm.intern(&name);
         vm.setattr(obj, n, ins[0]).map(|_| Value::None)
     })
@@ -279,29 +272,29 @@ fn h_len(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     forward(vm, a, &[], |vm, obj, _| Ok(Value::Int(vm.len(obj)? as i64)))
 }
 
+/// Argument `i` of a special method (the interpreter passes them all).
+fn arg(a: &[Value], i: usize) -> Value {
+    a.get(i).copied().unwrap_or(Value::None)
+}
+
 fn h_getitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let k = a.get(1).copied().unwrap_or(Value::None);
-    forward(vm, a, &[k], |vm, obj, ins| vm.getitem(obj, ins[0]))
+    forward(vm, a, &[arg(a, 1)], |vm, obj, ins| vm.getitem(obj, ins[0]))
 }
 
 fn h_setitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let k = a.get(1).copied().unwrap_or(Value::None);
-    let v = a.get(2).copied().unwrap_or(Value::None);
-    forward(vm, a, &[k, v], |vm, obj, ins| {
+    forward(vm, a, &[arg(a, 1), arg(a, 2)], |vm, obj, ins| {
         vm.setitem(obj, ins[0], ins[1]).map(|_| Value::None)
     })
 }
 
 fn h_delitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let k = a.get(1).copied().unwrap_or(Value::None);
-    forward(vm, a, &[k], |vm, obj, ins| {
+    forward(vm, a, &[arg(a, 1)], |vm, obj, ins| {
         vm.delitem(obj, ins[0]).map(|_| Value::None)
     })
 }
 
 fn h_contains(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let k = a.get(1).copied().unwrap_or(Value::None);
-    forward(vm, a, &[k], |vm, obj, ins| {
+    forward(vm, a, &[arg(a, 1)], |vm, obj, ins| {
         vm.contains(obj, ins[0]).map(Value::Bool)
     })
 }

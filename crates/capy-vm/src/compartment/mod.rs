@@ -123,7 +123,7 @@ pub struct World {
 }
 
 impl World {
-    /// The live slot `id` of generation `gen`, or why it cannot be used.
+    /// Slot `id`, if the world has one.
     pub fn slot(&self, id: CompId) -> Option<&Slot> {
         self.slots.get(id as usize)
     }

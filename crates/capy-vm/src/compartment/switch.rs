@@ -245,6 +245,9 @@ fn switch_to(vm: &mut Vm, mut other: Box<Vm>) {
 
 /// Makes the parked `caller` active again; returns the callee's instance.
 fn switch_back(vm: &mut Vm, caller: CompId) -> Box<Vm> {
+    // Cannot fail: a slot's instance is taken out only by a crossing (which
+    // puts it back before returning), by `reset` and by `close`, and both
+    // refuse an instance with entries on the stack, as the caller has.
     let mut other = vm.world.slots[caller as usize]
         .vm
         .take()

@@ -40,18 +40,24 @@ fn put(vm: &mut Vm, ns: &mut Dict, k: &str, v: Value) -> PyResult<()> {
     Ok(())
 }
 
-fn method(vm: &mut Vm, ns: &mut Dict, name: &'static str, f: NativeFn) -> PyResult<()> {
+pub(crate) fn method(vm: &mut Vm, ns: &mut Dict, name: &'static str, f: NativeFn) -> PyResult<()> {
     let v = crate::types::native(vm, name, f, true, Value::None)?;
     put(vm, ns, name, v)
 }
 
-fn static_new(vm: &mut Vm, ns: &mut Dict, f: NativeFn) -> PyResult<()> {
+pub(crate) fn static_new(vm: &mut Vm, ns: &mut Dict, f: NativeFn) -> PyResult<()> {
     let v = crate::types::native(vm, "__new__", f, true, Value::None)?;
     let sm = Value::Obj(vm.alloc(Obj::StaticMethod(v))?);
     put(vm, ns, "__new__", sm)
 }
 
-fn make_class(vm: &mut Vm, name: &str, bases: Vec<Gc>, mut ns: Dict, module: &str) -> PyResult<Gc> {
+pub(crate) fn make_class(
+    vm: &mut Vm,
+    name: &str,
+    bases: Vec<Gc>,
+    mut ns: Dict,
+    module: &str,
+) -> PyResult<Gc> {
     let m = vm.new_str(module)?;
     put(vm, &mut ns, "__module__", m)?;
     let meta = Value::Obj(vm.type_obj(TypeId::Type));
