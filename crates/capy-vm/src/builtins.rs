@@ -420,6 +420,9 @@ fn class_list(vm: &mut Vm, v: Value, fname: &str) -> PyResult<Vec<Gc>> {
 
 fn isinstance(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "isinstance", a, 2, 2)?;
+    if let Some(r) = crate::compartment::handle::class_check(vm, a[0], a[1], false)? {
+        return Ok(Value::Bool(r));
+    }
     let classes = class_list(vm, a[1], "isinstance")?;
     Ok(Value::Bool(
         classes.into_iter().any(|c| vm.isinstance(a[0], c)),
@@ -428,6 +431,9 @@ fn isinstance(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn issubclass(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "issubclass", a, 2, 2)?;
+    if let Some(r) = crate::compartment::handle::class_check(vm, a[0], a[1], true)? {
+        return Ok(Value::Bool(r));
+    }
     let Value::Obj(c) = a[0] else {
         return Err(vm.type_error("issubclass() arg 1 must be a class"));
     };

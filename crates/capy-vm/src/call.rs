@@ -446,7 +446,7 @@ impl Vm {
         self.new_function(code.clone(), globals, defaults, Value::Null, Vec::new())
     }
 
-    fn new_function(
+    pub(crate) fn new_function(
         &mut self,
         code: std::rc::Rc<capy_compiler::Code>,
         globals: Gc,

@@ -187,6 +187,21 @@ impl Vm {
         Ok(top)
     }
 
+    /// Imports the dotted module `full` (each package on the way) and
+    /// returns it, not its top package.
+    pub fn import_dotted(&mut self, full: &str) -> PyResult {
+        let mut module = Value::None;
+        let mut prefix = String::new();
+        for part in full.split('.') {
+            if !prefix.is_empty() {
+                prefix.push('.');
+            }
+            prefix.push_str(part);
+            module = self.import_one(&prefix, module)?;
+        }
+        Ok(module)
+    }
+
     fn try_import_submodule(&mut self, full: &str, parent: Value) -> PyResult<Option<Value>> {
         match self.import_one(full, parent) {
             Ok(m) => Ok(Some(m)),
@@ -245,7 +260,19 @@ impl Vm {
             self.dict_set(Value::Obj(self.modules), key, Value::Obj(m))?;
             return Ok(Value::Obj(m));
         }
-        let dirs: Vec<String> = if parent.is_none() {
+        // In the c18n mode a module of another compartment comes as a proxy.
+        if let Some(m) = crate::compartment::library::import(self, full)? {
+            // Not bound in a parent package: the parent is a proxy too,
+            // and the owner's import bound the submodule in the package.
+            self.dict_set(Value::Obj(self.modules), key, m)?;
+            return Ok(m);
+        }
+        let dirs: Vec<String> = if self.comp.confined {
+            // A compartment has no file system: it finds only its own
+            // modules of the c18n mode, on the library's path (never
+            // through a `__path__` it could set).
+            crate::compartment::library::local_dirs(self, full)
+        } else if parent.is_none() {
             self.sys_path.clone()
         } else {
             let path_name = self.intern("__path__");

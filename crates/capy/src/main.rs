@@ -38,6 +38,12 @@ options:
   --recursion N   maximum Python call depth (default 1000, at most 20000)
   --steps N       step budget (loop iterations and calls); TimeoutError
                   beyond, at the same point on every machine
+  --compartments per-module
+                  the c18n mode: every module imported from the search
+                  path runs in a compartment of its own
+  --compartment-stats
+                  on exit, print per compartment: crossings, heap peak,
+                  faults, time (to stderr)
   -h, --help      show this help
   --version       show the version
 
@@ -64,6 +70,18 @@ struct Options {
     args: Vec<String>,
     /// `-i`: the REPL follows the program, which runs in its namespace.
     inspect: bool,
+    /// How the program's modules are compartmentalised.
+    compartments: Compartments,
+    /// `--compartment-stats`.
+    stats: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Compartments {
+    /// One interpreter for the whole program (the default).
+    Off,
+    /// `--compartments=per-module`.
+    PerModule,
 }
 
 /// With no program, or `-`, CPython reads its program from stdin, unless
@@ -95,6 +113,8 @@ fn usage_error(msg: &str) -> ExitCode {
 fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut limits = Limits::default();
     let mut inspect = false;
+    let mut compartments = Compartments::Off;
+    let mut stats = false;
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
@@ -146,6 +166,25 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 limits.steps = Some(n);
                 i += 2;
             }
+            "--compartments" | "--compartments=per-module" => {
+                let v = if a == "--compartments" {
+                    i += 1;
+                    value(i - 1)?
+                } else {
+                    "per-module".to_string()
+                };
+                if v != "per-module" {
+                    return Err(format!(
+                        "bad --compartments: {v} (the mode is 'per-module')"
+                    ));
+                }
+                compartments = Compartments::PerModule;
+                i += 1;
+            }
+            "--compartment-stats" => {
+                stats = true;
+                i += 1;
+            }
             "-c" => {
                 let code = value(i)?;
                 let mut rest = vec!["-c".to_string()];
@@ -155,6 +194,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     program: Program::Code(code),
                     args: rest,
                     inspect,
+                    compartments,
+                    stats,
                 });
             }
             "-m" => {
@@ -166,6 +207,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     program: Program::Module(m),
                     args: rest,
                     inspect,
+                    compartments,
+                    stats,
                 });
             }
             "-i" => {
@@ -178,6 +221,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     program: stdin_program(inspect),
                     args: args[i..].to_vec(),
                     inspect,
+                    compartments,
+                    stats,
                 });
             }
             "run" if i == 0 => {
@@ -193,6 +238,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     program: Program::File(a.to_string()),
                     args: args[i..].to_vec(),
                     inspect,
+                    compartments,
+                    stats,
                 });
             }
         }
@@ -202,6 +249,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         program: stdin_program(inspect),
         args: vec![String::new()],
         inspect,
+        compartments,
+        stats,
     })
 }
 
@@ -288,11 +337,23 @@ fn new_vm(opts: &Options, script_dir: Option<String>) -> Vm {
     let mut vm = Vm::new(opts.limits.clone());
     vm.sys_path = search_path(script_dir);
     vm.argv = opts.args.clone();
+    if opts.compartments == Compartments::PerModule {
+        // Each module's compartment gets the program's limits as its own.
+        let defaults = Limits {
+            timeout: None,
+            steps: None,
+            ..opts.limits.clone()
+        };
+        capy_vm::compartment::library::enable(&mut vm, defaults, None);
+    }
     vm
 }
 
 fn run(opts: Options) -> Status {
-    let inspect = opts.inspect;
+    let inspect = After {
+        inspect: opts.inspect,
+        stats: opts.stats,
+    };
     match &opts.program {
         Program::Repl => {
             let mut vm = new_vm(&opts, None);
@@ -390,12 +451,19 @@ fn run_bytes(
     data: &[u8],
     filename: &str,
     origin: SourceOrigin,
-    inspect: bool,
+    after: After,
 ) -> Status {
     let code = vm
         .decode_source(data, filename, origin)
         .and_then(|src| vm.compile_file(&src, filename));
-    run_code(vm, code, inspect)
+    run_code(vm, code, after)
+}
+
+/// What happens after the program: `-i`'s REPL, `--compartment-stats`.
+#[derive(Clone, Copy)]
+struct After {
+    inspect: bool,
+    stats: bool,
 }
 
 /// The namespace of a fresh `__main__` module, registered in sys.modules.
@@ -421,8 +489,9 @@ fn main_globals(vm: &mut Vm) -> capy_vm::PyResult<capy_vm::Gc> {
 fn run_code(
     vm: &mut Vm,
     code: capy_vm::PyResult<std::rc::Rc<capy_compiler::Code>>,
-    inspect: bool,
+    after: After,
 ) -> Status {
+    let inspect = after.inspect;
     let globals = main_globals(vm);
     let r = match (globals, code) {
         (Ok(globals), Ok(code)) => {
@@ -444,6 +513,11 @@ fn run_code(
         Ok(()) => (0, false),
         Err(e) => (exit_status(vm, e), vm.err_is(e, ExcKind::KeyboardInterrupt)),
     };
+    if after.stats {
+        vm.flush();
+        let report = capy_vm::compartment::stats::report(vm);
+        let _ = vm.write_err(&report);
+    }
     let status = process::flush_at_exit(vm, status);
     // CPython ends by SIGINT after an uncaught KeyboardInterrupt, so the
     // shell sees the interrupt (status 130) and stops a script loop.

@@ -87,6 +87,9 @@ tries = [
     ("a host exception's arguments", "[type(a).__name__ for a in catch(fail).args]"),
     ("a host exception object", "(type(catch(fail)).__name__, catch(fail).kind)"),
     ("fault carries strings only", "(lambda: [type(v).__name__ for v in __import__('compartment').CompartmentError('x').args])()"),
+    ("a deep exception hierarchy", "exec('C = Exception\\nfor i in range(100): C = type(\\'E%d\\' % i, (C,), {})') or C"),
+    ("import through a forged __path__", "exec(\"import sys\\nm = type(sys)('pkg')\\nm.__path__ = ['.', 'tests/py/compartment']\\nsys.modules['pkg'] = m\\nimport pkg._shapes\")"),
+    ("operator ping-pong between compartments", "[] + show"),
     # Limits
     ("heap bomb", "[bytearray(1 << 16) for _ in range(1000)]"),
     ("recursion bomb", "(lambda f: f(f))(lambda f: f(f))"),
@@ -107,5 +110,8 @@ print(len(tries), "attempts")
 print(secret, host_list, account.balance, len([1, 2]), hasattr(int, "evil"))
 print(bystander.eval("treasure"), bystander.eval("len([1])"))
 print(evil.eval("limit"), evil.eval("show()"))
+# An exception class crosses as a mirror without the owner's methods.
+evil.exec("class Hostile(Exception):\n    def steal(self): return 'stolen'")
+print(hasattr(evil.get("Hostile"), "steal"), evil.get("Hostile").__name__)
 # The host's own handle class was not patched.
 print(len(bystander.get("treasure")))

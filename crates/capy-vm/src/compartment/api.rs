@@ -13,7 +13,9 @@
 
 use super::switch::{self, cross, Pass};
 use super::transfer::{self, Parties, Seal};
-use super::{authority, CompId, Config, Init, OnFault, Sealed, Slot, Stats, Target};
+use super::{
+    authority, CompId, Config, Exceptions, Init, NameRef, OnFault, Sealed, Slot, Stats, Target,
+};
 use crate::budget::Limits;
 use crate::dict::Dict;
 use crate::errors::ExcKind;
@@ -24,7 +26,7 @@ use crate::{PyErr, PyResult};
 use std::rc::Rc;
 use std::time::Duration;
 
-type Kw<'a> = &'a [(Value, Value)];
+pub(super) type Kw<'a> = &'a [(Value, Value)];
 
 /// The classes of the module in the root instance.
 #[derive(Clone, Copy)]
@@ -64,21 +66,37 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     vm.dict_set_str(d, "Handle", Value::Obj(handle))?;
     let class = classes(vm)?.compartment;
     vm.dict_set_str(d, "Compartment", Value::Obj(class))?;
-    for (name, f) in [("load", m_load as NativeFn), ("isolate", m_isolate)] {
+    for (name, f) in [
+        ("load", m_load as NativeFn),
+        ("isolate", super::isolate::m_isolate),
+    ] {
         let v = crate::types::native(vm, name, f, true, Value::None)?;
         vm.dict_set_str(d, name, v)?;
     }
     Ok(m)
 }
 
-fn classes(vm: &mut Vm) -> PyResult<Classes> {
+pub(super) fn classes(vm: &mut Vm) -> PyResult<Classes> {
     if let Some(c) = vm.comp.api {
         return Ok(c);
     }
     let c = Classes {
         compartment: native_class(vm, "Compartment", COMPARTMENT_METHODS, Some(c_new))?,
-        isolator: native_class(vm, "isolate", &[("__call__", iso_wrap)], None)?,
-        isolated: native_class(vm, "Isolated", &[("__call__", iso_call)], None)?,
+        isolator: native_class(
+            vm,
+            "isolate",
+            &[("__call__", super::isolate::iso_wrap)],
+            None,
+        )?,
+        isolated: native_class(
+            vm,
+            "Isolated",
+            &[
+                ("__call__", super::isolate::iso_call),
+                ("__getattr__", super::isolate::iso_getattr),
+            ],
+            None,
+        )?,
     };
     vm.comp.api = Some(c);
     Ok(c)
@@ -102,7 +120,7 @@ pub fn native_class(
     make_class(vm, name, vec![], ns, "compartment")
 }
 
-fn set_attr(vm: &mut Vm, obj: Value, name: &str, v: Value) -> PyResult<()> {
+pub(super) fn set_attr(vm: &mut Vm, obj: Value, name: &str, v: Value) -> PyResult<()> {
     let n = vm.intern(name);
     vm.generic_setattr(obj, n, v)
 }
@@ -143,10 +161,23 @@ pub fn make_error(vm: &mut Vm, name: &str, kind: &str, message: &str) -> PyResul
 // ---- making compartments
 
 /// The options every way of making a compartment takes.
-struct Options {
+pub(super) struct Options {
     limits: Limits,
     on_fault: OnFault,
-    grants: Value,
+    exceptions: Exceptions,
+    pub(super) grants: Value,
+}
+
+impl Options {
+    pub(super) fn config(&self, init: Option<Init>) -> Config {
+        Config {
+            limits: self.limits.clone(),
+            on_fault: self.on_fault,
+            init,
+            exceptions: self.exceptions,
+            authorities: Vec::new(),
+        }
+    }
 }
 
 const OPTION_NAMES: &[&str] = &[
@@ -156,9 +187,10 @@ const OPTION_NAMES: &[&str] = &[
     "recursion",
     "grants",
     "on_fault",
+    "exceptions",
 ];
 
-fn options(vm: &mut Vm, kw: Kw, extra: &[&str]) -> PyResult<Options> {
+pub(super) fn options(vm: &mut Vm, kw: Kw, extra: &[&str]) -> PyResult<Options> {
     let mut o = Options {
         limits: Limits {
             heap_bytes: 8 << 20,
@@ -167,6 +199,7 @@ fn options(vm: &mut Vm, kw: Kw, extra: &[&str]) -> PyResult<Options> {
             steps: None,
         },
         on_fault: OnFault::Raise,
+        exceptions: Exceptions::Contain,
         grants: Value::None,
     };
     for &(k, v) in kw {
@@ -190,6 +223,13 @@ fn options(vm: &mut Vm, kw: Kw, extra: &[&str]) -> PyResult<Options> {
                     Some("raise") => OnFault::Raise,
                     Some("restart") => OnFault::Restart,
                     _ => return Err(vm.value_error("on_fault must be 'raise' or 'restart'")),
+                }
+            }
+            "exceptions" => {
+                o.exceptions = match vm.heap.str_of(v) {
+                    Some("contain") => Exceptions::Contain,
+                    Some("propagate") => Exceptions::Propagate,
+                    _ => return Err(vm.value_error("exceptions must be 'contain' or 'propagate'")),
                 }
             }
             k if extra.contains(&k) => {}
@@ -250,24 +290,21 @@ fn size_option(vm: &mut Vm, v: Value) -> PyResult<usize> {
     }
 }
 
-/// Makes compartment `name` and gives it its grants; returns its id.
-fn create(vm: &mut Vm, name: &str, o: &Options, init: Option<Init>) -> PyResult<CompId> {
+/// Makes compartment `name` as `config` says and gives it `grants` (a
+/// dict of names to values, or None); returns its id.
+pub(super) fn create(vm: &mut Vm, name: &str, config: Config, grants: Value) -> PyResult<CompId> {
     vm.world.ensure_root();
-    let grants = grant_list(vm, o.grants)?;
+    let grants = grant_list(vm, grants)?;
     let id = vm.world.slots.len() as CompId;
-    let mut inst = Box::new(authority::new_instance(&o.limits, id));
+    let mut inst = Box::new(new_instance(vm, &config, id));
     inst.budget.share_interrupt(vm.interrupt_flag());
-    let module = init.as_ref().map(|i| i.module.clone());
+    let module = config.init.as_ref().map(|i| i.module.clone());
     vm.world.slots.push(Slot {
         vm: None,
         gen: 0,
         name: Rc::from(name),
         closed: false,
-        config: Config {
-            limits: o.limits.clone(),
-            on_fault: o.on_fault,
-            init,
-        },
+        config,
         stats: Stats::default(),
         restart_pending: false,
         entries: 0,
@@ -305,6 +342,12 @@ fn create(vm: &mut Vm, name: &str, o: &Options, init: Option<Init>) -> PyResult<
         return Err(vm.memory_error());
     }
     Ok(id)
+}
+
+/// A new confined instance for compartment `id` made as `config` says.
+pub(super) fn new_instance(vm: &Vm, config: &Config, id: CompId) -> Vm {
+    let argv = vm.world.library.as_ref().map_or(&[][..], |l| &l.argv[..]);
+    authority::new_instance(&config.limits, id, &config.authorities, argv)
 }
 
 /// The grants dict as (name, value) pairs; names must be identifiers.
@@ -399,11 +442,11 @@ fn c_new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         return Err(vm.type_error("Compartment() takes its options as keywords"));
     }
     let o = options(vm, kw, &[])?;
-    let id = create(vm, &name, &o, None)?;
+    let id = create(vm, &name, o.config(None), o.grants)?;
     compartment_object(vm, id, &name)
 }
 
-fn compartment_object(vm: &mut Vm, id: CompId, name: &str) -> PyResult {
+pub(super) fn compartment_object(vm: &mut Vm, id: CompId, name: &str) -> PyResult {
     let class = classes(vm)?.compartment;
     let base = vm.alloc(Obj::Compartment(id))?;
     let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
@@ -471,7 +514,7 @@ fn run_in(vm: &mut Vm, a: &[Value], mode: capy_compiler::Mode, what: &str) -> Py
     })
 }
 
-fn c_get(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+pub(super) fn c_get(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let id = this_id(vm, a)?;
     let name = str_arg(vm, a, "get() name")?;
     cross(vm, id, None, &[], Pass::Nothing, move |vm, _| {
@@ -486,7 +529,7 @@ fn c_get(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             return Ok((v, Seal::Object));
         }
         let me = vm.comp.id;
-        let slot = vm.world.name_slot(me, &name);
+        let slot = vm.world.name_slot(me, NameRef::global(&name));
         Ok((v, Seal::Global(slot)))
     })
 }
@@ -587,7 +630,7 @@ fn m_load(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         filename: Rc::from(filename.as_str()),
         module: Rc::from(module.as_str()),
     };
-    let id = create(vm, &module, &o, Some(init))?;
+    let id = create(vm, &module, o.config(Some(init)), o.grants)?;
     let run = cross(vm, id, None, &[], Pass::Nothing, move |vm, _| {
         run_source(vm, &source, &filename).map(|_| (Value::None, Seal::Object))
     });
@@ -635,113 +678,4 @@ fn find_module(vm: &mut Vm, what: &str) -> PyResult<(std::path::PathBuf, String)
         ExcKind::ModuleNotFoundError,
         format!("No module named '{what}'"),
     ))
-}
-
-// ---- isolate
-
-/// `isolate(**options)`: a decorator; the options are checked now.
-fn m_isolate(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
-    if let Some(&f) = a.first() {
-        // `@isolate` without parentheses.
-        let deco = m_isolate(vm, &[], kw)?;
-        return iso_wrap(vm, &[deco, f], &[]);
-    }
-    options(vm, kw, &[])?;
-    let class = classes(vm)?.isolator;
-    let opts = vm.new_dict()?;
-    for &(k, v) in kw {
-        vm.dict_set(opts, k, v)?;
-    }
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class,
-        dict: Dict::new(),
-        base: Value::Null,
-    })))?);
-    set_attr(vm, obj, "options", opts)?;
-    Ok(obj)
-}
-
-/// The decorator applied to a function: an `Isolated` callable.
-fn iso_wrap(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let (Some(&deco), Some(&f)) = (a.first(), a.get(1)) else {
-        return Err(vm.type_error("isolate() decorates a function"));
-    };
-    let Value::Obj(fg) = f else {
-        return Err(vm.type_error("isolate() decorates a function"));
-    };
-    match vm.heap.get(fg) {
-        Obj::Func(func) if !func.closure.is_empty() => {
-            return Err(vm.type_error(
-                "isolate(): the function uses variables of an enclosing function; \
-                 an isolated function can only use its own globals",
-            ))
-        }
-        Obj::Func(_) => {}
-        Obj::Class(_) => {
-            return Err(vm.type_error(
-                "isolate() on a class is not supported yet: put the class in a module and use compartment.load()",
-            ))
-        }
-        _ => return Err(vm.type_error("isolate() decorates a function")),
-    }
-    let opts = vm.getattr_str(deco, "options")?;
-    let class = classes(vm)?.isolated;
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class,
-        dict: Dict::new(),
-        base: Value::Null,
-    })))?);
-    set_attr(vm, obj, "options", opts)?;
-    set_attr(vm, obj, "__wrapped__", f)?;
-    set_attr(vm, obj, "compartment", Value::None)?;
-    Ok(obj)
-}
-
-/// Calling an isolated function: the first call makes its compartment and
-/// copies the function's code into it (its defaults cross as arguments
-/// do); every call crosses.
-fn iso_call(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
-    let Some(&this) = a.first() else {
-        return Err(vm.type_error("Isolated.__call__ needs its instance"));
-    };
-    let mut target = vm.getattr_str(this, "__target__").ok();
-    if target.is_none() {
-        let f = vm.getattr_str(this, "__wrapped__")?;
-        let opts = vm.getattr_str(this, "options")?;
-        let kw_opts: Vec<(Value, Value)> = match opts {
-            Value::Obj(d) => match vm.heap.get(d) {
-                Obj::Dict(t) => t.iter().collect(),
-                _ => Vec::new(),
-            },
-            _ => Vec::new(),
-        };
-        let o = options(vm, &kw_opts, &[])?;
-        let Value::Obj(fg) = f else {
-            return Err(vm.type_error("not a function"));
-        };
-        let (code, defaults) = match vm.heap.get(fg) {
-            Obj::Func(func) => (func.code.clone(), func.defaults.to_vec()),
-            _ => return Err(vm.type_error("not a function")),
-        };
-        let name = code.name.to_string();
-        let id = create(vm, &name, &o, None)?;
-        let cobj = compartment_object(vm, id, &name)?;
-        set_attr(vm, this, "compartment", cobj)?;
-        let fname = name.clone();
-        cross(vm, id, None, &defaults, Pass::Nothing, move |vm, ins| {
-            let main = vm
-                .comp
-                .main
-                .ok_or_else(|| vm.runtime_error("no namespace"))?;
-            let func = vm.function_from_code(&code, main, ins.to_vec())?;
-            vm.dict_set_str(main, &fname, func)?;
-            Ok((Value::None, Seal::Object))
-        })?;
-        let n = vm.intern(&name);
-        let h = c_get(vm, &[cobj, n], &[])?;
-        set_attr(vm, this, "__target__", h)?;
-        target = Some(h);
-    }
-    let h = target.unwrap_or(Value::None);
-    vm.call(h, &a[1..], kw)
 }

@@ -23,23 +23,36 @@ use crate::errors::ExcKind;
 use crate::vm::Vm;
 use crate::PyResult;
 
-/// An authority a confined instance lacks.
+/// An authority a confined instance lacks unless it is granted (a
+/// policy file's `grants`, see library.rs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Authority {
+    /// Standard input.
     Stdin,
+    /// The program's command line as `sys.argv`.
+    Argv,
+    /// The clocks at full resolution.
+    Clock,
 }
 
 impl std::fmt::Display for Authority {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             Authority::Stdin => "standard input",
+            Authority::Argv => "the command line",
+            Authority::Clock => "the high-resolution clock",
         })
     }
 }
 
+/// Whether the running instance holds `what`.
+pub fn holds(vm: &Vm, what: Authority) -> bool {
+    !vm.comp.confined || vm.comp.granted.contains(&what)
+}
+
 /// PermissionError unless the running instance holds `what`.
 pub fn require(vm: &mut Vm, what: Authority) -> PyResult<()> {
-    if vm.comp.confined {
+    if !holds(vm, what) {
         return Err(vm.error(
             ExcKind::PermissionError,
             format!("{what} is not granted to this compartment"),
@@ -74,11 +87,21 @@ const ALLOWED_MODULES: &[&str] = &[
     "compartment",
 ];
 
-/// A new confined instance for compartment `id`.
-pub fn new_instance(limits: &Limits, id: super::CompId) -> Vm {
+/// A new confined instance for compartment `id`, holding the `granted`
+/// authorities (`argv`: the command line it gets if it holds it).
+pub fn new_instance(
+    limits: &Limits,
+    id: super::CompId,
+    granted: &[Authority],
+    argv: &[String],
+) -> Vm {
     let mut vm = Vm::new(limits.clone());
     vm.comp.id = id;
     vm.comp.confined = true;
+    vm.comp.granted = granted.to_vec();
+    if granted.contains(&Authority::Argv) {
+        vm.argv = argv.to_vec();
+    }
     vm.native_modules
         .retain(|name, _| ALLOWED_MODULES.contains(name));
     vm.budget.cap_recursion_limit();

@@ -11,12 +11,13 @@
 
 use super::switch::{cross, Pass};
 use super::transfer::{handle_ref, Seal};
-use super::{Sealed, Target};
+use super::{NameRef, Sealed, Target};
 use crate::errors::ExcKind;
 use crate::obj::{NativeFn, Obj};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
+use capy_compiler::{BinOp, CmpOp, UnOp};
 
 type Kw<'a> = &'a [(Value, Value)];
 
@@ -35,6 +36,23 @@ const METHODS: &[(&str, NativeFn)] = &[
     ("__bool__", h_bool),
     ("__repr__", h_repr),
     ("__str__", h_str),
+    ("__format__", h_format),
+    ("__hash__", h_hash),
+    ("__eq__", h_eq),
+    ("__ne__", h_ne),
+    ("__lt__", h_lt),
+    ("__le__", h_le),
+    ("__gt__", h_gt),
+    ("__ge__", h_ge),
+    ("__neg__", h_neg),
+    ("__pos__", h_pos),
+    ("__invert__", h_invert),
+    ("__abs__", h_abs),
+    ("__int__", h_int),
+    ("__float__", h_float),
+    ("__index__", h_index),
+    ("__enter__", h_enter),
+    ("__exit__", h_exit),
 ];
 
 /// The handle class of `vm`, made on first use.
@@ -42,7 +60,13 @@ pub fn class(vm: &mut Vm) -> PyResult<Gc> {
     if let Some(c) = vm.comp.handle_class {
         return Ok(c);
     }
-    let c = super::api::native_class(vm, "Handle", METHODS, Some(h_new))?;
+    let mut methods = METHODS.to_vec();
+    for &(op, f, r) in BINARY {
+        let (fname, rname, _) = op.dunders();
+        methods.push((fname, f));
+        methods.push((rname, r));
+    }
+    let c = super::api::native_class(vm, "Handle", &methods, Some(h_new))?;
     vm.comp.handle_class = Some(c);
     Ok(c)
 }
@@ -72,20 +96,53 @@ pub(super) fn open(vm: &mut Vm, r: Sealed) -> PyResult {
             Some(v) => Ok(v),
             None => Err(vm.error(ExcKind::RuntimeError, "stale handle: the object is gone")),
         },
-        Target::Global(i) => {
-            let name = vm
+        Target::Global(i) | Target::Module(i) => {
+            let Some(name) = vm
                 .world
                 .slot(r.owner)
                 .and_then(|s| s.names.get(i as usize).cloned())
-                .unwrap_or_else(|| "?".into());
-            let main = main_of(vm)?;
-            match vm.dict_get_str(main, &name) {
+            else {
+                return Err(vm.error(ExcKind::RuntimeError, "stale handle: no such name"));
+            };
+            // A module of the owner that is not loaded (yet, or again
+            // after a reset) is imported in the owner.
+            if let Some(m) = &name.module {
+                if lookup(
+                    vm,
+                    &NameRef {
+                        module: Some(m.clone()),
+                        attr: None,
+                    },
+                )
+                .is_none()
+                {
+                    vm.import_dotted(m)?;
+                }
+            }
+            match lookup(vm, &name) {
                 Some(v) => Ok(v),
                 None => Err(vm.error(ExcKind::NameError, format!("name '{name}' is not defined"))),
             }
         }
         Target::Exports => Ok(Value::Obj(main_of(vm)?)),
     }
+}
+
+/// The value `name` names in `vm` now, if any (nothing is imported).
+pub fn lookup(vm: &Vm, name: &NameRef) -> Option<Value> {
+    let ns = match &name.module {
+        None => vm.comp.main?,
+        Some(m) => {
+            let module = vm.dict_get_str(vm.modules, m)?;
+            let Value::Obj(g) = module else { return None };
+            match (&name.attr, vm.heap.get(g)) {
+                (None, _) => return Some(module),
+                (Some(_), Obj::Module(md)) => md.dict,
+                _ => return None,
+            }
+        }
+    };
+    vm.dict_get_str(ns, name.attr.as_deref()?)
 }
 
 fn main_of(vm: &mut Vm) -> PyResult<Gc> {
@@ -173,12 +230,15 @@ fn refuse_forbidden(vm: &mut Vm, name: &str) -> PyResult<()> {
 
 fn h_getattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let name = name_arg(vm, a)?;
-    refuse_forbidden(vm, &name)?;
     let r = sealed(vm, a.first())?;
-    if r.target == Target::Exports {
-        return exports_getattr(vm, r, name);
+    if !(matches!(r.target, Target::Module(_)) && super::library::readable(&name)) {
+        refuse_forbidden(vm, &name)?;
     }
-    forward(vm, a, &[], move |vm, obj, _| vm.getattr_str(obj, &name))
+    match r.target {
+        Target::Exports => exports_getattr(vm, r, name),
+        Target::Module(_) => super::library::module_getattr(vm, r, name),
+        _ => forward(vm, a, &[], move |vm, obj, _| vm.getattr_str(obj, &name)),
+    }
 }
 
 /// An attribute of a loaded module: only its exports (`__all__`, else the
@@ -210,7 +270,7 @@ fn exports_getattr(vm: &mut Vm, r: Sealed, name: String) -> PyResult {
             return Ok((v, Seal::Object));
         }
         let id = vm.comp.id;
-        let slot = vm.world.name_slot(id, &name);
+        let slot = vm.world.name_slot(id, NameRef::global(&name));
         Ok((v, Seal::Global(slot)))
     })
 }
@@ -249,7 +309,7 @@ fn h_delattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 /// A loaded module's globals belong to it: no other compartment rebinds them.
 fn refuse_exports(vm: &mut Vm, a: &[Value], what: &str) -> PyResult<()> {
     let r = sealed(vm, a.first())?;
-    if r.target == Target::Exports {
+    if matches!(r.target, Target::Exports | Target::Module(_)) {
         let owner = vm
             .world
             .slot(r.owner)
@@ -260,9 +320,10 @@ fn refuse_exports(vm: &mut Vm, a: &[Value], what: &str) -> PyResult<()> {
             .slot(vm.comp.id)
             .map(|s| s.name.clone())
             .unwrap_or_default();
+        let name = name_arg(vm, a)?;
         return Err(vm.error(
             ExcKind::AttributeError,
-            format!("compartment '{me}' cannot {what} a global of compartment '{owner}'"),
+            format!("compartment '{me}' cannot {what} '{name}', a global of compartment '{owner}'"),
         ));
     }
     Ok(())
@@ -326,4 +387,250 @@ fn h_str(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         let s = vm.to_str(obj)?;
         vm.new_string(s)
     })
+}
+
+/// The sealed reference of `v`, if it is a handle.
+fn handle_of(vm: &Vm, v: Value) -> Option<Sealed> {
+    match v {
+        Value::Obj(g) => match vm.heap.get(g) {
+            Obj::Instance(i) => handle_ref(vm, i),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `isinstance(v, spec)` (or `issubclass` when `sub`) when `spec` is, or
+/// holds, a handle to a class of another compartment: asked of the owner
+/// when `v` is a handle to an object of the same owner; false for
+/// anything else (a compartment's objects are never instances of another
+/// compartment's classes: classes are not subclassed across compartments).
+/// None when no handle is involved.
+pub fn class_check(vm: &mut Vm, v: Value, spec: Value, sub: bool) -> PyResult<Option<bool>> {
+    if let Some(r) = handle_of(vm, spec) {
+        if handle_of(vm, v).is_none_or(|o| o.owner != r.owner) {
+            return Ok(Some(false));
+        }
+        let gen = matches!(r.target, Target::Object(_)).then_some(r.gen);
+        let b = cross(
+            vm,
+            r.owner,
+            gen,
+            &[v, spec],
+            Pass::Protocol,
+            move |vm, ins| {
+                let f = if sub { "issubclass" } else { "isinstance" };
+                let r = call_builtin2(vm, f, ins[0], ins[1])?;
+                Ok((r, Seal::Object))
+            },
+        )?;
+        return Ok(Some(matches!(b, Value::Bool(true))));
+    }
+    let items = match spec {
+        Value::Obj(g) => match vm.heap.get(g) {
+            Obj::Tuple(items) if items.iter().any(|&i| handle_of(vm, i).is_some()) => {
+                items.to_vec()
+            }
+            _ => return Ok(None),
+        },
+        _ => return Ok(None),
+    };
+    for item in items {
+        let f = if sub { "issubclass" } else { "isinstance" };
+        let r = match class_check(vm, v, item, sub)? {
+            Some(r) => r,
+            None => {
+                let r = call_builtin2(vm, f, v, item)?;
+                vm.truthy(r)?
+            }
+        };
+        if r {
+            return Ok(Some(true));
+        }
+    }
+    Ok(Some(false))
+}
+
+fn call_builtin2(vm: &mut Vm, name: &str, a: Value, b: Value) -> PyResult {
+    match vm.dict_get_str(vm.builtins, name) {
+        Some(f) => vm.call(f, &[a, b], &[]),
+        None => Err(vm.error(ExcKind::NameError, format!("name '{name}' is not defined"))),
+    }
+}
+
+/// The error for a class statement whose base `b` is a handle: a class
+/// cannot span compartments (its methods would run in one and its
+/// instances live in another).
+pub fn foreign_base(vm: &mut Vm, b: Value, class: &str) -> Option<crate::PyErr> {
+    let r = handle_of(vm, b)?;
+    let owner = vm.world.name_of(r.owner);
+    let me = vm.world.name_of(vm.comp.id);
+    let base = vm
+        .getattr_str(b, "__name__")
+        .ok()
+        .and_then(|n| vm.heap.str_of(n).map(str::to_string))
+        .unwrap_or_else(|| "?".into());
+    Some(vm.type_error(format!(
+        "class '{class}' in compartment '{me}' cannot subclass '{base}' of compartment '{owner}': \
+         a class cannot span compartments"
+    )))
+}
+
+fn h_format(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    forward(vm, a, &[arg(a, 1)], |vm, obj, ins| {
+        let f = vm.getattr_str(obj, "__format__")?;
+        vm.call(f, &[ins[0]], &[])
+    })
+}
+
+fn h_hash(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    forward(vm, a, &[], |vm, obj, _| {
+        Ok(Value::Int(vm.hash(obj)? as i64))
+    })
+}
+
+/// Whether the owner cannot combine its `obj` with `other`: a built-in
+/// value never understands another compartment's object, and asking that
+/// object's reflected method would cross back, again and again.
+fn foreign_operand(vm: &Vm, obj: Value, other: Value) -> bool {
+    handle_of(vm, other).is_some() && !vm.is_user_instance(obj)
+}
+
+fn unsupported(vm: &mut Vm, symbol: &str, obj: Value) -> crate::PyErr {
+    let t = vm.type_name(obj);
+    vm.type_error(format!(
+        "unsupported operand type(s) for {symbol}: '{t}' and an object of another compartment"
+    ))
+}
+
+/// A comparison, made in the owner with the other operand moved in.
+fn compare(vm: &mut Vm, a: &[Value], op: CmpOp) -> PyResult {
+    forward(vm, a, &[arg(a, 1)], move |vm, obj, ins| {
+        if foreign_operand(vm, obj, ins[0]) {
+            return match op {
+                CmpOp::Eq => Ok(Value::Bool(false)),
+                CmpOp::Ne => Ok(Value::Bool(true)),
+                _ => Err(unsupported(vm, "comparison", obj)),
+            };
+        }
+        vm.compare(op, obj, ins[0])
+    })
+}
+
+fn h_eq(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    compare(vm, a, CmpOp::Eq)
+}
+fn h_ne(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    compare(vm, a, CmpOp::Ne)
+}
+fn h_lt(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    compare(vm, a, CmpOp::Lt)
+}
+fn h_le(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    compare(vm, a, CmpOp::Le)
+}
+fn h_gt(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    compare(vm, a, CmpOp::Gt)
+}
+fn h_ge(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    compare(vm, a, CmpOp::Ge)
+}
+
+/// A unary operator or conversion, applied in the owner.
+fn unary(vm: &mut Vm, a: &[Value], f: fn(&mut Vm, Value) -> PyResult) -> PyResult {
+    forward(vm, a, &[], move |vm, obj, _| f(vm, obj))
+}
+
+fn h_neg(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    unary(vm, a, |vm, o| vm.unary_op(UnOp::Neg, o))
+}
+fn h_pos(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    unary(vm, a, |vm, o| vm.unary_op(UnOp::Pos, o))
+}
+fn h_invert(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    unary(vm, a, |vm, o| vm.unary_op(UnOp::Invert, o))
+}
+fn h_abs(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    unary(vm, a, |vm, o| call_builtin(vm, "abs", o))
+}
+fn h_int(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    unary(vm, a, |vm, o| call_builtin(vm, "int", o))
+}
+fn h_float(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    unary(vm, a, |vm, o| call_builtin(vm, "float", o))
+}
+fn h_index(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    unary(vm, a, |vm, o| {
+        let f = vm.getattr_str(o, "__index__")?;
+        vm.call(f, &[], &[])
+    })
+}
+
+/// The owner's built-in `name` applied to `o` (as `abs(h)` would be).
+fn call_builtin(vm: &mut Vm, name: &str, o: Value) -> PyResult {
+    match vm.dict_get_str(vm.builtins, name) {
+        Some(f) => vm.call(f, &[o], &[]),
+        None => Err(vm.error(ExcKind::NameError, format!("name '{name}' is not defined"))),
+    }
+}
+
+/// `with handle:` enters and leaves the owner's context manager.
+fn h_enter(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    unary(vm, a, |vm, o| {
+        let f = vm.getattr_str(o, "__enter__")?;
+        vm.call(f, &[], &[])
+    })
+}
+
+fn h_exit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    forward(vm, a, &[arg(a, 1), arg(a, 2), arg(a, 3)], |vm, obj, ins| {
+        let f = vm.getattr_str(obj, "__exit__")?;
+        vm.call(f, ins, &[])
+    })
+}
+
+/// A binary operator, applied in the owner with the other operand moved
+/// in (`reflected`: the handle was the right operand).
+fn binary(vm: &mut Vm, a: &[Value], op: BinOp, reflected: bool) -> PyResult {
+    forward(vm, a, &[arg(a, 1)], move |vm, obj, ins| {
+        if foreign_operand(vm, obj, ins[0]) {
+            return Err(unsupported(vm, op.symbol(), obj));
+        }
+        if reflected {
+            vm.binary_op(op, ins[0], obj)
+        } else {
+            vm.binary_op(op, obj, ins[0])
+        }
+    })
+}
+
+/// One forward and one reflected native per binary operator.
+macro_rules! binary_natives {
+    ($($op:ident: $f:ident, $r:ident;)*) => {
+        $(
+            fn $f(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+                binary(vm, a, BinOp::$op, false)
+            }
+            fn $r(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+                binary(vm, a, BinOp::$op, true)
+            }
+        )*
+        const BINARY: &[(BinOp, NativeFn, NativeFn)] = &[$((BinOp::$op, $f, $r)),*];
+    };
+}
+
+binary_natives! {
+    Add: h_add, h_radd;
+    Sub: h_sub, h_rsub;
+    Mul: h_mul, h_rmul;
+    MatMul: h_matmul, h_rmatmul;
+    TrueDiv: h_truediv, h_rtruediv;
+    FloorDiv: h_floordiv, h_rfloordiv;
+    Mod: h_mod, h_rmod;
+    Pow: h_pow, h_rpow;
+    LShift: h_lshift, h_rlshift;
+    RShift: h_rshift, h_rrshift;
+    And: h_and, h_rand;
+    Or: h_or, h_ror;
+    Xor: h_xor, h_rxor;
 }

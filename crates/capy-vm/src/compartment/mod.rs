@@ -25,11 +25,19 @@
 //! | `transfer.rs` | what happens to a value that crosses |
 //! | `handle.rs` | sealed handles as the holder sees them: a class whose methods cross |
 //! | `api.rs` | the Python module `compartment` |
+//! | `isolate.rs` | `@compartment.isolate` on functions and classes |
 //! | `authority.rs` | what a compartment's instance can reach (no ambient authority) |
+//! | `library.rs` | library compartments: a program's modules each in a compartment (the c18n mode) |
+//! | `mirror.rs` | exceptions crossing as themselves: copied instances, mirrored classes |
+//! | `stats.rs` | `--compartment-stats`: the per-compartment report at exit |
 
 pub mod api;
 pub mod authority;
 pub mod handle;
+pub mod isolate;
+pub mod library;
+pub mod mirror;
+pub mod stats;
 pub mod switch;
 pub mod transfer;
 
@@ -63,6 +71,37 @@ pub struct Config {
     /// Source run at creation and after each reset (`compartment.load`),
     /// with its file name and module name.
     pub init: Option<Init>,
+    /// What an exception in it becomes in its caller.
+    pub exceptions: Exceptions,
+    /// The ambient authorities it holds (none unless a policy grants them).
+    pub authorities: Vec<authority::Authority>,
+}
+
+impl Config {
+    /// A compartment with `limits` and nothing else set.
+    pub fn new(limits: Limits) -> Config {
+        Config {
+            limits,
+            on_fault: OnFault::Raise,
+            init: None,
+            exceptions: Exceptions::Contain,
+            authorities: Vec::new(),
+        }
+    }
+}
+
+/// What an ordinary exception raised in a compartment becomes in its
+/// caller. Budget and quota faults (MemoryError, TimeoutError,
+/// RecursionError) and faults of the switcher are `CompartmentError`
+/// either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exceptions {
+    /// `CompartmentError` with the type name and message as strings.
+    Contain,
+    /// The exception itself: a built-in exception type with its arguments
+    /// copied, or a mirror of the callee's own exception class
+    /// (mirror.rs). What library compartments use.
+    Propagate,
 }
 
 #[derive(Clone)]
@@ -107,8 +146,9 @@ pub struct Slot {
     /// Activations of this instance on the host stack (re-entry A→B→A
     /// keeps A's budget running instead of starting a new one).
     pub entries: u32,
-    /// Names exported by name (`get`, `load`): they outlive resets.
-    pub names: Vec<Rc<str>>,
+    /// Names exported by name (`get`, `load`, library proxies): they
+    /// outlive resets.
+    pub names: Vec<NameRef>,
     /// Export slots whose last holder let go, for the owner to free when
     /// it next runs ([`Local::apply_releases`]).
     pub releases: Vec<(u32, u32)>,
@@ -120,6 +160,39 @@ pub struct Slot {
 pub struct World {
     pub slots: Vec<Slot>,
     pub active: CompId,
+    /// The c18n mode, when on: where modules are found and which
+    /// compartment each goes to (library.rs).
+    pub library: Option<Box<library::Library>>,
+}
+
+/// What a by-name handle names, looked up in its owner at each use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameRef {
+    /// A module of the owner (in its `sys.modules`); None: the owner's
+    /// main namespace.
+    pub module: Option<Rc<str>>,
+    /// A global of that namespace; None: the module itself.
+    pub attr: Option<Rc<str>>,
+}
+
+impl NameRef {
+    pub fn global(name: &str) -> NameRef {
+        NameRef {
+            module: None,
+            attr: Some(Rc::from(name)),
+        }
+    }
+}
+
+impl std::fmt::Display for NameRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.module, &self.attr) {
+            (Some(m), Some(a)) => write!(f, "{m}.{a}"),
+            (Some(m), None) => f.write_str(m),
+            (None, Some(a)) => f.write_str(a),
+            (None, None) => f.write_str("?"),
+        }
+    }
 }
 
 impl World {
@@ -139,11 +212,7 @@ impl World {
                 gen: 0,
                 name: Rc::from("__main__"),
                 closed: false,
-                config: Config {
-                    limits: Limits::default(),
-                    on_fault: OnFault::Raise,
-                    init: None,
-                },
+                config: Config::new(Limits::default()),
                 stats: Stats::default(),
                 restart_pending: false,
                 entries: 1,
@@ -162,14 +231,20 @@ impl World {
         }
     }
 
-    /// The slot of a by-name export `name` of `owner`, added if new.
-    pub fn name_slot(&mut self, owner: CompId, name: &str) -> u32 {
+    /// The slot of a by-name export of `owner`, added if new.
+    pub fn name_slot(&mut self, owner: CompId, name: NameRef) -> u32 {
         let s = &mut self.slots[owner as usize];
-        if let Some(i) = s.names.iter().position(|n| &**n == name) {
+        if let Some(i) = s.names.iter().position(|n| *n == name) {
             return i as u32;
         }
-        s.names.push(Rc::from(name));
+        s.names.push(name);
         (s.names.len() - 1) as u32
+    }
+
+    /// The name of compartment `id` (empty if there is none).
+    pub fn name_of(&self, id: CompId) -> Rc<str> {
+        self.slot(id)
+            .map_or_else(|| Rc::from(""), |s| s.name.clone())
     }
 }
 
@@ -179,11 +254,15 @@ pub enum Target {
     /// An object of the owner's heap, by its export slot (refused after
     /// the owner is reset).
     Object(u32),
-    /// A global of the owner's main namespace, by name (survives resets).
+    /// A global of the owner's main namespace or of one of its modules,
+    /// by name (survives resets).
     Global(u32),
     /// The owner's main namespace as a module, showing only its exports
     /// (what `compartment.load` returns).
     Exports,
+    /// A module of the owner by name, whose attributes are by-name
+    /// handles (what an import gives in the c18n mode).
+    Module(u32),
 }
 
 /// A sealed handle: the reference a holder keeps to an object it does not
@@ -250,6 +329,11 @@ impl Exports {
         }
     }
 
+    /// Whether some holder has a handle to `slot`.
+    pub fn is_held(&self, slot: u32) -> bool {
+        matches!(self.entries.get(slot as usize), Some(Some(e)) if e.holders > 0)
+    }
+
     /// A holder let go of `slot`; the entry is freed with its last holder
     /// (or at once if it never had one: an export made for a crossing
     /// whose handle was then not needed).
@@ -286,6 +370,8 @@ pub struct Local {
     pub id: CompId,
     /// Whether this instance is a compartment (restricted authority).
     pub confined: bool,
+    /// The authorities a confined instance was granted.
+    pub granted: Vec<authority::Authority>,
     pub exports: Exports,
     /// The handle object this instance holds for each sealed reference
     /// (one per reference, so `is` works on handles). Not roots: entries
@@ -305,6 +391,8 @@ pub struct Local {
     pub error_class: Option<Gc>,
     /// The classes of the `compartment` module (root only).
     pub api: Option<api::Classes>,
+    /// Mirrors of other compartments' exception classes (mirror.rs).
+    pub mirrors: mirror::Mirrors,
 }
 
 impl Local {
@@ -318,6 +406,7 @@ impl Local {
         if let Some(a) = &self.api {
             a.roots(out);
         }
+        self.mirrors.roots(out);
     }
 
     /// After a collection: forgets handle objects that were freed, and

@@ -12,7 +12,7 @@
 //! as strings: nothing of the callee's heap.
 
 use super::transfer::{Parties, Seal, TransferError};
-use super::{authority, CompId, OnFault};
+use super::{CompId, Exceptions, OnFault};
 use crate::errors::ExcKind;
 use crate::value::Value;
 use crate::vm::Vm;
@@ -28,6 +28,12 @@ pub struct Fault {
     pub builtin: Option<ExcKind>,
     /// The host's interrupt (Ctrl-C) stopped the callee.
     pub interrupt: bool,
+    /// The exception itself (in the callee's heap, rooted there until the
+    /// crossing ends), when it crosses as itself (`exceptions="propagate"`).
+    pub exc: Option<Value>,
+    /// A `CompartmentError` of the callee (a fault further in, or of the
+    /// switcher): it stays one.
+    nested: bool,
 }
 
 impl Fault {
@@ -36,6 +42,7 @@ impl Fault {
         let kind = class.map_or_else(|| "Exception".to_string(), |c| vm.class_name(c));
         let builtin =
             class.and_then(|c| ExcKind::ALL.iter().copied().find(|&k| vm.exc_class(k) == c));
+        let nested = class.is_some() && class == vm.comp.error_class;
         // The message is made by the callee's own code (`__str__`), under
         // its budget; if that fails too, the type name says enough.
         let message = vm.to_str(e.value()).unwrap_or_default();
@@ -44,7 +51,25 @@ impl Fault {
             message,
             builtin,
             interrupt: false,
+            exc: None,
+            nested,
         }
+    }
+
+    /// Whether the exception may cross as itself: an ordinary exception,
+    /// not a budget or quota fault, an interrupt or a `CompartmentError`.
+    fn ordinary(&self) -> bool {
+        !self.interrupt
+            && !self.nested
+            && !matches!(
+                self.builtin,
+                Some(
+                    ExcKind::MemoryError
+                        | ExcKind::TimeoutError
+                        | ExcKind::RecursionError
+                        | ExcKind::KeyboardInterrupt
+                )
+            )
     }
 
     /// AttributeError or StopIteration: the answers of the attribute and
@@ -63,6 +88,8 @@ impl Fault {
             message,
             builtin: None,
             interrupt: false,
+            exc: None,
+            nested: false,
         }
     }
 
@@ -78,6 +105,8 @@ impl Fault {
             message: e.to_string(),
             builtin,
             interrupt: false,
+            exc: None,
+            nested: false,
         }
     }
 }
@@ -171,6 +200,7 @@ pub fn cross(
     if first {
         vm.budget.start_within(deadline, steps_left);
     }
+    let propagate = vm.world.slots[id as usize].config.exceptions == Exceptions::Propagate;
     let saved_outer = vm.budget.outer_depth();
     vm.budget.set_outer_depth(outer_depth);
     let started = Instant::now();
@@ -181,6 +211,10 @@ pub fn cross(
         // Only the user's Ctrl-C crosses as KeyboardInterrupt; code that
         // raises it itself must not stop its caller.
         f.interrupt = f.kind == "KeyboardInterrupt" && vm.budget.interrupts() > interrupts;
+        if propagate && f.ordinary() {
+            vm.temp_roots.push(e.value());
+            f.exc = Some(e.value());
+        }
         f
     });
 
@@ -196,7 +230,7 @@ pub fn cross(
         // not faults.
         let faulted = result
             .as_ref()
-            .is_err_and(|f| !(pass == Pass::Protocol && f.is_protocol()));
+            .is_err_and(|f| !(pass == Pass::Protocol && f.is_protocol()) && f.exc.is_none());
         if faulted {
             s.stats.faults += 1;
             if s.config.on_fault == OnFault::Restart {
@@ -223,6 +257,24 @@ pub fn cross(
             .transfer(v, seal);
             vm.world = world;
             r.map_err(|e| compartment_error(vm, &name, &Fault::of_transfer(&e)))
+        }
+        Err(Fault { exc: Some(x), .. }) => {
+            let mut world = std::mem::take(&mut vm.world);
+            let r = Parties {
+                world: &mut world,
+                src: &mut callee,
+                dst: vm,
+                bystander: None,
+            }
+            .transfer(x, Seal::Object);
+            vm.world = world;
+            match r {
+                Ok(Value::Obj(g)) => Err(PyErr(g)),
+                Ok(_) => {
+                    Err(vm.error(ExcKind::SystemError, "an exception crossed as a non-object"))
+                }
+                Err(e) => Err(compartment_error(vm, &name, &Fault::of_transfer(&e))),
+            }
         }
         Err(f) => Err(raise_fault(vm, &name, &f, pass)),
     };
@@ -310,9 +362,9 @@ pub fn running_error(vm: &mut Vm, id: CompId, what: &str) -> PyErr {
 /// anywhere become stale; handles to its globals by name (`get`, `load`)
 /// keep working. Its grants are given again.
 pub fn reset(vm: &mut Vm, id: CompId) -> PyResult<()> {
-    let (limits, init) = {
+    let (config, init) = {
         let s = &vm.world.slots[id as usize];
-        (s.config.limits.clone(), s.config.init.clone())
+        (s.config.clone(), s.config.init.clone())
     };
     if vm.world.slots[id as usize].entries > 0 {
         return Err(running_error(vm, id, "reset"));
@@ -320,7 +372,7 @@ pub fn reset(vm: &mut Vm, id: CompId) -> PyResult<()> {
     let Some(mut old) = vm.world.slots[id as usize].vm.take() else {
         return Err(running_error(vm, id, "reset"));
     };
-    let mut new = Box::new(authority::new_instance(&limits, id));
+    let mut new = Box::new(super::api::new_instance(vm, &config, id));
     new.budget.share_interrupt(vm.interrupt_flag());
     {
         let s = &mut vm.world.slots[id as usize];

@@ -8,7 +8,8 @@
 //! | `cheri.Capability` | the same capability bits (the receiving compartment's address space decides what it reaches) |
 //! | a handle the receiver owns | the receiver's own object, unsealed |
 //! | a handle owned by a third compartment | a handle to the same object |
-//! | anything else (list, dict, set, bytearray, functions, classes, instances, modules, iterators, exceptions) | a sealed handle |
+//! | an exception instance, an exception class | a copy with a mirrored class, a mirror class (mirror.rs) |
+//! | anything else (list, dict, set, bytearray, functions, classes, instances, modules, iterators) | a sealed handle |
 //!
 //! A copy is charged to the receiver's quota. Nothing of the sender's heap
 //! is ever stored in the receiver's: every object the receiver gets is
@@ -34,6 +35,8 @@ pub enum TransferError {
     /// A handle to an object of an earlier incarnation (the owner was
     /// reset) or of a closed compartment.
     Stale { owner: String },
+    /// A runtime invariant did not hold (a bug, reported instead of a panic).
+    Internal(&'static str),
 }
 
 impl fmt::Display for TransferError {
@@ -47,6 +50,7 @@ impl fmt::Display for TransferError {
                 f,
                 "stale handle: compartment '{owner}' was reset or closed since this handle was made"
             ),
+            TransferError::Internal(what) => write!(f, "internal error: {what}"),
         }
     }
 }
@@ -102,7 +106,12 @@ impl Parties<'_> {
         self.value(v, seal, 0)
     }
 
-    fn value(&mut self, v: Value, seal: Seal, depth: usize) -> Result<Value, TransferError> {
+    pub(super) fn value(
+        &mut self,
+        v: Value,
+        seal: Seal,
+        depth: usize,
+    ) -> Result<Value, TransferError> {
         let Value::Obj(g) = v else { return Ok(v) };
         if depth > MAX_DEPTH {
             return Err(TransferError::TooDeep);
@@ -152,6 +161,10 @@ impl Parties<'_> {
                 Some(r) => return self.pass_handle(r),
                 None => return self.seal(g, seal),
             },
+            Obj::Exception(_) => return self.exception(g, depth),
+            Obj::Class(_) if super::mirror::is_exception_class(self.src, g) => {
+                return self.exception_class(g, 0).map(Value::Obj);
+            }
             _ => return self.seal(g, seal),
         };
         refused(self.dst, |d| d.alloc(copy).map(Value::Obj))
@@ -189,14 +202,14 @@ impl Parties<'_> {
                 }
                 self.dst.comp.exports.get(slot).ok_or_else(stale)
             }
-            Target::Global(i) => {
+            Target::Global(i) | Target::Module(i) => {
                 let name = self
                     .world
                     .slot(r.owner)
                     .and_then(|s| s.names.get(i as usize).cloned())
                     .ok_or_else(stale)?;
-                let main = self.dst.comp.main.ok_or_else(stale)?;
-                Ok(self.dst.dict_get_str(main, &name).unwrap_or(Value::None))
+                // Looked up, not imported: no code runs during a transfer.
+                super::handle::lookup(self.dst, &name).ok_or_else(stale)
             }
             Target::Exports => {
                 let main = self.dst.comp.main.ok_or_else(stale)?;
@@ -246,7 +259,7 @@ impl Parties<'_> {
 
 /// Runs an allocation in the receiver; its failure (the quota) becomes a
 /// [`TransferError`].
-fn refused(
+pub(super) fn refused(
     dst: &mut Vm,
     f: impl FnOnce(&mut Vm) -> crate::PyResult,
 ) -> Result<Value, TransferError> {

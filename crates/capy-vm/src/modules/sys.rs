@@ -276,7 +276,21 @@ impl Vm {
                 }
             }
         }
-        let name = self.type_name(e.value());
+        let mut name = self.type_name(e.value());
+        if full {
+            // CPython names an exception class by its module too, unless
+            // it is built in or the program's own.
+            let class = self.type_of(e.value());
+            let module = match self.heap.get(class) {
+                Obj::Class(c) => self.dict_get_str_in(&c.dict, "__module__"),
+                _ => None,
+            };
+            if let Some(m) = module.and_then(|m| self.heap.str_of(m)) {
+                if m != "builtins" && m != "__main__" {
+                    name = format!("{m}.{name}");
+                }
+            }
+        }
         let msg = self.to_str(e.value()).unwrap_or_default();
         if msg.is_empty() {
             out.push_str(&format!("{name}\n"));

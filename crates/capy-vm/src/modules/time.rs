@@ -40,7 +40,7 @@ fn wall(vm: &Vm) -> Duration {
 /// A compartment is not granted a high-resolution clock (a timer for side
 /// channels): its clocks tick in whole milliseconds.
 fn coarse(vm: &Vm, d: Duration) -> Duration {
-    if vm.comp.confined {
+    if !crate::compartment::authority::holds(vm, crate::compartment::authority::Authority::Clock) {
         Duration::from_millis(d.as_millis() as u64)
     } else {
         d

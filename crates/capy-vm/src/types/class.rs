@@ -217,7 +217,8 @@ impl Vm {
         Ok(g)
     }
 
-    fn dict_get_str_in(&self, d: &Dict, key: &str) -> Option<Value> {
+    /// `key` in a namespace held inline (a class's own `dict`).
+    pub(crate) fn dict_get_str_in(&self, d: &Dict, key: &str) -> Option<Value> {
         d.probe_str(&self.heap, crate::heap::str_hash(key), key)
             .map(|p| d.value_at(p))
     }
@@ -232,7 +233,13 @@ impl Vm {
         for &b in &args[2..] {
             match b {
                 Value::Obj(h) if matches!(self.heap.get(h), Obj::Class(_)) => bases.push(h),
-                _ => return Err(self.type_error("bases must be types")),
+                _ => {
+                    let class = self.heap.str_of(name).unwrap_or("?").to_string();
+                    if let Some(e) = crate::compartment::handle::foreign_base(self, b, &class) {
+                        return Err(e);
+                    }
+                    return Err(self.type_error("bases must be types"));
+                }
             }
         }
         let mut meta = Value::Obj(self.type_obj(TypeId::Type));

@@ -38,6 +38,14 @@ fn object_init(_vm: &mut Vm, _a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 fn object_repr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let v = arg(a, 0);
+    // The built-in types inherit this method (`dict.__repr__`): for an
+    // instance of a subclass (`super().__repr__()` in a `dict` subclass)
+    // it is the built-in value's repr.
+    let base = vm.derived_base(v);
+    if !base.is(v) {
+        let s = vm.repr(base)?;
+        return vm.new_string(s);
+    }
     let t = vm.type_name(v);
     let h = v.as_obj().map(crate::ops::identity_hash).unwrap_or(0);
     vm.new_string(format!("<{t} object at 0x{h:x}>"))
