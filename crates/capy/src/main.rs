@@ -1,13 +1,19 @@
 //! The `capy` command line: run files, code, modules, bytecode; compile;
-//! the REPL; and the `cheri` tools.
+//! the REPL; the `cheri` tools; and `audit` of a policy file.
 
+mod audit;
+mod audit_report;
+mod imports;
+mod policy;
 mod process;
 mod repl;
+mod size;
 
 use capy_compiler::encoding::SourceOrigin;
 use capy_compiler::Mode;
 use capy_vm::{ExcKind, Limits, Value, Vm};
 use process::Status;
+use size::parse_size;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -22,6 +28,7 @@ const USAGE: &str =
     "usage: capy [options] [FILE [ARGS...] | -c CODE [ARGS...] | -m MODULE [ARGS...] | - [ARGS...]]
        capy run FILE [ARGS...]
        capy compile FILE [-o OUT]
+       capy audit POLICY.toml [--json]
        capy cheri decode|setbounds ...
 
 Runs Python (the MicroPython dialect of Python 3). With no program (or `-`),
@@ -48,11 +55,13 @@ options:
   --version       show the version
 
 FILE may be a .py source or a bytecode file written by `capy compile`.
-Modules are searched in the script's folder, then MICROPYPATH (':'-separated).";
+Modules are searched in the script's folder, then MICROPYPATH (':'-separated).
+`capy audit` checks a program's imports against a policy file without
+running it (docs/policy.md; `capy audit --help`).";
 
 /// The stack for the interpreter thread: deep Python recursion and deep
 /// source nesting must end in Python exceptions, never a native overflow.
-const STACK_BYTES: usize = 1 << 30;
+pub(crate) const STACK_BYTES: usize = 1 << 30;
 
 enum Program {
     File(String),
@@ -92,17 +101,6 @@ fn stdin_program(inspect: bool) -> Program {
     } else {
         Program::Stdin
     }
-}
-
-fn parse_size(s: &str) -> Option<usize> {
-    let s = s.trim();
-    let (num, mult) = match s.chars().last()? {
-        'k' | 'K' => (&s[..s.len() - 1], 1usize << 10),
-        'm' | 'M' => (&s[..s.len() - 1], 1 << 20),
-        'g' | 'G' => (&s[..s.len() - 1], 1 << 30),
-        _ => (s, 1),
-    };
-    num.parse::<usize>().ok()?.checked_mul(mult)
 }
 
 fn usage_error(msg: &str) -> ExitCode {
@@ -265,6 +263,7 @@ fn main() -> ExitCode {
     match argv.first().map(String::as_str) {
         Some("cheri") => return cheri_main(&argv[1..]),
         Some("compile") => return compile_main(&argv[1..]),
+        Some("audit") => return audit::main(&argv[1..]),
         Some("-h" | "--help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

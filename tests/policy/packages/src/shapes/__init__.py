@@ -1,0 +1,2 @@
+from .base import Circle, area
+from . import svg

@@ -1,0 +1,1 @@
+from .spell import check

@@ -1,0 +1,7 @@
+from .spell import KNOWN
+import store
+
+
+def shout(words):
+    store.put("last", words)
+    return [w.upper() + "!" for w in words if w in KNOWN]

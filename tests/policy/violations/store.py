@@ -1,0 +1,9 @@
+_cache = {}
+
+
+def get(key, default=None):
+    return _cache.get(key, default)
+
+
+def put(key, value):
+    _cache[key] = value
