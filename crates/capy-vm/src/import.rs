@@ -172,7 +172,7 @@ impl Vm {
             if has_fromlist && !matches!(fromlist, Value::Bool(_) | Value::Int(_)) {
                 for item in self.iter_to_vec(fromlist)? {
                     if let Some(s) = self.heap.str_of(item).map(|s| s.to_string()) {
-                        if s != "*" && self.getattr_opt(module, item)?.is_none() {
+                        if s != "*" && self.module_attr(module, item)?.is_none() {
                             let sub = format!("{prefix}.{s}");
                             let _ = self.try_import_submodule(&sub, module);
                         }
@@ -388,8 +388,18 @@ impl Vm {
             .unwrap_or(Value::Obj(m)))
     }
 
+    /// An attribute of an imported module, None if it has none: a missing
+    /// name may be a submodule not imported yet (a module proxy's
+    /// `__getattr__` answers AttributeError for it, compartment/library.rs).
+    fn module_attr(&mut self, module: Value, name: Value) -> PyResult<Option<Value>> {
+        match self.getattr_opt(module, name) {
+            Err(e) if self.err_is(e, ExcKind::AttributeError) => Ok(None),
+            r => r,
+        }
+    }
+
     pub(crate) fn import_from(&mut self, module: Value, name: Value) -> PyResult {
-        if let Some(v) = self.getattr_opt(module, name)? {
+        if let Some(v) = self.module_attr(module, name)? {
             return Ok(v);
         }
         let n = self.heap.str_of(name).unwrap_or("?").to_string();

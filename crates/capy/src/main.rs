@@ -4,6 +4,7 @@
 mod audit;
 mod audit_report;
 mod imports;
+mod plan;
 mod policy;
 mod process;
 mod repl;
@@ -48,6 +49,9 @@ options:
   --compartments per-module
                   the c18n mode: every module imported from the search
                   path runs in a compartment of its own
+  --policy FILE   run the program a policy file names, with the modules,
+                  compartments, quotas, grants and calls it allows (see
+                  docs/policy.md; `capy audit FILE` checks it)
   --compartment-stats
                   on exit, print per compartment: crossings, heap peak,
                   faults, time (to stderr)
@@ -71,6 +75,8 @@ enum Program {
     /// behaviour when stdin is not a terminal).
     Stdin,
     Repl,
+    /// `--policy FILE`: the program the policy names.
+    Policy(String),
 }
 
 struct Options {
@@ -91,6 +97,8 @@ enum Compartments {
     Off,
     /// `--compartments=per-module`.
     PerModule,
+    /// `--policy FILE`.
+    Policy,
 }
 
 /// With no program, or `-`, CPython reads its program from stdin, unless
@@ -178,6 +186,19 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 }
                 compartments = Compartments::PerModule;
                 i += 1;
+            }
+            "--policy" => {
+                let file = value(i)?;
+                let mut rest = vec![file.clone()];
+                rest.extend_from_slice(&args[i + 2..]);
+                return Ok(Options {
+                    limits,
+                    program: Program::Policy(file),
+                    args: rest,
+                    inspect,
+                    compartments: Compartments::Policy,
+                    stats,
+                });
             }
             "--compartment-stats" => {
                 stats = true;
@@ -410,6 +431,7 @@ fn run(opts: Options) -> Status {
                 }
             }
         }
+        Program::Policy(file) => run_policy(&opts, file, inspect),
         Program::File(path) => {
             let dir = std::path::Path::new(path).parent().map(|p| {
                 let s = p.to_string_lossy().to_string();
@@ -439,6 +461,52 @@ fn run(opts: Options) -> Status {
             } else {
                 run_bytes(&mut vm, &data, path, SourceOrigin::Script, inspect)
             }
+        }
+    }
+}
+
+/// `--policy FILE`: the policy's program, its modules in the compartments
+/// the policy gives them; the main compartment's quotas are the program's
+/// limits (the command line's `--heap` etc. win over them).
+fn run_policy(opts: &Options, file: &str, after: After) -> Status {
+    let policy = match policy::Policy::load(std::path::Path::new(file)) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("capy: {e}");
+            return Status::Code(2);
+        }
+    };
+    let main_spec = policy.spec(&policy.compartment_of(policy::MAIN_MODULE));
+    let mut limits = plan::limits(&main_spec.limits);
+    let given = &opts.limits;
+    let default = Limits::default();
+    if given.heap_bytes != default.heap_bytes {
+        limits.heap_bytes = given.heap_bytes;
+    }
+    if given.recursion != default.recursion {
+        limits.recursion = given.recursion;
+    }
+    limits.timeout = given.timeout.or(limits.timeout);
+    limits.steps = given.steps.or(limits.steps);
+    let main = policy.main.to_string_lossy().into_owned();
+    let mut vm = Vm::new(limits);
+    vm.sys_path = policy
+        .path
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    vm.argv = std::iter::once(main.clone())
+        .chain(opts.args.iter().skip(1).cloned())
+        .collect();
+    let defaults = plan::limits(&policy.defaults);
+    let plan: Box<dyn capy_vm::compartment::library::Plan> = Box::new(plan::PolicyPlan(policy));
+    capy_vm::compartment::library::enable(&mut vm, defaults, Some(plan));
+    process::catch_sigint(vm.interrupt_flag());
+    match std::fs::read(&main) {
+        Ok(data) => run_bytes(&mut vm, &data, &main, SourceOrigin::Script, after),
+        Err(e) => {
+            eprintln!("capy: can't open file '{main}' (the policy's program): {e}");
+            Status::Code(2)
         }
     }
 }

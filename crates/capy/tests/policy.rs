@@ -6,7 +6,9 @@
 //!   program and modules; `expected.txt` and `expected.json` are the text
 //!   and `--json` reports, and the exit status is in [`AUDITS`];
 //! - `malformed-*`: a policy that must be refused with exit 2, nothing on
-//!   stdout and exactly `expected.txt` (`FILE:LINE:COL: message`) on stderr.
+//!   stdout and exactly `expected.txt` (`FILE:LINE:COL: message`) on stderr;
+//! - `run`: a policy run with `capy --policy app.toml`, its output in
+//!   `expected.txt` (quotas, grants, denied names, restart).
 //!
 //! `CAPY_POLICY_BLESS=1` rewrites the golden files from the current output;
 //! review every line of the diff before committing it.
@@ -67,7 +69,7 @@ fn every_case_folder_is_known() {
     names.sort();
     for n in &names {
         assert!(
-            n.starts_with("malformed-") || AUDITS.iter().any(|(a, _)| a == n),
+            n.starts_with("malformed-") || n == "run" || AUDITS.iter().any(|(a, _)| a == n),
             "tests/policy/{n} is neither an audit case in AUDITS nor malformed-*"
         );
     }
@@ -240,4 +242,67 @@ fn hostile_modules_are_reported_not_fatal() {
         o.stdout
     );
     assert!(o.stdout.contains("missing_mod  not found"), "{}", o.stdout);
+}
+
+#[test]
+fn a_policy_runs_its_program_in_its_compartments() {
+    let dir = cases_dir().join("run");
+    let o = common::run_with_stdin_text(
+        &capy_exe(),
+        &["--policy", "app.toml"],
+        &dir,
+        "line from stdin\n",
+    );
+    assert_eq!(o.code, Some(0), "stderr: {}", o.stderr);
+    if let Err(e) = golden(&dir.join("expected.txt"), &o.stdout) {
+        panic!("{e}");
+    }
+    // The clean audit case runs too, and prints what CPython prints with
+    // the policy's path as its module path.
+    let clean = cases_dir().join("clean");
+    let text = "the cat saw the dog\nthe end\n";
+    let capy = common::run_with_stdin_text(&capy_exe(), &["--policy", "app.toml"], &clean, text);
+    let lib = clean.join("lib");
+    let lib = lib.to_string_lossy();
+    let cpython = common::run_with_stdin_text_env(
+        &common::cpython_exe(),
+        &["app.py"],
+        &clean,
+        text,
+        &[("PYTHONPATH", &lib)],
+    );
+    assert_eq!(cpython.code, Some(0), "CPython: {}", cpython.stderr);
+    assert_eq!(capy.code, Some(0), "stderr: {}", capy.stderr);
+    assert!(capy.stdout.contains("the "), "{}", capy.stdout);
+    assert_eq!(capy.stdout, cpython.stdout);
+}
+
+#[test]
+fn a_policy_refuses_an_import_no_rule_allows() {
+    let o = run(
+        &capy_exe(),
+        &["--policy", "app.toml"],
+        &cases_dir().join("violations"),
+        &[],
+    );
+    assert_eq!(o.code, Some(1));
+    assert!(
+        o.stderr.ends_with(
+            "PermissionError: policy app.toml: no [[allow]] rule lets 'main' import anything of 'util'\n"
+        ),
+        "{}",
+        o.stderr
+    );
+    let bad = run(
+        &capy_exe(),
+        &["--policy", "no-such.toml"],
+        &cases_dir(),
+        &[],
+    );
+    assert_eq!(bad.code, Some(2));
+    assert!(
+        bad.stderr.starts_with("capy: no-such.toml"),
+        "{}",
+        bad.stderr
+    );
 }

@@ -315,13 +315,19 @@ pub(super) fn create(vm: &mut Vm, name: &str, config: Config, grants: Value) -> 
     let mut moved = Vec::with_capacity(grants.len());
     let mut failed = None;
     for (k, v) in grants {
+        // A container is granted as data: read-only.
+        let seal = if transfer::is_container(vm, v) {
+            Seal::ReadOnly
+        } else {
+            Seal::Object
+        };
         let r = Parties {
             world: &mut world,
             src: vm,
             dst: &mut inst,
             bystander: None,
         }
-        .transfer(v, Seal::Object);
+        .transfer(v, seal);
         match r {
             Ok(v) => moved.push((k, v)),
             Err(e) => {
@@ -645,6 +651,7 @@ fn m_load(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
             owner: id,
             gen,
             target: Target::Exports,
+            read_only: false,
         },
     )
 }

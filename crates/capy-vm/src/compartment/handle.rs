@@ -162,10 +162,51 @@ fn forward(
 ) -> PyResult {
     let r = sealed(vm, a.first())?;
     let gen = matches!(r.target, Target::Object(_)).then_some(r.gen);
+    let seal = if r.read_only {
+        Seal::ReadOnly
+    } else {
+        Seal::Object
+    };
     cross(vm, r.owner, gen, inputs, Pass::Protocol, move |vm, ins| {
         let obj = open(vm, r)?;
-        f(vm, obj, ins).map(|v| (v, Seal::Object))
+        f(vm, obj, ins).map(|v| (v, seal))
     })
+}
+
+/// The methods of the built-in containers a read-only handle reaches:
+/// the ones that do not change them.
+const READ_ONLY_METHODS: &[&str] = &[
+    "get",
+    "keys",
+    "values",
+    "items",
+    "copy",
+    "count",
+    "index",
+    "union",
+    "intersection",
+    "difference",
+    "symmetric_difference",
+    "issubset",
+    "issuperset",
+    "isdisjoint",
+    "decode",
+    "hex",
+    "find",
+    "rfind",
+    "startswith",
+    "endswith",
+    "fromkeys",
+];
+
+/// TypeError for a change through the read-only handle `r`.
+fn refuse_read_only(vm: &mut Vm, a: &[Value], what: &str) -> PyResult<()> {
+    if sealed(vm, a.first())?.read_only {
+        return Err(vm.type_error(format!(
+            "cannot {what} through a read-only handle (a container granted as data)"
+        )));
+    }
+    Ok(())
 }
 
 fn h_call(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
@@ -237,6 +278,17 @@ fn h_getattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     match r.target {
         Target::Exports => exports_getattr(vm, r, name),
         Target::Module(_) => super::library::module_getattr(vm, r, name),
+        _ if r.read_only => forward(vm, a, &[], move |vm, obj, _| {
+            if super::transfer::is_container(vm, obj) && !READ_ONLY_METHODS.contains(&name.as_str())
+            {
+                let t = vm.type_name(obj);
+                return Err(vm.error(
+                    ExcKind::AttributeError,
+                    format!("'{t}' object is read-only here: '{name}' is not reachable"),
+                ));
+            }
+            vm.getattr_str(obj, &name)
+        }),
         _ => forward(vm, a, &[], move |vm, obj, _| vm.getattr_str(obj, &name)),
     }
 }
@@ -290,6 +342,7 @@ fn h_setattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let name = name_arg(vm, a)?;
     refuse_forbidden(vm, &name)?;
     refuse_exports(vm, a, "assign to")?;
+    refuse_read_only(vm, a, "set an attribute")?;
     forward(vm, a, &[arg(a, 2)], move |vm, obj, ins| {
         let n = vm.intern(&name);
         vm.setattr(obj, n, ins[0]).map(|_| Value::None)
@@ -300,6 +353,7 @@ fn h_delattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let name = name_arg(vm, a)?;
     refuse_forbidden(vm, &name)?;
     refuse_exports(vm, a, "delete")?;
+    refuse_read_only(vm, a, "delete an attribute")?;
     forward(vm, a, &[], move |vm, obj, _| {
         let n = vm.intern(&name);
         vm.delattr(obj, n).map(|_| Value::None)
@@ -343,12 +397,14 @@ fn h_getitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 }
 
 fn h_setitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    refuse_read_only(vm, a, "set an item")?;
     forward(vm, a, &[arg(a, 1), arg(a, 2)], |vm, obj, ins| {
         vm.setitem(obj, ins[0], ins[1]).map(|_| Value::None)
     })
 }
 
 fn h_delitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    refuse_read_only(vm, a, "delete an item")?;
     forward(vm, a, &[arg(a, 1)], |vm, obj, ins| {
         vm.delitem(obj, ins[0]).map(|_| Value::None)
     })

@@ -149,6 +149,7 @@ pub fn import(vm: &mut Vm, full: &str) -> PyResult<Option<Value>> {
             owner: id,
             gen,
             target: Target::Module(slot),
+            read_only: false,
         },
     )
     .map(Some)
@@ -210,7 +211,13 @@ pub fn module_getattr(vm: &mut Vm, r: Sealed, name: String) -> PyResult {
     if let Some(p) = vm.world.library.as_ref().and_then(|l| l.plan.as_ref()) {
         let me = vm.world.name_of(vm.comp.id);
         let owner = vm.world.name_of(r.owner);
-        if let Err(why) = p.check(&me, &owner, &name) {
+        // `from m import *` reads `__all__`: the policy's whole-module use.
+        let what = if name == "__all__" {
+            "*"
+        } else {
+            name.as_str()
+        };
+        if let Err(why) = p.check(&me, &owner, what) {
             return Err(vm.error(ExcKind::PermissionError, why));
         }
     }

@@ -35,8 +35,13 @@ use crate::vm::Vm;
 use std::collections::HashMap;
 
 /// The mirror classes an instance holds, by the class they mirror.
+/// Boxed and made on first use: most instances never see a foreign
+/// exception class, and the switcher moves whole instances.
 #[derive(Default)]
-pub struct Mirrors {
+pub struct Mirrors(Option<Box<MirrorMaps>>);
+
+#[derive(Default)]
+struct MirrorMaps {
     by_origin: HashMap<Sealed, Gc>,
     origin_of: HashMap<Gc, Sealed>,
 }
@@ -45,17 +50,25 @@ impl Mirrors {
     /// Mirrors live as long as their instance: a receiver that saw an
     /// exception class once keeps catching it by the same class.
     pub fn roots(&self, out: &mut Vec<Value>) {
-        out.extend(self.by_origin.values().map(|&g| Value::Obj(g)));
+        if let Some(m) = &self.0 {
+            out.extend(m.by_origin.values().map(|&g| Value::Obj(g)));
+        }
     }
 
     /// The class `c` mirrors, if it is a mirror.
     pub fn origin(&self, c: Gc) -> Option<Sealed> {
-        self.origin_of.get(&c).copied()
+        self.0.as_ref()?.origin_of.get(&c).copied()
+    }
+
+    /// The mirror of `origin`, if this instance has made one.
+    fn of(&self, origin: &Sealed) -> Option<Gc> {
+        self.0.as_ref()?.by_origin.get(origin).copied()
     }
 
     fn add(&mut self, origin: Sealed, c: Gc) {
-        self.by_origin.insert(origin, c);
-        self.origin_of.insert(c, origin);
+        let m = self.0.get_or_insert_with(Default::default);
+        m.by_origin.insert(origin, c);
+        m.origin_of.insert(c, origin);
     }
 }
 
@@ -185,7 +198,7 @@ impl Parties<'_> {
         if origin.owner == self.dst.comp.id {
             return self.original(origin);
         }
-        if let Some(&m) = self.dst.comp.mirrors.by_origin.get(&origin) {
+        if let Some(m) = self.dst.comp.mirrors.of(&origin) {
             return Ok(m);
         }
         self.new_mirror(c, origin, depth)
@@ -206,6 +219,7 @@ impl Parties<'_> {
             owner,
             gen,
             target: Target::Object(slot),
+            read_only: false,
         }
     }
 

@@ -272,6 +272,10 @@ pub struct Sealed {
     pub owner: CompId,
     pub gen: u32,
     pub target: Target,
+    /// A read-only handle (a container granted as data): the built-in
+    /// containers reached through it cannot be changed, and what it
+    /// gives is read-only in turn (handle.rs).
+    pub read_only: bool,
 }
 
 /// An entry of the export table.

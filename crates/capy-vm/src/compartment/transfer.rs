@@ -60,6 +60,9 @@ impl fmt::Display for TransferError {
 pub enum Seal {
     /// As a handle to the object.
     Object,
+    /// As a read-only handle to the object (a granted container, and
+    /// whatever is reached through a read-only handle).
+    ReadOnly,
     /// As a handle to the owner's global of this name slot (`get`).
     Global(u32),
 }
@@ -72,6 +75,28 @@ pub struct Parties<'a> {
     pub src: &'a mut Vm,
     pub dst: &'a mut Vm,
     pub bystander: Option<&'a mut Vm>,
+}
+
+impl Seal {
+    /// How the items of a copied tuple are sealed: read-only stays so.
+    fn inner(self) -> Seal {
+        match self {
+            Seal::ReadOnly => Seal::ReadOnly,
+            _ => Seal::Object,
+        }
+    }
+}
+
+/// Whether `v` is a built-in mutable container: granted, it crosses as a
+/// read-only handle (handle.rs).
+pub fn is_container(vm: &Vm, v: Value) -> bool {
+    match v {
+        Value::Obj(g) => matches!(
+            vm.heap.get(g),
+            Obj::Dict(_) | Obj::List(_) | Obj::Set(_) | Obj::ByteArray(_)
+        ),
+        _ => false,
+    }
 }
 
 impl Parties<'_> {
@@ -138,7 +163,7 @@ impl Parties<'_> {
                 let items = items.to_vec();
                 let mut out = Vec::with_capacity(items.len());
                 for it in items {
-                    out.push(self.value(it, Seal::Object, depth + 1)?);
+                    out.push(self.value(it, seal.inner(), depth + 1)?);
                 }
                 return refused(self.dst, |d| d.new_tuple(out));
             }
@@ -223,10 +248,15 @@ impl Parties<'_> {
         let owner = self.src.comp.id;
         let gen = self.gen_of(owner);
         let target = match seal {
-            Seal::Object => Target::Object(self.src.comp.exports.export(g)),
+            Seal::Object | Seal::ReadOnly => Target::Object(self.src.comp.exports.export(g)),
             Seal::Global(i) => Target::Global(i),
         };
-        let r = Sealed { owner, gen, target };
+        let r = Sealed {
+            owner,
+            gen,
+            target,
+            read_only: seal == Seal::ReadOnly,
+        };
         let v = self.make_handle(r);
         if let (Err(_), Target::Object(slot)) = (&v, target) {
             // Nobody holds it: do not keep the object alive for nothing.

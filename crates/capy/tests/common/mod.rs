@@ -214,6 +214,32 @@ pub fn run_with_stdin(
     run_full(exe, args, cwd, extra_env, stdin, TIMEOUT)
 }
 
+/// [`run`] with `text` as standard input (through a temporary file).
+pub fn run_with_stdin_text(exe: &Path, args: &[&str], cwd: &Path, text: &str) -> RunOutput {
+    run_with_stdin_text_env(exe, args, cwd, text, &[])
+}
+
+/// [`run_with_stdin_text`] with extra environment variables.
+pub fn run_with_stdin_text_env(
+    exe: &Path,
+    args: &[&str],
+    cwd: &Path,
+    text: &str,
+    extra_env: &[(&str, &str)],
+) -> RunOutput {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let path = std::env::temp_dir().join(format!(
+        "capy-stdin-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&path, text).expect("write a temporary stdin file");
+    let file = std::fs::File::open(&path).expect("open the temporary stdin file");
+    let out = run_full(exe, args, cwd, extra_env, Stdio::from(file), TIMEOUT);
+    let _ = std::fs::remove_file(&path);
+    out
+}
+
 fn run_full(
     exe: &Path,
     args: &[&str],

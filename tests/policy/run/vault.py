@@ -1,0 +1,2 @@
+secret = "s3cr3t"
+public = "hello"
