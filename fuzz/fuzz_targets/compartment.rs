@@ -1,7 +1,9 @@
 //! Hostile code inside a compartment: arbitrary UTF-8 source runs in a
-//! compartment with small limits, granted a host function and a tuple,
-//! from a host program that then checks it is unchanged (its globals, its
-//! builtins, an object it did not grant) and still usable. Whatever the
+//! compartment with small limits, granted a host function, a tuple and a
+//! dict (read-only inside), and then in one whose exceptions cross as
+//! themselves, from a host program that then checks it is unchanged (its
+//! globals, its builtins, the dict, an object it did not grant) and still
+//! usable. Whatever the
 //! source does, the host must end by printing `HOST OK`: a missing line
 //! means a fault escaped the compartment or the host was changed.
 #![no_main]
@@ -16,17 +18,29 @@ import compartment
 secret = "S"
 box = [1, 2, 3]
 data = (1, "two", 3.0)
+cfg = {"k": [1, 2], "n": {"x": 1}}
 calls = []
 def peek(x):
     calls.append(1)
     return x
 c = compartment.Compartment("evil", heap="2M", steps=100000, timeout=0.2,
-                            recursion=100, grants={"peek": peek, "data": data})
+                            recursion=100, grants={"peek": peek, "data": data, "cfg": cfg})
 for run in (c.exec, c.exec):
     try:
         run(SRC)
     except compartment.CompartmentError:
         pass
+p = compartment.Compartment("prop", heap="2M", steps=100000, timeout=0.2,
+                            recursion=100, exceptions="propagate", grants={"cfg": cfg})
+try:
+    p.exec(SRC)
+except BaseException as e:
+    # Propagated: SystemExit and ordinary exceptions cross as themselves.
+    try:
+        str(e)
+    except Exception:
+        pass
+p.close()
 try:
     r = c.eval("[k for k in globals() if not k.startswith('_')]")
     len(r)
@@ -36,6 +50,7 @@ c.reset()
 assert c.eval("1 + 1") == 2
 c.close()
 assert secret == "S" and box == [1, 2, 3] and data == (1, "two", 3.0)
+assert cfg == {"k": [1, 2], "n": {"x": 1}}
 assert len([1, 2]) == 2 and int("7") == 7
 print("HOST OK")
 "#;
