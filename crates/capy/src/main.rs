@@ -91,6 +91,26 @@ struct Options {
     stats: bool,
 }
 
+impl Options {
+    fn new(
+        limits: Limits,
+        program: Program,
+        args: Vec<String>,
+        inspect: bool,
+        compartments: Compartments,
+        stats: bool,
+    ) -> Options {
+        Options {
+            limits,
+            program,
+            args,
+            inspect,
+            compartments,
+            stats,
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Compartments {
     /// One interpreter for the whole program (the default).
@@ -191,14 +211,14 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 let file = value(i)?;
                 let mut rest = vec![file.clone()];
                 rest.extend_from_slice(&args[i + 2..]);
-                return Ok(Options {
+                return Ok(Options::new(
                     limits,
-                    program: Program::Policy(file),
-                    args: rest,
+                    Program::Policy(file),
+                    rest,
                     inspect,
-                    compartments: Compartments::Policy,
+                    Compartments::Policy,
                     stats,
-                });
+                ));
             }
             "--compartment-stats" => {
                 stats = true;
@@ -208,41 +228,41 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 let code = value(i)?;
                 let mut rest = vec!["-c".to_string()];
                 rest.extend_from_slice(&args[i + 2..]);
-                return Ok(Options {
+                return Ok(Options::new(
                     limits,
-                    program: Program::Code(code),
-                    args: rest,
+                    Program::Code(code),
+                    rest,
                     inspect,
                     compartments,
                     stats,
-                });
+                ));
             }
             "-m" => {
                 let m = value(i)?;
                 let mut rest = vec![m.clone()];
                 rest.extend_from_slice(&args[i + 2..]);
-                return Ok(Options {
+                return Ok(Options::new(
                     limits,
-                    program: Program::Module(m),
-                    args: rest,
+                    Program::Module(m),
+                    rest,
                     inspect,
                     compartments,
                     stats,
-                });
+                ));
             }
             "-i" => {
                 inspect = true;
                 i += 1;
             }
             "-" => {
-                return Ok(Options {
+                return Ok(Options::new(
                     limits,
-                    program: stdin_program(inspect),
-                    args: args[i..].to_vec(),
+                    stdin_program(inspect),
+                    args[i..].to_vec(),
                     inspect,
                     compartments,
                     stats,
-                });
+                ));
             }
             "run" if i == 0 => {
                 i += 1;
@@ -252,25 +272,25 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             }
             _ if a.starts_with('-') => return Err(format!("unknown option {a}")),
             _ => {
-                return Ok(Options {
+                return Ok(Options::new(
                     limits,
-                    program: Program::File(a.to_string()),
-                    args: args[i..].to_vec(),
+                    Program::File(a.to_string()),
+                    args[i..].to_vec(),
                     inspect,
                     compartments,
                     stats,
-                });
+                ));
             }
         }
     }
-    Ok(Options {
+    Ok(Options::new(
         limits,
-        program: stdin_program(inspect),
-        args: vec![String::new()],
+        stdin_program(inspect),
+        vec![String::new()],
         inspect,
         compartments,
         stats,
-    })
+    ))
 }
 
 fn main() -> ExitCode {

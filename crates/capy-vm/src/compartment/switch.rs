@@ -246,41 +246,32 @@ pub fn cross(
 
     // The result, out of the callee's heap.
     let out = match result {
-        Ok((v, seal)) => {
-            let mut world = std::mem::take(&mut vm.world);
-            let r = Parties {
-                world: &mut world,
-                src: &mut callee,
-                dst: vm,
-                bystander: None,
-            }
-            .transfer(v, seal);
-            vm.world = world;
-            r.map_err(|e| compartment_error(vm, &name, &Fault::of_transfer(&e)))
-        }
-        Err(Fault { exc: Some(x), .. }) => {
-            let mut world = std::mem::take(&mut vm.world);
-            let r = Parties {
-                world: &mut world,
-                src: &mut callee,
-                dst: vm,
-                bystander: None,
-            }
-            .transfer(x, Seal::Object);
-            vm.world = world;
-            match r {
-                Ok(Value::Obj(g)) => Err(PyErr(g)),
-                Ok(_) => {
-                    Err(vm.error(ExcKind::SystemError, "an exception crossed as a non-object"))
-                }
-                Err(e) => Err(compartment_error(vm, &name, &Fault::of_transfer(&e))),
-            }
-        }
+        Ok((v, seal)) => move_out(vm, &mut callee, v, seal)
+            .map_err(|e| compartment_error(vm, &name, &Fault::of_transfer(&e))),
+        Err(Fault { exc: Some(x), .. }) => match move_out(vm, &mut callee, x, Seal::Object) {
+            Ok(Value::Obj(g)) => Err(PyErr(g)),
+            Ok(_) => Err(vm.error(ExcKind::SystemError, "an exception crossed as a non-object")),
+            Err(e) => Err(compartment_error(vm, &name, &Fault::of_transfer(&e))),
+        },
         Err(f) => Err(raise_fault(vm, &name, &f, pass)),
     };
     callee.temp_roots.truncate(mark);
     vm.world.slots[id as usize].vm = Some(callee);
     out
+}
+
+/// Moves `v` out of the parked `callee` into the active caller `vm`.
+fn move_out(vm: &mut Vm, callee: &mut Vm, v: Value, seal: Seal) -> Result<Value, TransferError> {
+    let mut world = std::mem::take(&mut vm.world);
+    let r = Parties {
+        world: &mut world,
+        src: callee,
+        dst: vm,
+        bystander: None,
+    }
+    .transfer(v, seal);
+    vm.world = world;
+    r
 }
 
 /// Makes `callee` the active instance; the caller is parked in its slot.
