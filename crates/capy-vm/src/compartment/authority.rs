@@ -45,9 +45,15 @@ impl std::fmt::Display for Authority {
     }
 }
 
+impl Authority {
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
 /// Whether the running instance holds `what`.
 pub fn holds(vm: &Vm, what: Authority) -> bool {
-    !vm.comp.confined || vm.comp.granted.contains(&what)
+    !vm.comp.confined || vm.comp.granted & what.bit() != 0
 }
 
 /// PermissionError unless the running instance holds `what`.
@@ -98,7 +104,7 @@ pub fn new_instance(
     let mut vm = Vm::new(limits.clone());
     vm.comp.id = id;
     vm.comp.confined = true;
-    vm.comp.granted = granted.to_vec();
+    vm.comp.granted = granted.iter().fold(0, |bits, a| bits | a.bit());
     if granted.contains(&Authority::Argv) {
         vm.argv = argv.to_vec();
     }

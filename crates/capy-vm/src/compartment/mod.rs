@@ -374,8 +374,9 @@ pub struct Local {
     pub id: CompId,
     /// Whether this instance is a compartment (restricted authority).
     pub confined: bool,
-    /// The authorities a confined instance was granted.
-    pub granted: Vec<authority::Authority>,
+    /// The authorities a confined instance was granted (a bit per
+    /// [`authority::Authority`]: the switcher moves whole instances).
+    pub granted: u8,
     pub exports: Exports,
     /// The handle object this instance holds for each sealed reference
     /// (one per reference, so `is` works on handles). Not roots: entries
