@@ -420,10 +420,15 @@ fn class_list(vm: &mut Vm, v: Value, fname: &str) -> PyResult<Vec<Gc>> {
 
 fn isinstance(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "isinstance", a, 2, 2)?;
-    if let Some(r) = crate::compartment::handle::class_check(vm, a[0], a[1], false)? {
-        return Ok(Value::Bool(r));
-    }
-    let classes = class_list(vm, a[1], "isinstance")?;
+    let classes = match class_list(vm, a[1], "isinstance") {
+        Ok(c) => c,
+        // A handle is not a class here: another compartment's class is
+        // asked about in its owner (only on this path: no cost otherwise).
+        Err(e) => match crate::compartment::handle::class_check(vm, a[0], a[1], false)? {
+            Some(r) => return Ok(Value::Bool(r)),
+            None => return Err(e),
+        },
+    };
     Ok(Value::Bool(
         classes.into_iter().any(|c| vm.isinstance(a[0], c)),
     ))
@@ -431,19 +436,26 @@ fn isinstance(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn issubclass(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "issubclass", a, 2, 2)?;
-    if let Some(r) = crate::compartment::handle::class_check(vm, a[0], a[1], true)? {
-        return Ok(Value::Bool(r));
+    match local_issubclass(vm, a[0], a[1]) {
+        Ok(r) => Ok(Value::Bool(r)),
+        // Handles are not classes here: another compartment's classes are
+        // asked about in their owner (only on this path).
+        Err(e) => match crate::compartment::handle::class_check(vm, a[0], a[1], true)? {
+            Some(r) => Ok(Value::Bool(r)),
+            None => Err(e),
+        },
     }
-    let Value::Obj(c) = a[0] else {
+}
+
+fn local_issubclass(vm: &mut Vm, c: Value, spec: Value) -> PyResult<bool> {
+    let Value::Obj(c) = c else {
         return Err(vm.type_error("issubclass() arg 1 must be a class"));
     };
     if !matches!(vm.heap.get(c), Obj::Class(_)) {
         return Err(vm.type_error("issubclass() arg 1 must be a class"));
     }
-    let classes = class_list(vm, a[1], "issubclass")?;
-    Ok(Value::Bool(
-        classes.into_iter().any(|b| vm.is_subclass(c, b)),
-    ))
+    let classes = class_list(vm, spec, "issubclass")?;
+    Ok(classes.into_iter().any(|b| vm.is_subclass(c, b)))
 }
 
 fn iter(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

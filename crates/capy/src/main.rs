@@ -117,8 +117,6 @@ enum Compartments {
     Off,
     /// `--compartments=per-module`.
     PerModule,
-    /// `--policy FILE`.
-    Policy,
 }
 
 /// With no program, or `-`, CPython reads its program from stdin, unless
@@ -216,7 +214,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     Program::Policy(file),
                     rest,
                     inspect,
-                    Compartments::Policy,
+                    compartments,
                     stats,
                 ));
             }

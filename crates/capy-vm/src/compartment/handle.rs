@@ -79,14 +79,10 @@ fn h_new(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
 
 /// The sealed reference of the handle `this`.
 fn sealed(vm: &mut Vm, this: Option<&Value>) -> PyResult<Sealed> {
-    if let Some(Value::Obj(h)) = this {
-        if let Obj::Instance(i) = vm.heap.get(*h) {
-            if let Some(r) = handle_ref(vm, i) {
-                return Ok(r);
-            }
-        }
+    match this.and_then(|&v| handle_of(vm, v)) {
+        Some(r) => Ok(r),
+        None => Err(vm.type_error("a compartment.Handle method needs a handle")),
     }
-    Err(vm.type_error("a compartment.Handle method needs a handle"))
 }
 
 /// The owner's value behind `r` (run in the owner).
@@ -476,7 +472,7 @@ pub fn class_check(vm: &mut Vm, v: Value, spec: Value, sub: bool) -> PyResult<Op
             Pass::Protocol,
             move |vm, ins| {
                 let f = if sub { "issubclass" } else { "isinstance" };
-                let r = call_builtin2(vm, f, ins[0], ins[1])?;
+                let r = call_builtin(vm, f, &[ins[0], ins[1]])?;
                 Ok((r, Seal::Object))
             },
         )?;
@@ -496,7 +492,7 @@ pub fn class_check(vm: &mut Vm, v: Value, spec: Value, sub: bool) -> PyResult<Op
         let r = match class_check(vm, v, item, sub)? {
             Some(r) => r,
             None => {
-                let r = call_builtin2(vm, f, v, item)?;
+                let r = call_builtin(vm, f, &[v, item])?;
                 vm.truthy(r)?
             }
         };
@@ -505,13 +501,6 @@ pub fn class_check(vm: &mut Vm, v: Value, spec: Value, sub: bool) -> PyResult<Op
         }
     }
     Ok(Some(false))
-}
-
-fn call_builtin2(vm: &mut Vm, name: &str, a: Value, b: Value) -> PyResult {
-    match vm.dict_get_str(vm.builtins, name) {
-        Some(f) => vm.call(f, &[a, b], &[]),
-        None => Err(vm.error(ExcKind::NameError, format!("name '{name}' is not defined"))),
-    }
 }
 
 /// The error for a class statement whose base `b` is a handle: a class
@@ -607,13 +596,13 @@ fn h_invert(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     unary(vm, a, |vm, o| vm.unary_op(UnOp::Invert, o))
 }
 fn h_abs(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    unary(vm, a, |vm, o| call_builtin(vm, "abs", o))
+    unary(vm, a, |vm, o| call_builtin(vm, "abs", &[o]))
 }
 fn h_int(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    unary(vm, a, |vm, o| call_builtin(vm, "int", o))
+    unary(vm, a, |vm, o| call_builtin(vm, "int", &[o]))
 }
 fn h_float(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    unary(vm, a, |vm, o| call_builtin(vm, "float", o))
+    unary(vm, a, |vm, o| call_builtin(vm, "float", &[o]))
 }
 fn h_index(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     unary(vm, a, |vm, o| {
@@ -622,10 +611,11 @@ fn h_index(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     })
 }
 
-/// The owner's built-in `name` applied to `o` (as `abs(h)` would be).
-fn call_builtin(vm: &mut Vm, name: &str, o: Value) -> PyResult {
+/// The running instance's built-in `name` applied to `args` (as `abs(h)`
+/// would be, in the owner).
+fn call_builtin(vm: &mut Vm, name: &str, args: &[Value]) -> PyResult {
     match vm.dict_get_str(vm.builtins, name) {
-        Some(f) => vm.call(f, &[o], &[]),
+        Some(f) => vm.call(f, args, &[]),
         None => Err(vm.error(ExcKind::NameError, format!("name '{name}' is not defined"))),
     }
 }

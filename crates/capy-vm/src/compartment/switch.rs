@@ -40,8 +40,7 @@ impl Fault {
     fn from_exception(vm: &mut Vm, e: PyErr) -> Fault {
         let class = vm.err_class(e);
         let kind = class.map_or_else(|| "Exception".to_string(), |c| vm.class_name(c));
-        let builtin =
-            class.and_then(|c| ExcKind::ALL.iter().copied().find(|&k| vm.exc_class(k) == c));
+        let builtin = class.and_then(|c| super::mirror::builtin_kind(vm, c));
         let nested = class.is_some() && class == vm.comp.error_class;
         // The message is made by the callee's own code (`__str__`), under
         // its budget; if that fails too, the type name says enough.
@@ -353,10 +352,8 @@ pub fn running_error(vm: &mut Vm, id: CompId, what: &str) -> PyErr {
 /// anywhere become stale; handles to its globals by name (`get`, `load`)
 /// keep working. Its grants are given again.
 pub fn reset(vm: &mut Vm, id: CompId) -> PyResult<()> {
-    let (config, init) = {
-        let s = &vm.world.slots[id as usize];
-        (s.config.clone(), s.config.init.clone())
-    };
+    let config = vm.world.slots[id as usize].config.clone();
+    let init = config.init.clone();
     if vm.world.slots[id as usize].entries > 0 {
         return Err(running_error(vm, id, "reset"));
     }
