@@ -14,7 +14,7 @@
 //! holds it for as long as the entry is valid.
 
 use crate::value::{Gc, Value};
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 
 const SIZE: usize = 1 << 10;
 
@@ -39,42 +39,49 @@ const EMPTY: Entry = Entry {
     value: None,
 };
 
+type Table = [Cell<Entry>; SIZE];
+
 pub struct AttrCache {
-    // Cells, so that lookups through `&Vm` can fill the cache.
-    entries: Box<[Cell<Entry>]>,
+    // Cells, so that lookups through `&Vm` can fill the cache. Made on the
+    // first entry: an instance that never runs code (an idle compartment)
+    // does not pay its 40 KB.
+    entries: OnceCell<Box<Table>>,
     version: u64,
 }
 
 impl Default for AttrCache {
     fn default() -> Self {
         AttrCache {
-            entries: (0..SIZE).map(|_| Cell::new(EMPTY)).collect(),
+            entries: OnceCell::new(),
             version: 1,
         }
     }
 }
 
-impl AttrCache {
-    #[inline]
-    fn slot(&self, class: Gc, name: Gc) -> &Cell<Entry> {
-        let h = (class.idx as u64)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(name.idx as u64)
-            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        &self.entries[(h >> 54) as usize & (SIZE - 1)]
-    }
+#[inline]
+fn index(class: Gc, name: Gc) -> usize {
+    let h = (class.idx as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(name.idx as u64)
+        .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    (h >> 54) as usize & (SIZE - 1)
+}
 
+impl AttrCache {
     /// The cached result of looking `name` up along `class`'s MRO: `None`
     /// on a miss, `Some(None)` when the name is known to be absent.
     #[inline]
     pub fn get(&self, class: Gc, name: Gc) -> Option<Option<Value>> {
-        let e = self.slot(class, name).get();
+        let e = self.entries.get()?[index(class, name)].get();
         (e.version == self.version && e.class == class && e.name == name).then_some(e.value)
     }
 
     #[inline]
     pub fn put(&self, class: Gc, name: Gc, value: Option<Value>) {
-        self.slot(class, name).set(Entry {
+        let table = self
+            .entries
+            .get_or_init(|| Box::new(std::array::from_fn(|_| Cell::new(EMPTY))));
+        table[index(class, name)].set(Entry {
             class,
             name,
             version: self.version,

@@ -1051,8 +1051,9 @@ impl Vm {
         let Value::Obj(n) = name else {
             return Err(self.name_error(name));
         };
-        if let (Some(g), Some(b)) = (self.table(globals), self.table(self.builtins)) {
-            if let Some(v) = self.global_cache.get((globals, g), b, n) {
+        if let Some(g) = self.table(globals) {
+            let builtins = || self.table(self.builtins);
+            if let Some(v) = self.global_cache.get((globals, g), builtins, n) {
                 return Ok(v);
             }
         }

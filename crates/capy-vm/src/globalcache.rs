@@ -33,16 +33,10 @@ struct Entry {
     place: Place,
 }
 
+/// Empty until the first entry: an idle compartment does not pay for it.
+#[derive(Default)]
 pub struct GlobalCache {
     entries: Box<[Option<Entry>]>,
-}
-
-impl Default for GlobalCache {
-    fn default() -> Self {
-        GlobalCache {
-            entries: vec![None; SIZE].into_boxed_slice(),
-        }
-    }
 }
 
 #[inline]
@@ -54,15 +48,22 @@ fn slot(globals: Gc, name: Gc) -> usize {
 impl GlobalCache {
     /// The cached value of `name`, if the cached position still holds it.
     #[inline]
-    pub fn get(&self, globals: (Gc, &Dict), builtins: &Dict, name: Gc) -> Option<Value> {
-        let e = self.entries[slot(globals.0, name)]?;
+    /// `builtins` gives the builtins dict, asked only for a name found
+    /// there (it is a base object: reaching it costs more).
+    pub fn get<'d>(
+        &self,
+        globals: (Gc, &Dict),
+        builtins: impl FnOnce() -> Option<&'d Dict>,
+        name: Gc,
+    ) -> Option<Value> {
+        let e = (*self.entries.get(slot(globals.0, name))?)?;
         if e.globals != globals.0 || e.name != name {
             return None;
         }
         match e.place {
             Place::Globals(pos) => globals.1.value_if_key_at(pos as usize, Value::Obj(name)),
             Place::Builtins(pos, n) if n == globals.1.insertions() => {
-                builtins.value_if_key_at(pos as usize, Value::Obj(name))
+                builtins()?.value_if_key_at(pos as usize, Value::Obj(name))
             }
             Place::Builtins(..) => None,
         }
@@ -79,6 +80,9 @@ impl GlobalCache {
     }
 
     fn put(&mut self, globals: Gc, name: Gc, place: Place) {
+        if self.entries.is_empty() {
+            self.entries = vec![None; SIZE].into_boxed_slice();
+        }
         self.entries[slot(globals, name)] = Some(Entry {
             globals,
             name,

@@ -13,18 +13,64 @@
 //! The heap does not count bytes: the instance's [`crate::budget::Memory`]
 //! meter does, charged by [`crate::Vm::alloc`] and recounted from what
 //! [`Heap::collect`] finds alive.
+//!
+//! # The frozen base
+//!
+//! Every heap of a thread sits on one [`Frozen`] base: the built-in types,
+//! exception classes, functions and names, built once (base.rs) and shared
+//! read-only. Handles below `base_len` name base slots; a heap's own slot
+//! `i` is handle `base_len + i`. The collector never marks or frees base
+//! slots (the base refers only to itself), and nothing writes to them:
+//! [`Heap::get_mut`] on a base object first copies it into this heap
+//! (copy on write), and from then on this heap reads its copy under the
+//! same handle. So no instance can change what another sees, whatever
+//! path the write takes (`builtins.print = f`, `int.__dict__`, ...).
 
 use crate::obj::{Obj, PyStr};
 use crate::value::{Gc, Value};
 use std::cell::Cell;
+use std::rc::Rc;
 
 struct Slot {
     gen: u32,
     obj: Obj,
 }
 
+/// The slots of a frozen base heap (see the module comment).
+pub struct Frozen {
+    slots: Box<[Slot]>,
+}
+
+impl Frozen {
+    /// An empty base, for the heap that builds the real one.
+    pub fn empty() -> Frozen {
+        Frozen {
+            slots: Box::new([]),
+        }
+    }
+
+    /// The bytes of the objects it holds.
+    pub fn bytes(&self) -> usize {
+        self.slots.iter().map(|s| s.obj.size()).sum()
+    }
+
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+}
+
 pub struct Heap {
+    /// This heap's own slots: slot `i` is handle `base_len + i`.
     slots: Vec<Slot>,
+    base_len: u32,
+    base: Rc<Frozen>,
+    /// Base objects this heap has written to: (base handle index, own
+    /// slot of the copy). Few (the builtins dict, a class dict reached
+    /// through `__dict__`), so a list; the copies are roots.
+    cow: Vec<(u32, u32)>,
     free: Vec<u32>,
     dead: Obj,
     pub collections: u64,
@@ -53,8 +99,17 @@ impl Default for Heap {
 }
 
 impl Heap {
+    /// A heap on an empty base (what builds the base, and unit tests).
     pub fn new() -> Heap {
+        Heap::on(Rc::new(Frozen::empty()))
+    }
+
+    /// A heap on `base`, holding nothing of its own yet.
+    pub fn on(base: Rc<Frozen>) -> Heap {
         Heap {
+            base_len: base.slots.len() as u32,
+            base,
+            cow: Vec::new(),
             slots: Vec::new(),
             free: Vec::new(),
             dead: Obj::Dead,
@@ -66,6 +121,22 @@ impl Heap {
             stress_count: 0,
             freed_at: stale_trace().then(Default::default),
         }
+    }
+
+    /// Makes this heap's objects a base for other heaps. Handles to them
+    /// stay valid: a base slot's handle is its index, as here (this heap
+    /// must sit on an empty base).
+    pub fn freeze(self) -> Frozen {
+        debug_assert!(self.base_len == 0, "a base on a base");
+        Frozen {
+            slots: self.slots.into_boxed_slice(),
+        }
+    }
+
+    /// Whether `h` names an object of the shared base.
+    #[inline]
+    pub fn is_base(&self, h: Gc) -> bool {
+        h.idx < self.base_len
     }
 
     /// Turns the stress mode on (`every` > 0: a full collection at every
@@ -119,8 +190,25 @@ impl Heap {
     pub fn gc_enabled(&self) -> bool {
         self.gc_enabled
     }
+    /// Objects of this heap's own (the base's are not counted).
     pub fn live_objects(&self) -> usize {
         self.slots.len() - self.free.len()
+    }
+
+    /// The handle of own slot `pos`.
+    #[inline]
+    fn handle(&self, pos: u32, gen: u32) -> Gc {
+        Gc {
+            idx: self.base_len + pos,
+            gen,
+        }
+    }
+
+    /// The own slot `h` names, if it is not a base handle. (A base index
+    /// wraps around to a position far past the end.)
+    #[inline]
+    fn pos(&self, h: Gc) -> usize {
+        h.idx.wrapping_sub(self.base_len) as usize
     }
 
     /// Places an object without rooting it: the caller must store the
@@ -129,42 +217,105 @@ impl Heap {
     /// through [`crate::Vm::alloc`], which roots what it returns.
     /// The caller has charged `obj.size()` to the instance's budget.
     pub fn alloc_unrooted(&mut self, obj: Obj) -> Gc {
-        if let Some(idx) = self.free.pop() {
-            let slot = &mut self.slots[idx as usize];
+        if let Some(pos) = self.free.pop() {
+            let slot = &mut self.slots[pos as usize];
             slot.obj = obj;
-            Gc { idx, gen: slot.gen }
+            let gen = slot.gen;
+            self.handle(pos, gen)
         } else {
-            let idx = self.slots.len() as u32;
+            let pos = self.slots.len() as u32;
             let gen = self.first_gen;
             self.slots.push(Slot { gen, obj });
-            Gc { idx, gen }
+            self.handle(pos, gen)
         }
     }
 
     #[inline]
     pub fn get(&self, h: Gc) -> &Obj {
-        match self.slots.get(h.idx as usize) {
+        match self.slots.get(self.pos(h)) {
             Some(s) if s.gen == h.gen => &s.obj,
-            _ => {
-                stale_read(&self.bug, &self.freed_at, h);
-                &self.dead
+            _ => self.get_base(h),
+        }
+    }
+
+    /// [`Self::get`] of a base object (this heap's copy, if it wrote to
+    /// it), or of a stale handle. Out of line: `get` stays small enough to
+    /// inline everywhere.
+    #[inline(never)]
+    fn get_base(&self, h: Gc) -> &Obj {
+        if h.idx < self.base_len {
+            if !self.cow.is_empty() {
+                if let Some(pos) = self.copy_of(h.idx) {
+                    return &self.slots[pos].obj;
+                }
+            }
+            if let Some(s) = self.base.slots.get(h.idx as usize) {
+                if s.gen == h.gen {
+                    return &s.obj;
+                }
             }
         }
+        stale_read(&self.bug, &self.freed_at, h);
+        &self.dead
+    }
+
+    /// Whether `h` names a base object this heap has not copied (reads
+    /// of it here see the base itself).
+    pub fn is_pristine_base(&self, h: Gc) -> bool {
+        self.is_base(h) && self.is_live(h) && self.copy_of(h.idx).is_none()
+    }
+
+    /// The own slot holding this heap's copy of base object `idx`.
+    fn copy_of(&self, idx: u32) -> Option<usize> {
+        self.cow
+            .iter()
+            .find(|&&(b, _)| b == idx)
+            .map(|&(_, pos)| pos as usize)
     }
 
     #[inline]
     pub fn get_mut(&mut self, h: Gc) -> &mut Obj {
-        match self.slots.get_mut(h.idx as usize) {
-            Some(s) if s.gen == h.gen => &mut s.obj,
-            _ => {
-                stale_read(&self.bug, &self.freed_at, h);
-                self.dead = Obj::Dead;
-                &mut self.dead
-            }
+        let pos = self.pos(h);
+        if matches!(self.slots.get(pos), Some(s) if s.gen == h.gen) {
+            return &mut self.slots[pos].obj;
         }
+        self.get_mut_base(h)
     }
 
-    /// Calls `f` on every class object (a whole-heap walk: for rare events).
+    /// [`Self::get_mut`] of a base object: copies it into this heap first
+    /// (see the module comment).
+    #[cold]
+    fn get_mut_base(&mut self, h: Gc) -> &mut Obj {
+        let live = h.idx < self.base_len
+            && matches!(self.base.slots.get(h.idx as usize), Some(s) if s.gen == h.gen);
+        if !live {
+            stale_read(&self.bug, &self.freed_at, h);
+            self.dead = Obj::Dead;
+            return &mut self.dead;
+        }
+        let pos = match self.copy_of(h.idx) {
+            Some(pos) => pos,
+            None => {
+                let original = &self.base.slots[h.idx as usize].obj;
+                let Some(copy) = original.copy_for_write() else {
+                    // An immutable object (a name, the empty tuple): no
+                    // write can change it, and callers that ask for one
+                    // mean to match a mutable kind, which this is not.
+                    self.dead = Obj::Dead;
+                    return &mut self.dead;
+                };
+                let copy = self.alloc_unrooted(copy);
+                let pos = self.pos(copy);
+                self.cow.push((h.idx, pos as u32));
+                pos
+            }
+        };
+        &mut self.slots[pos].obj
+    }
+
+    /// Calls `f` on every class object of this heap (a whole-heap walk:
+    /// for rare events). Base classes are immutable, and never a subclass
+    /// of one of this heap's.
     pub fn for_each_class_mut(&mut self, mut f: impl FnMut(&mut crate::obj::Class)) {
         for s in &mut self.slots {
             if let Obj::Class(c) = &mut s.obj {
@@ -175,7 +326,10 @@ impl Heap {
 
     /// Whether `h` still names a live object.
     pub fn is_live(&self, h: Gc) -> bool {
-        matches!(self.slots.get(h.idx as usize), Some(s) if s.gen == h.gen && !matches!(s.obj, Obj::Free))
+        if h.idx < self.base_len {
+            return matches!(self.base.slots.get(h.idx as usize), Some(s) if s.gen == h.gen);
+        }
+        matches!(self.slots.get(self.pos(h)), Some(s) if s.gen == h.gen && !matches!(s.obj, Obj::Free))
     }
 
     /// The contents of a `str` value, if it is one.
@@ -201,13 +355,18 @@ impl Heap {
     }
 
     /// Mark from `roots`, then free everything unmarked; returns the bytes
-    /// of the objects left alive.
+    /// of the objects left alive. Base objects are neither marked nor
+    /// freed; this heap's copies of them are roots.
     pub fn collect(&mut self, roots: impl IntoIterator<Item = Value>) -> usize {
         let mut marks = vec![false; self.slots.len()];
         let mut stack: Vec<Value> = roots.into_iter().collect();
+        for &(_, pos) in &self.cow {
+            let gen = self.slots[pos as usize].gen;
+            stack.push(Value::Obj(self.handle(pos, gen)));
+        }
         while let Some(v) = stack.pop() {
             if let Value::Obj(h) = v {
-                let i = h.idx as usize;
+                let i = self.pos(h);
                 match self.slots.get(i) {
                     Some(s) if s.gen == h.gen && !marks[i] => {
                         marks[i] = true;
@@ -233,7 +392,7 @@ impl Heap {
                 slot.gen = slot.gen.wrapping_add(1);
                 self.free.push(i as u32);
                 if let (Some(m), Some(t)) = (self.freed_at.as_mut(), &trace) {
-                    m.insert(i as u32, t.clone());
+                    m.insert(self.base_len + i as u32, t.clone());
                 }
             }
         }
@@ -375,6 +534,79 @@ mod tests {
             matches!(b.get(ga), Obj::Dead),
             "a's handle must not reach b's object"
         );
+        assert!(b.take_stale());
+    }
+
+    /// A base holding a dict (index 0) and a string (index 1), as
+    /// base.rs freezes them, and two heaps on it.
+    fn two_heaps_on_a_base() -> (Heap, Heap, Gc, Gc) {
+        let mut b = Heap::new();
+        let dict = b.alloc_unrooted(Obj::Dict(Box::default()));
+        let name = b.alloc_unrooted(Obj::Str(PyStr::new("n".into(), str_hash("n"))));
+        let base = Rc::new(b.freeze());
+        (Heap::on(base.clone()), Heap::on(base), dict, name)
+    }
+
+    fn dict_len(h: &Heap, g: Gc) -> usize {
+        match h.get(g) {
+            Obj::Dict(d) => d.len(),
+            _ => usize::MAX,
+        }
+    }
+
+    #[test]
+    fn base_objects_are_read_under_their_own_handles() {
+        let (mut a, _, dict, name) = two_heaps_on_a_base();
+        assert!(a.is_base(dict) && a.is_live(dict));
+        assert_eq!(a.str_of(Value::Obj(name)), Some("n"));
+        // A heap's own objects come after the base's.
+        let own = a.alloc_unrooted(Obj::List(vec![]));
+        assert!(!a.is_base(own));
+        assert_eq!(a.live_objects(), 1);
+        assert!(matches!(a.get(own), Obj::List(_)));
+    }
+
+    #[test]
+    fn a_write_to_a_base_object_changes_only_the_writers_copy() {
+        let (mut a, b, dict, _) = two_heaps_on_a_base();
+        if let Obj::Dict(d) = a.get_mut(dict) {
+            d.insert_new(1, Value::Int(1), Value::Int(2));
+        }
+        assert_eq!(dict_len(&a, dict), 1, "the writer reads its copy");
+        assert_eq!(dict_len(&b, dict), 0, "the other heap still reads the base");
+        assert_eq!(a.live_objects(), 1, "the copy lives in the writer's heap");
+        // The copy is a root: a collection with no roots keeps it, and
+        // what it refers to.
+        let kept = a.alloc_unrooted(Obj::List(vec![]));
+        if let Obj::Dict(d) = a.get_mut(dict) {
+            d.insert_new(2, Value::Int(3), Value::Obj(kept));
+        }
+        a.collect(std::iter::empty());
+        assert_eq!(dict_len(&a, dict), 2);
+        assert!(a.is_live(kept));
+        assert_eq!(dict_len(&b, dict), 0);
+    }
+
+    #[test]
+    fn immutable_base_objects_are_never_copied() {
+        let (mut a, _, _, name) = two_heaps_on_a_base();
+        assert!(matches!(a.get_mut(name), Obj::Dead));
+        assert_eq!(a.live_objects(), 0);
+        assert_eq!(a.str_of(Value::Obj(name)), Some("n"));
+        assert!(a.take_bug().is_none());
+    }
+
+    #[cfg(not(debug_assertions))]
+    #[test]
+    fn a_handle_of_one_heap_on_the_base_is_stale_in_another() {
+        if stale_panics() {
+            return;
+        }
+        let (mut a, mut b, _, _) = two_heaps_on_a_base();
+        let ga = a.alloc_unrooted(Obj::List(vec![Value::Int(1)]));
+        let gb = b.alloc_unrooted(Obj::List(vec![Value::Int(2)]));
+        assert_eq!(ga.idx, gb.idx, "the same slot in both heaps");
+        assert!(matches!(b.get(ga), Obj::Dead));
         assert!(b.take_stale());
     }
 

@@ -255,7 +255,7 @@ impl Vm {
         if let Some(m) = self.dict_get(Value::Obj(self.modules), key)? {
             return Ok(m);
         }
-        if let Some(init) = self.native_modules.get(full).copied() {
+        if let Some(init) = self.native_module(full) {
             let m = init(self)?;
             self.dict_set(Value::Obj(self.modules), key, Value::Obj(m))?;
             return Ok(Value::Obj(m));

@@ -13,6 +13,7 @@
 pub mod attr;
 pub mod attrcache;
 pub mod attric;
+pub mod base;
 pub mod bind;
 pub mod budget;
 pub mod builtins;

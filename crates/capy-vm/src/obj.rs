@@ -137,6 +137,7 @@ pub enum Layout {
     Type,
 }
 
+#[derive(Clone)]
 pub struct Class {
     pub name: Value,
     pub qualname: Value,
@@ -190,6 +191,7 @@ pub struct ExcObj {
     pub suppress_context: bool,
 }
 
+#[derive(Clone)]
 pub struct Module {
     pub name: Value,
     pub dict: Gc,
@@ -359,6 +361,19 @@ pub struct DequeItems {
 }
 
 impl Obj {
+    /// A copy of an object of the shared base that an instance is about
+    /// to change (heap.rs, copy on write). Only the mutable kinds the base
+    /// holds; None for the rest.
+    pub fn copy_for_write(&self) -> Option<Obj> {
+        Some(match self {
+            Obj::Dict(d) => Obj::Dict(d.clone()),
+            Obj::Class(c) => Obj::Class(c.clone()),
+            Obj::Module(m) => Obj::Module(m.clone()),
+            Obj::Native(n) => Obj::Native(n.clone()),
+            _ => return None,
+        })
+    }
+
     /// Pushes every value this object refers to onto `out` (GC tracing).
     pub fn trace(&self, out: &mut Vec<Value>) {
         match self {

@@ -42,6 +42,24 @@ pub struct Output {
     pub err: Box<dyn Write + Send>,
 }
 
+impl Output {
+    /// The process's stdout and stderr.
+    pub fn std() -> Output {
+        Output {
+            out: Box::new(crate::stdstream::StdStream::stdout()),
+            err: Box::new(crate::stdstream::StdStream::stderr()),
+        }
+    }
+
+    /// Nowhere: what an instance writes is dropped.
+    pub fn discard() -> Output {
+        Output {
+            out: Box::new(std::io::sink()),
+            err: Box::new(std::io::sink()),
+        }
+    }
+}
+
 pub struct Vm {
     pub heap: Heap,
     /// Values of all active frames: locals, cells, then the value stack.
@@ -51,13 +69,22 @@ pub struct Vm {
     pub handling: Vec<Value>,
     /// Metadata of active frames, innermost last (for tracebacks, `super()` and GC).
     pub frames: FrameStack,
-    pub types: Vec<Gc>,
-    pub exc_classes: Vec<Gc>,
+    /// The thread's frozen base (base.rs): the built-in types and names
+    /// every instance shares.
+    pub base: Rc<crate::base::Base>,
+    /// The built-in types and exception classes (the base's).
+    pub types: Rc<[Gc]>,
+    pub exc_classes: Rc<[Gc]>,
+    /// The builtins namespace: the base's, until this instance writes to
+    /// it (then its own copy, under the same handle: heap.rs).
     pub builtins: Gc,
     /// `sys.modules`.
     pub modules: Gc,
-    pub native_modules: HashMap<&'static str, ModuleInit>,
+    /// Native modules registered by the embedder, beside capy's own
+    /// ([`crate::modules::NATIVE`]).
+    pub extra_modules: Vec<(&'static str, ModuleInit)>,
     pub code_cache: HashMap<usize, CodeCache>,
+    /// Names interned by this instance (those not in the base).
     interned: HashMap<Box<str>, Gc, NameHasher>,
     /// Objects allocated by native code not yet stored anywhere reachable.
     pub temp_roots: Vec<Value>,
@@ -81,22 +108,12 @@ pub struct Vm {
     pub attr_cache: crate::attrcache::AttrCache,
     /// Where global names were found (globalcache.rs).
     pub global_cache: crate::globalcache::GlobalCache,
-    /// `intern_static`'s memo: (address, length) of a `&'static str` → its
-    /// interned string (interned strings are permanent roots).
-    /// Boxed: the switcher moves whole instances (compartment/switch.rs),
-    /// and this memo was most of an instance's size.
-    static_names: Box<StaticNames>,
     /// This instance's compartment state: its id, exports, handles held.
     pub comp: crate::compartment::Local,
     /// Every instance of the process, carried by the active one
     /// (compartment/mod.rs); empty in parked instances.
     pub world: crate::compartment::World,
 }
-
-const STATIC_NAMES: usize = 64;
-
-/// `intern_static`'s memo: (address, length) of a name → its string.
-type StaticNames = [Option<((usize, usize), Value)>; STATIC_NAMES];
 
 /// What the VM remembers of each active frame outside the interpreter loop.
 pub struct FrameInfo {
@@ -175,65 +192,109 @@ impl FrameStack {
 }
 
 impl Vm {
+    /// A new instance on the thread's frozen base (built on first use),
+    /// writing to the process's stdout and stderr.
     pub fn new(limits: Limits) -> Vm {
-        let mut heap = Heap::new();
+        Vm::with_output(limits, Output::std())
+    }
+
+    /// [`Vm::new`] writing to `out`.
+    pub fn with_output(limits: Limits, out: Output) -> Vm {
+        let base = crate::base::Base::shared();
+        let mut heap = Heap::on(base.heap.clone());
         heap.set_stress(gc_stress_from_env());
-        let mut budget = Budget::new(limits.clone());
-        // Bootstrap objects are allocated before the limit applies, so a
-        // tiny limit still yields a working instance that raises MemoryError.
-        budget.memory.set_limit(usize::MAX);
-        let placeholder = heap.alloc_unrooted(Obj::Dict(Box::default()));
-        let mut vm = Vm {
-            heap,
-            stack: Vec::with_capacity(1024),
-            blocks: Vec::new(),
-            handling: Vec::new(),
-            frames: FrameStack::default(),
-            types: Vec::new(),
-            exc_classes: Vec::new(),
-            builtins: placeholder,
-            modules: placeholder,
-            native_modules: HashMap::new(),
-            code_cache: HashMap::new(),
-            interned: HashMap::default(),
-            temp_roots: Vec::new(),
-            budget,
-            prealloc_memory_error: placeholder,
-            out: Output {
-                out: Box::new(crate::stdstream::StdStream::stdout()),
-                err: Box::new(crate::stdstream::StdStream::stderr()),
-            },
-            next_frame_id: 0,
-            sys_path: Vec::new(),
-            argv: Vec::new(),
-            extra_roots: Vec::new(),
-            print_expr_hook: false,
-            empty_tuple: None,
-            cheri: Default::default(),
-            re_cache: Default::default(),
-            attr_cache: Default::default(),
-            global_cache: Default::default(),
-            static_names: Box::new([None; STATIC_NAMES]),
-            comp: Default::default(),
-            world: Default::default(),
-        };
-        crate::types::init_types(&mut vm);
+        let mut vm = Vm::blank(heap, base, Budget::new(limits.clone()), out);
+        vm.budget.memory.set_limit(usize::MAX);
         let me = vm.exc_class(ExcKind::MemoryError);
         vm.prealloc_memory_error = vm.new_exception(me, vec![]).0;
-        // Bootstrap runs without a limit, so this cannot fail; the
-        // placeholder is a dict all the same.
-        vm.modules = vm.new_dict_obj().unwrap_or(placeholder);
-        crate::builtins::init(&mut vm);
-        crate::modules::register_all(&mut vm);
+        // Objects made before the limit applies (a tiny limit still yields
+        // a working instance that raises MemoryError) and room to run.
         let floor = vm.budget.memory.bytes() + (64 << 10);
         vm.budget.memory.set_limit(limits.heap_bytes.max(floor));
         vm
     }
 
+    /// An instance on `base` with its own `sys.modules` and nothing else:
+    /// what [`Vm::new`] finishes, and what builds the base itself.
+    pub(crate) fn blank(
+        mut heap: Heap,
+        base: Rc<crate::base::Base>,
+        budget: Budget,
+        out: Output,
+    ) -> Vm {
+        // `sys.modules`; also the placeholder of the builtins namespace
+        // until the base's is known. Nothing collects before it is rooted.
+        let modules = heap.alloc_unrooted(Obj::Dict(Box::default()));
+        let builtins = if base.heap.is_empty() {
+            modules
+        } else {
+            base.builtins
+        };
+        Vm {
+            heap,
+            stack: Vec::new(),
+            blocks: Vec::new(),
+            handling: Vec::new(),
+            frames: FrameStack::default(),
+            types: base.types.clone(),
+            exc_classes: base.exc_classes.clone(),
+            builtins,
+            modules,
+            extra_modules: Vec::new(),
+            code_cache: HashMap::new(),
+            interned: HashMap::default(),
+            temp_roots: Vec::new(),
+            budget,
+            prealloc_memory_error: modules,
+            out,
+            next_frame_id: 0,
+            sys_path: Vec::new(),
+            argv: Vec::new(),
+            extra_roots: Vec::new(),
+            print_expr_hook: false,
+            empty_tuple: base.empty_tuple,
+            cheri: Default::default(),
+            re_cache: Default::default(),
+            attr_cache: Default::default(),
+            global_cache: Default::default(),
+            comp: Default::default(),
+            world: Default::default(),
+            base,
+        }
+    }
+
+    /// Freezes what this instance made (it stands on an empty base) into
+    /// a base for other instances (base.rs).
+    pub(crate) fn into_base(self) -> crate::base::Base {
+        let mut b = crate::base::Base::empty();
+        b.interned = self.interned;
+        b.types = self.types;
+        b.exc_classes = self.exc_classes;
+        b.builtins = self.builtins;
+        b.empty_tuple = self.empty_tuple;
+        b.heap = Rc::new(self.heap.freeze());
+        b
+    }
+
+    /// The native module `name`: capy's own or one the embedder
+    /// registered; None if there is none, or if it is one this instance,
+    /// a compartment, may not import (compartment/authority.rs).
+    pub fn native_module(&self, name: &str) -> Option<ModuleInit> {
+        if self.comp.confined && !crate::compartment::authority::may_import(name) {
+            return None;
+        }
+        crate::modules::NATIVE
+            .iter()
+            .chain(self.extra_modules.iter())
+            .find(|(n, _)| *n == name)
+            .map(|&(_, init)| init)
+    }
+
     /// Registers a native module, importable by `name`. This is the
     /// interface through which `cheri`, `compartment` and friends plug in.
     pub fn register_module(&mut self, name: &'static str, init: ModuleInit) {
-        self.native_modules.insert(name, init);
+        self.extra_modules.retain(|(n, _)| *n != name);
+        self.extra_modules.push((name, init));
     }
 
     pub fn set_output(&mut self, out: Box<dyn Write + Send>, err: Box<dyn Write + Send>) {
@@ -333,7 +394,7 @@ impl Vm {
 
     pub fn new_str(&mut self, s: &str) -> PyResult {
         if s.is_empty() {
-            if let Some(&g) = self.interned.get("") {
+            if let Some(&g) = self.base.interned.get("") {
                 return Ok(Value::Obj(g));
             }
         }
@@ -356,19 +417,23 @@ impl Vm {
     #[inline]
     pub fn intern_static(&mut self, s: &'static str) -> Value {
         let key = (s.as_ptr() as usize, s.len());
-        let slot = (key.0 >> 3 ^ key.1) & (STATIC_NAMES - 1);
-        if let Some((k, v)) = self.static_names[slot] {
-            if k == key {
-                return v;
-            }
+        if let Some(v) = self.base.static_name(key) {
+            return v;
         }
         let v = self.intern(s);
-        self.static_names[slot] = Some((key, v));
+        // Only base names are remembered: they are the same in every
+        // instance of the thread.
+        if matches!(v, Value::Obj(g) if self.heap.is_base(g)) {
+            self.base.remember_static(key, v);
+        }
         v
     }
 
     /// An interned string: one object per distinct content, for names.
     pub fn intern(&mut self, s: &str) -> Value {
+        if let Some(&g) = self.base.interned.get(s) {
+            return Value::Obj(g);
+        }
         if let Some(&g) = self.interned.get(s) {
             return Value::Obj(g);
         }
@@ -641,8 +706,7 @@ impl Vm {
             roots.extend_from_slice(&c.consts);
             roots.extend(c.names.iter().map(|n| n.name));
         }
-        roots.extend(self.types.iter().map(|g| Value::Obj(*g)));
-        roots.extend(self.exc_classes.iter().map(|g| Value::Obj(*g)));
+        // (The types and exception classes are the base's: never freed.)
         roots.extend(self.interned.values().map(|g| Value::Obj(*g)));
         roots.push(Value::Obj(self.builtins));
         roots.push(Value::Obj(self.modules));

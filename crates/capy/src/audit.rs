@@ -153,8 +153,10 @@ fn rel(base: &Path, p: &Path) -> String {
 
 /// capy's native modules, importable without a file.
 fn native_modules() -> BTreeSet<String> {
-    let vm = capy_vm::Vm::new(capy_vm::Limits::default());
-    vm.native_modules.keys().map(|k| k.to_string()).collect()
+    capy_vm::modules::NATIVE
+        .iter()
+        .map(|(k, _)| k.to_string())
+        .collect()
 }
 
 struct Resolver<'a> {

@@ -67,6 +67,11 @@ pub fn require(vm: &mut Vm, what: Authority) -> PyResult<()> {
     Ok(())
 }
 
+/// Whether a compartment may import native module `name`.
+pub fn may_import(name: &str) -> bool {
+    ALLOWED_MODULES.contains(&name)
+}
+
 /// Native modules a compartment may import: computation only.
 const ALLOWED_MODULES: &[&str] = &[
     "sys",
@@ -101,18 +106,15 @@ pub fn new_instance(
     granted: &[Authority],
     argv: &[String],
 ) -> Vm {
-    let mut vm = Vm::new(limits.clone());
+    // Its output while it runs is the process's (the switcher moves it in);
+    // its own is never written.
+    let mut vm = Vm::with_output(limits.clone(), crate::vm::Output::discard());
     vm.comp.id = id;
     vm.comp.confined = true;
     vm.comp.granted = granted.iter().fold(0, |bits, a| bits | a.bit());
     if granted.contains(&Authority::Argv) {
         vm.argv = argv.to_vec();
     }
-    vm.native_modules
-        .retain(|name, _| ALLOWED_MODULES.contains(name));
     vm.budget.cap_recursion_limit();
-    // Its output while it runs is the process's (the switcher moves it in);
-    // this one is never written.
-    vm.set_output(Box::new(std::io::sink()), Box::new(std::io::sink()));
     vm
 }

@@ -1,5 +1,5 @@
-//! Native modules, registered through [`Vm::register_module`]: the same
-//! interface later parts (cheri, compartments, rpc, events) plug into.
+//! Native modules: capy's own are listed in [`NATIVE`]; an embedder adds
+//! more with [`Vm::register_module`].
 
 pub mod array;
 pub mod binascii;
@@ -28,30 +28,32 @@ use crate::obj::Obj;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 
-pub fn register_all(vm: &mut Vm) {
-    vm.register_module("sys", sys::init);
-    vm.register_module("struct", struct_::init);
-    vm.register_module("binascii", binascii::init);
-    vm.register_module("heapq", heapq::init);
-    vm.register_module("random", random::init);
-    vm.register_module("errno", errno::init);
-    vm.register_module("time", time::init);
-    vm.register_module("cmath", cmath::init);
-    vm.register_module("math", math::init);
-    vm.register_module("cheri", cheri::init);
-    vm.register_module("uctypes", uctypes::init);
-    vm.register_module("json", json::init);
-    vm.register_module("io", io::init);
-    vm.register_module("collections", collections::init);
-    vm.register_module("array", array::init);
-    vm.register_module("re", re::init);
-    vm.register_module("types", types::init);
-    vm.register_module("asyncio", frozen::init_asyncio);
-    vm.register_module("builtins", sys::init_builtins);
-    vm.register_module("gc", sys::init_gc);
-    vm.register_module("micropython", sys::init_micropython);
-    vm.register_module("compartment", crate::compartment::api::init);
-}
+/// capy's native modules: name and what makes the module object (on
+/// first import, in each instance).
+pub const NATIVE: &[(&str, crate::vm::ModuleInit)] = &[
+    ("sys", sys::init),
+    ("struct", struct_::init),
+    ("binascii", binascii::init),
+    ("heapq", heapq::init),
+    ("random", random::init),
+    ("errno", errno::init),
+    ("time", time::init),
+    ("cmath", cmath::init),
+    ("math", math::init),
+    ("cheri", cheri::init),
+    ("uctypes", uctypes::init),
+    ("json", json::init),
+    ("io", io::init),
+    ("collections", collections::init),
+    ("array", array::init),
+    ("re", re::init),
+    ("types", types::init),
+    ("asyncio", frozen::init_asyncio),
+    ("builtins", sys::init_builtins),
+    ("gc", sys::init_gc),
+    ("micropython", sys::init_micropython),
+    ("compartment", crate::compartment::api::init),
+];
 
 /// Makes `cls` the owner of the natives in its namespace: the VM binds
 /// `self` only for natives owned by a class.
@@ -66,8 +68,12 @@ pub(crate) fn adopt_natives(vm: &mut Vm, cls: Gc) {
             Obj::StaticMethod(Value::Obj(f)) | Obj::ClassMethod(Value::Obj(f)) => *f,
             _ => h,
         };
-        if let Obj::Native(n) = vm.heap.get_mut(target) {
-            n.owner = Value::Obj(cls);
+        // Natives of the shared base (inherited from a built-in type) keep
+        // their owner.
+        if matches!(vm.heap.get(target), Obj::Native(_)) && !vm.heap.is_base(target) {
+            if let Obj::Native(n) = vm.heap.get_mut(target) {
+                n.owner = Value::Obj(cls);
+            }
         }
     }
 }

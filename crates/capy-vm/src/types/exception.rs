@@ -15,12 +15,13 @@ const METHODS: &[MethodDef] = &[
 /// Creates the built-in exception classes (parents before children).
 pub fn init_exceptions(vm: &mut Vm) {
     let object = vm.type_obj(crate::types::TypeId::Object);
+    let mut classes: Vec<Gc> = Vec::with_capacity(ExcKind::ALL.len());
     for &kind in ExcKind::ALL {
         let name = vm.intern(kind.name());
         let parent = if kind == ExcKind::BaseException {
             object
         } else {
-            vm.exc_classes[kind.parent() as usize]
+            classes[kind.parent() as usize]
         };
         let mut mro = match vm.heap.get(parent) {
             Obj::Class(c) => c.mro.clone(),
@@ -46,8 +47,9 @@ pub fn init_exceptions(vm: &mut Vm) {
             c.mro = mro;
         }
         vm.attr_cache.invalidate();
-        vm.exc_classes.push(g);
+        classes.push(g);
     }
+    vm.exc_classes = classes.into();
     let base = vm.exc_classes[ExcKind::BaseException as usize];
     add_methods(vm, base, METHODS);
     let key_error = vm.exc_classes[ExcKind::KeyError as usize];

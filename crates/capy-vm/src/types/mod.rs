@@ -25,7 +25,7 @@ pub mod strsearch;
 pub mod tuple;
 
 use crate::obj::{Class, ClassFlags, Layout, NativeFn, NativeFunc, Obj};
-use crate::value::Value;
+use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
 use capy_compiler::BinOp;
@@ -140,12 +140,13 @@ pub type MethodDef = (&'static str, NativeFn, bool);
 
 /// Creates the type objects and the exception hierarchy.
 pub fn init_types(vm: &mut Vm) {
+    let mut types: Vec<Gc> = Vec::with_capacity(ALL_TYPES.len());
     for &(id, name, base) in ALL_TYPES {
         let name_v = vm.intern(name);
         let mut bases = Vec::new();
         let mut mro = Vec::new();
         if id != TypeId::Object {
-            let b = vm.types[base as usize];
+            let b = types[base as usize];
             bases.push(b);
             if let Obj::Class(bc) = vm.heap.get(b) {
                 mro.extend_from_slice(&bc.mro);
@@ -174,8 +175,9 @@ pub fn init_types(vm: &mut Vm) {
             c.mro = mro;
         }
         vm.attr_cache.invalidate();
-        vm.types.push(g);
+        types.push(g);
     }
+    vm.types = types.into();
     for &(id, _, _) in ALL_TYPES {
         let defs = methods_of(id);
         let owner = Value::Obj(vm.types[id as usize]);
