@@ -47,6 +47,9 @@ pub fn register_all(vm: &mut Vm) {
     vm.register_module("re", re::init);
     vm.register_module("types", types::init);
     vm.register_module("asyncio", frozen::init_asyncio);
+    for &(name, init) in frozen::STDLIB {
+        vm.register_module(name, init);
+    }
     vm.register_module("builtins", sys::init_builtins);
     vm.register_module("gc", sys::init_gc);
     vm.register_module("micropython", sys::init_micropython);
