@@ -34,6 +34,7 @@ macro_rules! frozen_stdlib {
 frozen_stdlib! {
     init_functools "functools";
     init_itertools "itertools";
+    init_operator "operator";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
