@@ -35,6 +35,7 @@ frozen_stdlib! {
     init_functools "functools";
     init_itertools "itertools";
     init_operator "operator";
+    init_bisect "bisect";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
