@@ -36,6 +36,7 @@ frozen_stdlib! {
     init_itertools "itertools";
     init_operator "operator";
     init_bisect "bisect";
+    init_copy "copy";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
