@@ -37,6 +37,7 @@ frozen_stdlib! {
     init_operator "operator";
     init_bisect "bisect";
     init_copy "copy";
+    init_contextlib "contextlib";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
