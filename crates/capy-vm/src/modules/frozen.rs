@@ -38,6 +38,7 @@ frozen_stdlib! {
     init_bisect "bisect";
     init_copy "copy";
     init_contextlib "contextlib";
+    init_string "string";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
