@@ -39,6 +39,7 @@ frozen_stdlib! {
     init_copy "copy";
     init_contextlib "contextlib";
     init_string "string";
+    init_textwrap "textwrap";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
