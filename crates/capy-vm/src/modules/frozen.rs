@@ -40,6 +40,7 @@ frozen_stdlib! {
     init_contextlib "contextlib";
     init_string "string";
     init_textwrap "textwrap";
+    init_abc "abc";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
