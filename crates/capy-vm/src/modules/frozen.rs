@@ -41,6 +41,7 @@ frozen_stdlib! {
     init_string "string";
     init_textwrap "textwrap";
     init_abc "abc";
+    init_typing "typing";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
