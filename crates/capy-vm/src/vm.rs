@@ -81,7 +81,7 @@ pub struct Vm {
     /// `sys.modules`.
     pub modules: Gc,
     /// Native modules registered by the embedder, beside capy's own
-    /// ([`crate::modules::NATIVE`]).
+    /// ([`crate::modules::NATIVE`], [`crate::modules::frozen::STDLIB`]).
     pub extra_modules: Vec<(&'static str, ModuleInit)>,
     pub code_cache: HashMap<usize, CodeCache>,
     /// Names interned by this instance (those not in the base).
@@ -285,6 +285,7 @@ impl Vm {
         }
         crate::modules::NATIVE
             .iter()
+            .chain(crate::modules::frozen::STDLIB)
             .chain(self.extra_modules.iter())
             .find(|(n, _)| *n == name)
             .map(|&(_, init)| init)

@@ -155,6 +155,7 @@ fn rel(base: &Path, p: &Path) -> String {
 fn native_modules() -> BTreeSet<String> {
     capy_vm::modules::NATIVE
         .iter()
+        .chain(capy_vm::modules::frozen::STDLIB)
         .map(|(k, _)| k.to_string())
         .collect()
 }

@@ -70,9 +70,11 @@ pub fn require(vm: &mut Vm, what: Authority) -> PyResult<()> {
 /// Whether a compartment may import native module `name`.
 pub fn may_import(name: &str) -> bool {
     ALLOWED_MODULES.contains(&name)
+        || crate::modules::frozen::STDLIB.iter().any(|(n, _)| *n == name)
 }
 
-/// Native modules a compartment may import: computation only.
+/// Native modules a compartment may import: computation only (and the
+/// frozen standard library, Python code that holds no authority).
 const ALLOWED_MODULES: &[&str] = &[
     "sys",
     "struct",

@@ -1,9 +1,13 @@
 //! Modules written in Python and frozen into the binary: their source is
 //! compiled on first import (nothing is paid at start-up) and run in a fresh
 //! module, as an imported `.py` file would be.
+//!
+//! `asyncio.py` sits next to this file; the standard-library modules of
+//! issue 13 live in `stdlib/`, one file each, with a header saying what
+//! they cover. Each is checked against CPython by `tests/py/modules/NAME/`.
 
 use crate::value::{Gc, Value};
-use crate::vm::Vm;
+use crate::vm::{ModuleInit, Vm};
 use crate::PyResult;
 
 /// `asyncio`: the coroutine scheduler (see the header of `asyncio.py`).
@@ -11,6 +15,33 @@ const ASYNCIO: &str = include_str!("asyncio.py");
 
 pub fn init_asyncio(vm: &mut Vm) -> PyResult<Gc> {
     load(vm, "asyncio", ASYNCIO)
+}
+
+/// One init function per frozen module (a `ModuleInit` is a plain `fn`,
+/// so the name and source are baked into each), and the table of them.
+macro_rules! frozen_stdlib {
+    ($($init:ident $name:literal;)*) => {
+        $(
+            fn $init(vm: &mut Vm) -> PyResult<Gc> {
+                load(vm, $name, include_str!(concat!("stdlib/", $name, ".py")))
+            }
+        )*
+        /// The frozen standard-library modules, importable beside [`super::NATIVE`].
+        pub const STDLIB: &[(&str, ModuleInit)] = &[$(($name, $init)),*];
+    };
+}
+
+frozen_stdlib! {
+    init_functools "functools";
+    init_itertools "itertools";
+    init_operator "operator";
+    init_bisect "bisect";
+    init_copy "copy";
+    init_contextlib "contextlib";
+    init_string "string";
+    init_textwrap "textwrap";
+    init_abc "abc";
+    init_typing "typing";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {

@@ -206,12 +206,26 @@ impl Vm {
                 }
             }
         }
-        if let Some(&parent) = bases.first() {
-            if let Some(Value::Obj(isc)) = self.lookup_mro_str(parent, "__init_subclass__") {
-                if let Obj::ClassMethod(f) = self.heap.get(isc) {
-                    let f = *f;
-                    self.call(f, &[Value::Obj(g)], &[])?;
+        // The hook is the next one in the new class's MRO (what
+        // super().__init_subclass__ finds), not only the first base's:
+        // `class C(A, B)` runs B's hook when A has none.
+        let mro: Vec<Gc> = match self.heap.get(g) {
+            Obj::Class(c) => c.mro.clone(),
+            _ => Vec::new(),
+        };
+        for k in mro.into_iter().filter(|&k| k != g) {
+            let own = match self.heap.get(k) {
+                Obj::Class(c) => self.dict_get_str_in(&c.dict, "__init_subclass__"),
+                _ => None,
+            };
+            if let Some(v) = own {
+                if let Value::Obj(isc) = v {
+                    if let Obj::ClassMethod(f) = self.heap.get(isc) {
+                        let f = *f;
+                        self.call(f, &[Value::Obj(g)], &[])?;
+                    }
                 }
+                break;
             }
         }
         Ok(g)
@@ -230,7 +244,36 @@ impl Vm {
         }
         let (body, name) = (args[0], args[1]);
         let mut bases = Vec::new();
+        // PEP 560: a base that is not a class may name the classes to use
+        // instead (`class S(Generic[T])`); the bases as written are kept
+        // as `__orig_bases__`.
+        let mut orig_bases = None;
+        let mut resolved = Vec::with_capacity(args.len() - 2);
         for &b in &args[2..] {
+            let is_class = matches!(b, Value::Obj(h) if matches!(self.heap.get(h), Obj::Class(_)));
+            let entries = if is_class {
+                None
+            } else {
+                let n = self.intern("__mro_entries__");
+                self.getattr_opt(b, n)?
+            };
+            match entries {
+                Some(f) => {
+                    let written = match orig_bases {
+                        Some(t) => t,
+                        None => {
+                            let t = self.new_tuple(args[2..].to_vec())?;
+                            orig_bases = Some(t);
+                            t
+                        }
+                    };
+                    let r = self.call(f, &[written], &[])?;
+                    resolved.extend(self.iter_to_vec(r)?);
+                }
+                None => resolved.push(b),
+            }
+        }
+        for b in resolved {
             match b {
                 Value::Obj(h) if matches!(self.heap.get(h), Obj::Class(_)) => bases.push(h),
                 _ => {
@@ -266,6 +309,9 @@ impl Vm {
         }
         let ns = self.new_dict()?;
         self.run_class_body(body, ns)?;
+        if let (Some(t), Value::Obj(d)) = (orig_bases, ns) {
+            self.dict_set_str(d, "__orig_bases__", t)?;
+        }
         let type_obj = Value::Obj(self.type_obj(TypeId::Type));
         let cls = if meta.is(type_obj) {
             let nsd = match ns {

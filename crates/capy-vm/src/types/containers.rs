@@ -293,7 +293,16 @@ impl Vm {
                 }
                 Obj::Class(_) => {
                     if let Some(m) = self.lookup_mro_str(h, "__class_getitem__") {
-                        return self.call(m, &[obj, key], &[]);
+                        // Stored as a class method (implicitly, as CPython
+                        // does, or by decoration): call its function.
+                        let f = match m {
+                            Value::Obj(g) => match self.heap.get(g) {
+                                Obj::ClassMethod(f) => *f,
+                                _ => m,
+                            },
+                            _ => m,
+                        };
+                        return self.call(f, &[obj, key], &[]);
                     }
                 }
                 Obj::MemoryView { .. } => {
