@@ -251,11 +251,13 @@ impl Vm {
         let mut resolved = Vec::with_capacity(args.len() - 2);
         for &b in &args[2..] {
             let is_class = matches!(b, Value::Obj(h) if matches!(self.heap.get(h), Obj::Class(_)));
+            // Looked up on the base's type, as special methods are: a
+            // handle's class has none, so it reaches `foreign_base` below.
             let entries = if is_class {
                 None
             } else {
-                let n = self.intern("__mro_entries__");
-                self.getattr_opt(b, n)?
+                let t = self.type_of(b);
+                self.lookup_mro_str(t, "__mro_entries__")
             };
             match entries {
                 Some(f) => {
@@ -267,7 +269,7 @@ impl Vm {
                             t
                         }
                     };
-                    let r = self.call(f, &[written], &[])?;
+                    let r = self.call(f, &[b, written], &[])?;
                     resolved.extend(self.iter_to_vec(r)?);
                 }
                 None => resolved.push(b),
