@@ -100,7 +100,10 @@ pub struct Vm {
     pub print_expr_hook: bool,
     pub empty_tuple: Option<Gc>,
     /// The capability model's address space and classes (modules/cheri.rs).
-    pub cheri: crate::modules::cheri::CheriState,
+    /// Boxed, as `comp`: the switcher moves whole instances on every
+    /// crossing (compartment/switch.rs), so state that is not on the
+    /// interpreter's hot paths stays out of line.
+    pub cheri: Box<crate::modules::cheri::CheriState>,
     /// Compiled regexes (modules/rx.rs): outside the heap, but their bytes
     /// count against its quota.
     pub re_cache: crate::modules::rx::ReCache,
@@ -109,7 +112,7 @@ pub struct Vm {
     /// Where global names were found (globalcache.rs).
     pub global_cache: crate::globalcache::GlobalCache,
     /// This instance's compartment state: its id, exports, handles held.
-    pub comp: crate::compartment::Local,
+    pub comp: Box<crate::compartment::Local>,
     /// Every instance of the process, carried by the active one
     /// (compartment/mod.rs); empty in parked instances.
     pub world: crate::compartment::World,

@@ -70,7 +70,9 @@ pub fn require(vm: &mut Vm, what: Authority) -> PyResult<()> {
 /// Whether a compartment may import native module `name`.
 pub fn may_import(name: &str) -> bool {
     ALLOWED_MODULES.contains(&name)
-        || crate::modules::frozen::STDLIB.iter().any(|(n, _)| *n == name)
+        || crate::modules::frozen::STDLIB
+            .iter()
+            .any(|(n, _)| *n == name)
 }
 
 /// Native modules a compartment may import: computation only (and the

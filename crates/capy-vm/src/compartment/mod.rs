@@ -446,6 +446,6 @@ mod tests {
     #[test]
     fn an_instance_is_small_enough_to_swap() {
         let size = std::mem::size_of::<crate::vm::Vm>();
-        assert!(size <= 1400, "Vm is {size} bytes");
+        assert!(size <= 1024, "Vm is {size} bytes");
     }
 }
