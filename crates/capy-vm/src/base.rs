@@ -70,7 +70,7 @@ impl Base {
     fn build() -> Base {
         let budget = crate::budget::Budget::new(crate::budget::Limits::default());
         let out = crate::vm::Output::discard();
-        let mut vm = Vm::blank(Heap::new(), Rc::new(Base::empty()), budget, out);
+        let mut vm = Vm::blank(Heap::new(), Rc::new(Base::empty()), budget, out, 0);
         crate::types::init_types(&mut vm);
         crate::builtins::init(&mut vm);
         for name in PRE_INTERNED {

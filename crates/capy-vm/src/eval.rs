@@ -1227,6 +1227,7 @@ impl Vm {
         globals: crate::value::Gc,
         locals: Value,
     ) -> PyResult {
+        self.reserve_stack();
         let (consts, names) = self.code_cache(code)?;
         let base = self.stack.len();
         let nslots = code.varnames.len() + code.cellvars.len() + code.freevars.len();

@@ -194,6 +194,7 @@ pub fn cross(
     let deadline = vm.budget.deadline();
     let steps_left = vm.budget.steps_left();
     switch_to(vm, callee);
+    vm.reserve_stack();
     let first = vm.world.slots[id as usize].entries == 0;
     vm.world.slots[id as usize].entries += 1;
     if first {
