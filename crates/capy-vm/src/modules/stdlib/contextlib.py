@@ -306,6 +306,24 @@ def _chain_context(new_exc, old_exc, frame_exc):
     new_exc.__context__ = old_exc
 
 
+def _exit_args(exc):
+    # What a callback of an exit stack is called with.
+    if exc is None:
+        return (None, None, None)
+    return (type(exc), exc, exc.__traceback__)
+
+
+def _reraise(exc):
+    # Raising `exc` here would set its __context__ to the exception being
+    # handled; keep the chain the exit loop built instead.
+    fixed_ctx = exc.__context__
+    try:
+        raise exc
+    except BaseException:
+        exc.__context__ = fixed_ctx
+        raise
+
+
 class ExitStack(_BaseExitStack, AbstractContextManager):
     """Runs registered callbacks (last registered first) on close or at
     the end of a with block; an exception from the block, or raised by one
@@ -325,10 +343,7 @@ class ExitStack(_BaseExitStack, AbstractContextManager):
         while self._exit_callbacks:
             is_sync, cb = self._exit_callbacks.pop()
             try:
-                if exc is None:
-                    args = (None, None, None)
-                else:
-                    args = (type(exc), exc, exc.__traceback__)
+                args = _exit_args(exc)
                 if cb(*args):
                     suppressed = True
                     pending_raise = False
@@ -338,14 +353,7 @@ class ExitStack(_BaseExitStack, AbstractContextManager):
                 pending_raise = True
                 exc = new_exc
         if pending_raise:
-            # Raising `exc` here would set its __context__ to the exception
-            # being handled; keep the chain built above instead.
-            fixed_ctx = exc.__context__
-            try:
-                raise exc
-            except BaseException:
-                exc.__context__ = fixed_ctx
-                raise
+            _reraise(exc)
         return received_exc and suppressed
 
     def close(self):
@@ -404,10 +412,7 @@ class AsyncExitStack(_BaseExitStack, AbstractAsyncContextManager):
         while self._exit_callbacks:
             is_sync, cb = self._exit_callbacks.pop()
             try:
-                if exc is None:
-                    args = (None, None, None)
-                else:
-                    args = (type(exc), exc, exc.__traceback__)
+                args = _exit_args(exc)
                 if is_sync:
                     result = cb(*args)
                 else:
@@ -421,10 +426,5 @@ class AsyncExitStack(_BaseExitStack, AbstractAsyncContextManager):
                 pending_raise = True
                 exc = new_exc
         if pending_raise:
-            fixed_ctx = exc.__context__
-            try:
-                raise exc
-            except BaseException:
-                exc.__context__ = fixed_ctx
-                raise
+            _reraise(exc)
         return received_exc and suppressed

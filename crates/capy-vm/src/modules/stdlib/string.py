@@ -30,6 +30,15 @@ def capwords(s, sep=None):
     return (sep or " ").join(w.capitalize() for w in s.split(sep))
 
 
+def _merged(mapping, kws):
+    # The names a substitution looks up: keywords win over the mapping.
+    if mapping is None:
+        return kws
+    if kws:
+        return _ChainMap(kws, mapping)
+    return mapping
+
+
 class _ChainMap:
     # Keyword arguments first, then the mapping (what substitute(m, **kw)
     # looks names up in).
@@ -128,10 +137,7 @@ class Template:
         )
 
     def substitute(self, mapping=None, /, **kws):
-        if mapping is None:
-            mapping = kws
-        elif kws:
-            mapping = _ChainMap(kws, mapping)
+        mapping = _merged(mapping, kws)
         out = []
         for kind, val in self._scan():
             if kind == "text":
@@ -145,10 +151,7 @@ class Template:
         return "".join(out)
 
     def safe_substitute(self, mapping=None, /, **kws):
-        if mapping is None:
-            mapping = kws
-        elif kws:
-            mapping = _ChainMap(kws, mapping)
+        mapping = _merged(mapping, kws)
         out = []
         for kind, val in self._scan():
             if kind == "text":
