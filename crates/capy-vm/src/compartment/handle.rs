@@ -206,8 +206,13 @@ fn refuse_read_only(vm: &mut Vm, a: &[Value], what: &str) -> PyResult<()> {
 }
 
 fn h_call(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    if kw.is_empty() {
+        // The common case, without building a list of the arguments.
+        let args = a.get(1..).unwrap_or(&[]);
+        return forward(vm, a, args, |vm, obj, ins| vm.call(obj, ins, &[]));
+    }
     // Positional arguments, then keyword names and values, as one list.
-    let mut inputs: Vec<Value> = a[1..].to_vec();
+    let mut inputs: Vec<Value> = a.get(1..).unwrap_or(&[]).to_vec();
     let npos = inputs.len();
     for &(k, v) in kw {
         inputs.push(k);
