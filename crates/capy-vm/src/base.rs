@@ -79,11 +79,6 @@ impl Base {
         vm.into_base()
     }
 
-    /// The bytes of the base's objects (shared: charged to no instance).
-    pub fn bytes(&self) -> usize {
-        self.heap.bytes()
-    }
-
     /// The memo of `intern_static`: the base string of `key`, if known.
     #[inline]
     pub(crate) fn static_name(&self, key: (usize, usize)) -> Option<Value> {

@@ -49,14 +49,6 @@ impl Frozen {
         }
     }
 
-    /// The bytes of the objects it holds.
-    pub fn bytes(&self) -> usize {
-        self.slots.iter().map(|s| s.obj.size()).sum()
-    }
-
-    pub fn len(&self) -> usize {
-        self.slots.len()
-    }
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()
     }

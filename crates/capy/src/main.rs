@@ -140,8 +140,11 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut compartments = Compartments::Off;
     let mut stats = false;
     let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
+    // The program to run and its `sys.argv`; the options before it set the rest.
+    let (program, rest) = loop {
+        let Some(a) = args.get(i).map(String::as_str) else {
+            break (stdin_program(inspect), vec![String::new()]);
+        };
         let value = |i: usize| {
             args.get(i + 1)
                 .cloned()
@@ -205,63 +208,28 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 compartments = Compartments::PerModule;
                 i += 1;
             }
-            "--policy" => {
-                let file = value(i)?;
-                let mut rest = vec![file.clone()];
+            "--policy" | "-c" | "-m" => {
+                let v = value(i)?;
+                // `sys.argv[0]`: what CPython puts there.
+                let first = if a == "-c" { a.to_string() } else { v.clone() };
+                let mut rest = vec![first];
                 rest.extend_from_slice(&args[i + 2..]);
-                return Ok(Options::new(
-                    limits,
-                    Program::Policy(file),
-                    rest,
-                    inspect,
-                    compartments,
-                    stats,
-                ));
+                let program = match a {
+                    "--policy" => Program::Policy(v),
+                    "-c" => Program::Code(v),
+                    _ => Program::Module(v),
+                };
+                break (program, rest);
             }
             "--compartment-stats" => {
                 stats = true;
                 i += 1;
             }
-            "-c" => {
-                let code = value(i)?;
-                let mut rest = vec!["-c".to_string()];
-                rest.extend_from_slice(&args[i + 2..]);
-                return Ok(Options::new(
-                    limits,
-                    Program::Code(code),
-                    rest,
-                    inspect,
-                    compartments,
-                    stats,
-                ));
-            }
-            "-m" => {
-                let m = value(i)?;
-                let mut rest = vec![m.clone()];
-                rest.extend_from_slice(&args[i + 2..]);
-                return Ok(Options::new(
-                    limits,
-                    Program::Module(m),
-                    rest,
-                    inspect,
-                    compartments,
-                    stats,
-                ));
-            }
             "-i" => {
                 inspect = true;
                 i += 1;
             }
-            "-" => {
-                return Ok(Options::new(
-                    limits,
-                    stdin_program(inspect),
-                    args[i..].to_vec(),
-                    inspect,
-                    compartments,
-                    stats,
-                ));
-            }
+            "-" => break (stdin_program(inspect), args[i..].to_vec()),
             "run" if i == 0 => {
                 i += 1;
                 if i >= args.len() {
@@ -269,22 +237,13 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 }
             }
             _ if a.starts_with('-') => return Err(format!("unknown option {a}")),
-            _ => {
-                return Ok(Options::new(
-                    limits,
-                    Program::File(a.to_string()),
-                    args[i..].to_vec(),
-                    inspect,
-                    compartments,
-                    stats,
-                ));
-            }
+            _ => break (Program::File(a.to_string()), args[i..].to_vec()),
         }
-    }
+    };
     Ok(Options::new(
         limits,
-        stdin_program(inspect),
-        vec![String::new()],
+        program,
+        rest,
         inspect,
         compartments,
         stats,
