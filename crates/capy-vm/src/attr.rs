@@ -612,14 +612,20 @@ impl Vm {
         Ok(())
     }
 
-    /// Built-in types (and the built-in exception classes) are immutable,
+    /// Built-in types (and the built-in exception classes, and the class
+    /// of compartment handles) are immutable,
     /// and a function's `__globals__`/`__closure__` are read-only. (CPython
     /// says "set" for deletion too.)
     fn check_attr_writable(&mut self, h: Gc, name: Value) -> PyResult<()> {
         let immutable_type = match self.heap.get(h) {
             // The built-in types themselves, not user subclasses of them.
             Obj::Class(c) => {
-                c.builtin.is_some_and(|t| self.type_obj(t) == h) || self.exc_classes.contains(&h)
+                c.builtin.is_some_and(|t| self.type_obj(t) == h)
+                    || self.exc_classes.contains(&h)
+                    // The switcher's class of handles: calls of handles go
+                    // straight to it (call.rs), and nothing a handle does
+                    // may be redefined by the code that holds it.
+                    || self.comp.handle_class == Some(h)
             }
             Obj::Func(_) => {
                 if matches!(self.heap.str_of(name), Some("__globals__" | "__closure__")) {

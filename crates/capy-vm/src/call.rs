@@ -48,6 +48,14 @@ impl Vm {
                         self.stack.insert(fpos + 1, this);
                         return self.call_from_stack(n + 1, None);
                     }
+                    // A compartment handle: straight to the switcher.
+                    Obj::Instance(i) if Some(i.class) == self.comp.handle_class && n <= ARG_BUF => {
+                        let mut buf = [Value::Null; ARG_BUF];
+                        buf[..n].copy_from_slice(&self.stack[fpos + 1..]);
+                        let r = crate::compartment::handle::call(self, callee, &buf[..n], &[]);
+                        self.stack.truncate(fpos);
+                        return r;
+                    }
                     _ => {}
                 }
             }
@@ -152,6 +160,20 @@ impl Vm {
         r
     }
 
+    /// [`Vm::call`] for a caller whose `callee` and `args` are rooted
+    /// already (the switcher's: an export of this instance, and values it
+    /// moved into this instance's temporaries).
+    pub(crate) fn call_rooted(
+        &mut self,
+        callee: Value,
+        args: &[Value],
+        kw: &[(Value, Value)],
+    ) -> PyResult {
+        let r = self.call_inner(callee, args, kw);
+        self.root_result(&r);
+        r
+    }
+
     /// Roots a result (or the exception raised instead) in the caller's
     /// scope: once the callee's temporaries are dropped nothing else refers
     /// to it until the caller stores it.
@@ -215,6 +237,9 @@ impl Vm {
             Obj::StaticMethod(f) => {
                 let f = *f;
                 self.call_inner(f, args, kw)
+            }
+            Obj::Instance(i) if Some(i.class) == self.comp.handle_class => {
+                crate::compartment::handle::call(self, callee, args, kw)
             }
             _ => match self.lookup_type_attr(callee, "__call__") {
                 Some(m) => {

@@ -103,9 +103,8 @@ pub struct Vm {
     pub print_expr_hook: bool,
     pub empty_tuple: Option<Gc>,
     /// The capability model's address space and classes (modules/cheri.rs).
-    /// Boxed, as `comp`: the switcher moves whole instances on every
-    /// crossing (compartment/switch.rs), so state that is not on the
-    /// interpreter's hot paths stays out of line.
+    /// Boxed, as `comp`: state that is not on the interpreter's hot paths
+    /// stays out of line, so an idle compartment stays small.
     pub cheri: Box<crate::modules::cheri::CheriState>,
     /// Compiled regexes (modules/rx.rs): outside the heap, but their bytes
     /// count against its quota.
@@ -118,6 +117,7 @@ pub struct Vm {
     pub comp: Box<crate::compartment::Local>,
     /// Every instance of the process, carried by the active one
     /// (compartment/mod.rs); empty in parked instances.
+    /// The process's output moves with it (`out`).
     pub world: crate::compartment::World,
 }
 

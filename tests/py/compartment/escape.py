@@ -98,7 +98,7 @@ tries = [
     ("exit the process", "__import__('sys').exit(0)"),
     ("stop the host with KeyboardInterrupt", "(_ for _ in ()).throw(KeyboardInterrupt)"),
     ("mutate shared types", "setattr(int, 'evil', 1)"),
-    # Last: these change the compartment's own (local) classes and builtins.
+    # Last: these try to change the compartment's own classes and builtins.
     ("patch the local handle class", "setattr(type(log), '__call__', lambda *a: 'patched') or log('x')"),
     ("mutate the builtins of others", "exec('import builtins; builtins.len = None') or len"),
 ]

@@ -14,7 +14,8 @@
 use super::switch::{self, cross, Pass};
 use super::transfer::{self, Parties, Seal};
 use super::{
-    authority, CompId, Config, Exceptions, Init, NameRef, OnFault, Sealed, Slot, Stats, Target,
+    authority, CompId, Config, Exceptions, Init, NameRef, OnFault, Parked, Sealed, Slot, Stats,
+    Target,
 };
 use crate::budget::Limits;
 use crate::dict::Dict;
@@ -300,7 +301,7 @@ pub(super) fn create(vm: &mut Vm, name: &str, config: Config, grants: Value) -> 
     inst.budget.share_interrupt(vm.interrupt_flag());
     let module = config.init.as_ref().map(|i| i.module.clone());
     vm.world.slots.push(Slot {
-        vm: None,
+        vm: Parked::Absent,
         gen: 0,
         name: Rc::from(name),
         closed: false,
@@ -338,7 +339,7 @@ pub(super) fn create(vm: &mut Vm, name: &str, config: Config, grants: Value) -> 
     }
     vm.world = world;
     let setup = setup_main(&mut inst, &moved, module.as_deref());
-    vm.world.slots[id as usize].vm = Some(inst);
+    vm.world.slots[id as usize].vm = Parked::Idle(inst);
     if let Some(e) = failed {
         close(vm, id);
         return Err(vm.value_error(format!("grants: {e}")));
@@ -420,18 +421,20 @@ fn close(vm: &mut Vm, id: CompId) {
     if slot.closed {
         return;
     }
+    // A compartment on the host stack is not closed under its frames
+    // (`c_close` refuses it).
+    let Some(old) = slot.vm.take_idle() else {
+        return;
+    };
     slot.closed = true;
     slot.gen = slot.gen.wrapping_add(1);
     slot.releases.clear();
-    let old = slot.vm.take();
-    if let Some(old) = old {
-        let peak = old.budget.memory.peak();
-        let s = &mut vm.world.slots[id as usize];
-        s.stats.peak_before = s.stats.peak_before.max(peak);
-        for r in old.comp.handles.keys() {
-            if let Target::Object(slot) = r.target {
-                vm.world.release(r.owner, r.gen, slot);
-            }
+    let peak = old.budget.memory.peak();
+    let s = &mut vm.world.slots[id as usize];
+    s.stats.peak_before = s.stats.peak_before.max(peak);
+    for r in old.comp.handles.keys() {
+        if let Target::Object(slot) = r.target {
+            vm.world.release(r.owner, r.gen, slot);
         }
     }
 }
@@ -555,7 +558,7 @@ fn c_close(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if vm
         .world
         .slot(id)
-        .is_some_and(|s| !s.closed && (s.vm.is_none() || s.entries > 0))
+        .is_some_and(|s| !s.closed && (!s.vm.is_idle() || s.entries > 0))
     {
         return Err(switch::running_error(vm, id, "closed"));
     }
@@ -588,7 +591,7 @@ fn c_stats(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         return Err(vm.runtime_error("no such compartment"));
     };
     let s = slot.stats.clone();
-    let (heap, peak, limit, exports) = match &slot.vm {
+    let (heap, peak, limit, exports) = match slot.vm.get() {
         Some(v) => (
             v.budget.memory.bytes(),
             v.budget.memory.peak(),

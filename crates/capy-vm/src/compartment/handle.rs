@@ -13,6 +13,7 @@ use super::switch::{cross, Pass};
 use super::transfer::{handle_ref, Seal};
 use super::{NameRef, Sealed, Target};
 use crate::errors::ExcKind;
+use crate::heap::str_hash;
 use crate::obj::{NativeFn, Obj};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
@@ -93,15 +94,26 @@ pub(super) fn open(vm: &mut Vm, r: Sealed) -> PyResult {
             None => Err(vm.error(ExcKind::RuntimeError, "stale handle: the object is gone")),
         },
         Target::Global(i) | Target::Module(i) => {
-            let Some(name) = vm
-                .world
-                .slot(r.owner)
-                .and_then(|s| s.names.get(i as usize).cloned())
-            else {
+            if let Some(Some(h)) = vm.comp.name_hits.get(i as usize) {
+                if let Some(v) = cached(vm, h) {
+                    return Ok(v);
+                }
+            }
+            let Some(name) = vm.world.slot(r.owner).and_then(|s| s.names.get(i as usize)) else {
                 return Err(vm.error(ExcKind::RuntimeError, "stale handle: no such name"));
             };
-            // A module of the owner that is not loaded (yet, or again
-            // after a reset) is imported in the owner.
+            if let Some((v, hit)) = lookup_hit(vm, name) {
+                let hits = &mut vm.comp.name_hits;
+                if hits.len() <= i as usize {
+                    hits.resize(i as usize + 1, None);
+                }
+                hits[i as usize] = hit;
+                return Ok(v);
+            }
+            // Not there: a module of the owner that is not loaded (yet, or
+            // again after a reset) is imported in the owner, and the name
+            // looked up again.
+            let name = name.clone();
             if let Some(m) = &name.module {
                 if lookup(
                     vm,
@@ -126,19 +138,83 @@ pub(super) fn open(vm: &mut Vm, r: Sealed) -> PyResult {
 
 /// The value `name` names in `vm` now, if any (nothing is imported).
 pub fn lookup(vm: &Vm, name: &NameRef) -> Option<Value> {
-    let ns = match &name.module {
-        None => vm.comp.main?,
+    lookup_hit(vm, name).map(|(v, _)| v)
+}
+
+/// Where a by-name export was found in its owner, so the next use need
+/// not hash and probe again. As the global cache does (globalcache.rs),
+/// each use re-validates it: every position must still hold the very key
+/// object found there, so a stale entry can only miss, never answer
+/// wrongly; and each object is read only after what it was reached from
+/// has been validated, so no stale handle is ever read.
+#[derive(Clone, Copy)]
+pub struct NameHit {
+    /// The module's entry in `sys.modules` (position, key), for a global
+    /// of a module; None for the main namespace.
+    module: Option<(u32, Value)>,
+    /// The namespace's dict, and the name's entry in it.
+    dict: Gc,
+    pos: u32,
+    key: Value,
+}
+
+/// The value of `name` by its [`NameHit`], if that still holds.
+fn cached(vm: &Vm, h: &NameHit) -> Option<Value> {
+    if let Some((pos, key)) = h.module {
+        let Obj::Dict(modules) = vm.heap.get(vm.modules) else {
+            return None;
+        };
+        let Value::Obj(m) = modules.value_if_key_at(pos as usize, key)? else {
+            return None;
+        };
+        if !matches!(vm.heap.get(m), Obj::Module(md) if md.dict == h.dict) {
+            return None;
+        }
+    }
+    let Obj::Dict(d) = vm.heap.get(h.dict) else {
+        return None;
+    };
+    d.value_if_key_at(h.pos as usize, h.key)
+}
+
+/// `key` in the dict `d` (or a module's dict): its value, position and
+/// key object.
+fn find(vm: &Vm, d: Gc, key: &str) -> Option<(Value, u32, Value, Gc)> {
+    let d = match vm.heap.get(d) {
+        Obj::Module(m) => m.dict,
+        _ => d,
+    };
+    let Obj::Dict(dict) = vm.heap.get(d) else {
+        return None;
+    };
+    let pos = dict.probe_str(&vm.heap, str_hash(key), key)?;
+    Some((dict.value_at(pos), pos as u32, dict.key_at(pos), d))
+}
+
+/// [`lookup`], with where the value was found (for a global).
+fn lookup_hit(vm: &Vm, name: &NameRef) -> Option<(Value, Option<NameHit>)> {
+    let (ns, module) = match &name.module {
+        None => (vm.comp.main?, None),
         Some(m) => {
-            let module = vm.dict_get_str(vm.modules, m)?;
+            let (module, pos, key, _) = find(vm, vm.modules, m)?;
             let Value::Obj(g) = module else { return None };
             match (&name.attr, vm.heap.get(g)) {
-                (None, _) => return Some(module),
-                (Some(_), Obj::Module(md)) => md.dict,
+                (None, _) => return Some((module, None)),
+                (Some(_), Obj::Module(md)) => (md.dict, Some((pos, key))),
                 _ => return None,
             }
         }
     };
-    vm.dict_get_str(ns, name.attr.as_deref()?)
+    let (v, pos, key, dict) = find(vm, ns, name.attr.as_deref()?)?;
+    Some((
+        v,
+        Some(NameHit {
+            module,
+            dict,
+            pos,
+            key,
+        }),
+    ))
 }
 
 fn main_of(vm: &mut Vm) -> PyResult<Gc> {
@@ -206,22 +282,34 @@ fn refuse_read_only(vm: &mut Vm, a: &[Value], what: &str) -> PyResult<()> {
 }
 
 fn h_call(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    match a.split_first() {
+        Some((&this, args)) => call(vm, this, args, kw),
+        None => Err(vm.type_error("a compartment.Handle method needs a handle")),
+    }
+}
+
+/// Calls the handle `this`: the call runs in the owner (the interpreter
+/// comes here straight from a call of a handle, without looking up
+/// `__call__`).
+pub fn call(vm: &mut Vm, this: Value, args: &[Value], kw: Kw) -> PyResult {
+    let this = [this];
     if kw.is_empty() {
         // The common case, without building a list of the arguments.
-        let args = a.get(1..).unwrap_or(&[]);
-        return forward(vm, a, args, |vm, obj, ins| vm.call(obj, ins, &[]));
+        return forward(vm, &this, args, |vm, obj, ins| {
+            vm.call_rooted(obj, ins, &[])
+        });
     }
     // Positional arguments, then keyword names and values, as one list.
-    let mut inputs: Vec<Value> = a.get(1..).unwrap_or(&[]).to_vec();
+    let mut inputs: Vec<Value> = args.to_vec();
     let npos = inputs.len();
     for &(k, v) in kw {
         inputs.push(k);
         inputs.push(v);
     }
-    forward(vm, a, &inputs, move |vm, obj, ins| {
+    forward(vm, &this, &inputs, move |vm, obj, ins| {
         let (pos, rest) = ins.split_at(npos);
         let kw: Vec<(Value, Value)> = rest.chunks(2).map(|c| (c[0], c[1])).collect();
-        vm.call(obj, pos, &kw)
+        vm.call_rooted(obj, pos, &kw)
     })
 }
 

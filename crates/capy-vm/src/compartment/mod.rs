@@ -11,12 +11,13 @@
 //!
 //! The instances of one process form a [`World`]: slot 0 is the program
 //! the user ran (the root), the others are compartments it made. Exactly
-//! one instance is *active* (it is the `Vm` the interpreter runs, and it
-//! carries the world); the others are *parked* in their slots. A crossing
-//! ([`switch`]) parks the caller, makes the callee active, runs the
-//! operation, and switches back: the Rust stack of the caller's natives
-//! stays where it is, so A→B→A nests like any call, on one host stack and
-//! one recursion budget.
+//! one instance is *active* (the `Vm` the interpreter runs now; it carries
+//! the world). Every other one is *parked* ([`Parked`]): idle in its
+//! slot's box, or suspended in a crossing further up the host stack. A
+//! crossing ([`switch`]) moves no instance: it suspends the caller in its
+//! slot, runs the operation on the callee where it lies, and resumes the
+//! caller. The Rust stack of the caller's natives stays where it is, so
+//! A→B→A nests like any call, on one host stack and one recursion budget.
 //!
 //! | file | holds |
 //! | --- | --- |
@@ -130,10 +131,92 @@ pub struct Stats {
     pub peak_before: usize,
 }
 
+/// Where a compartment's instance is while another one runs.
+///
+/// The switcher moves no instance: the callee runs where it lies (in its
+/// slot's box, or in the frame of the crossing that suspended it) and the
+/// caller stays where it is, suspended in the crossing, reachable only
+/// through its slot until the crossing resumes it. What moves is the
+/// world (the slots) and the output, a few words each.
+pub enum Parked {
+    /// Not on the host stack: owned by its slot.
+    Idle(Box<Vm>),
+    /// Suspended in a crossing further up the host stack (A→B: A is
+    /// suspended while B runs, and A→B→A runs A again through this).
+    Suspended(Suspended),
+    /// Running now, or closed.
+    Absent,
+}
+
+/// An instance suspended in a crossing: a pointer to it, made by the
+/// crossing from its exclusive reference, and the only way to the
+/// instance until that crossing resumes it (`switch.rs`).
+pub struct Suspended(std::ptr::NonNull<Vm>);
+
+impl Suspended {
+    /// Suspends `vm`. The crossing that calls this must not use `vm` again
+    /// until it has taken this back out of the slot it put it in
+    /// ([`switch::cross`]).
+    pub(crate) fn new(vm: &mut Vm) -> Suspended {
+        Suspended(std::ptr::NonNull::from(vm))
+    }
+
+    pub fn get(&self) -> &Vm {
+        // SAFETY: the pointer was made from the exclusive reference of a
+        // crossing that does not use that reference again until it takes
+        // this value back (see `new`). Until then the instance is alive
+        // (it lies in that crossing's frame, or further down the host
+        // stack, and the crossing is below us on it) and nothing else
+        // refers to it: the borrow of this value stands for the borrow of
+        // the instance.
+        unsafe { self.0.as_ref() }
+    }
+
+    pub fn get_mut(&mut self) -> &mut Vm {
+        // SAFETY: as in `get`; `&mut self` is exclusive, so is the result.
+        unsafe { self.0.as_mut() }
+    }
+}
+
+impl Parked {
+    /// The instance, wherever it lies.
+    pub fn get(&self) -> Option<&Vm> {
+        match self {
+            Parked::Idle(b) => Some(b),
+            Parked::Suspended(p) => Some(p.get()),
+            Parked::Absent => None,
+        }
+    }
+
+    /// The instance, wherever it lies, to change.
+    pub fn get_mut(&mut self) -> Option<&mut Vm> {
+        match self {
+            Parked::Idle(b) => Some(b),
+            Parked::Suspended(p) => Some(p.get_mut()),
+            Parked::Absent => None,
+        }
+    }
+
+    /// Takes the instance out if it is idle (not on the host stack).
+    pub fn take_idle(&mut self) -> Option<Box<Vm>> {
+        match std::mem::replace(self, Parked::Absent) {
+            Parked::Idle(b) => Some(b),
+            other => {
+                *self = other;
+                None
+            }
+        }
+    }
+
+    pub fn is_idle(&self) -> bool {
+        matches!(self, Parked::Idle(_))
+    }
+}
+
 /// One instance of the world.
 pub struct Slot {
-    /// The parked instance; None while it is active or once closed.
-    pub vm: Option<Box<Vm>>,
+    /// Where the instance is while it is not the active one.
+    pub vm: Parked,
     /// Bumped by reset and close: handles to objects of an earlier
     /// incarnation carry the old value and are refused.
     pub gen: u32,
@@ -208,7 +291,7 @@ impl World {
     pub fn ensure_root(&mut self) {
         if self.slots.is_empty() {
             self.slots.push(Slot {
-                vm: None,
+                vm: Parked::Absent,
                 gen: 0,
                 name: Rc::from("__main__"),
                 closed: false,
@@ -375,7 +458,7 @@ pub struct Local {
     /// Whether this instance is a compartment (restricted authority).
     pub confined: bool,
     /// The authorities a confined instance was granted (a bit per
-    /// [`authority::Authority`]: the switcher moves whole instances).
+    /// [`authority::Authority`]).
     pub granted: u8,
     pub exports: Exports,
     /// The handle object this instance holds for each sealed reference
@@ -398,6 +481,9 @@ pub struct Local {
     pub api: Option<api::Classes>,
     /// Mirrors of other compartments' exception classes (mirror.rs).
     pub mirrors: mirror::Mirrors,
+    /// Where each by-name export of this instance was last found, by
+    /// name slot (handle.rs).
+    pub name_hits: Vec<Option<handle::NameHit>>,
 }
 
 impl Local {
@@ -442,9 +528,10 @@ impl Local {
 
 #[cfg(test)]
 mod tests {
-    /// The switcher swaps whole instances on every crossing: keep them small.
+    /// An idle compartment is a `Vm` and little else (issue 12: at most
+    /// 8 KB each): keep the instance itself small.
     #[test]
-    fn an_instance_is_small_enough_to_swap() {
+    fn an_instance_is_small() {
         let size = std::mem::size_of::<crate::vm::Vm>();
         assert!(size <= 1024, "Vm is {size} bytes");
     }

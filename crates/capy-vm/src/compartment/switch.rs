@@ -12,12 +12,11 @@
 //! as strings: nothing of the callee's heap.
 
 use super::transfer::{Parties, Seal, TransferError};
-use super::{CompId, Exceptions, OnFault};
+use super::{CompId, Exceptions, OnFault, Parked, Suspended};
 use crate::errors::ExcKind;
 use crate::value::Value;
 use crate::vm::Vm;
 use crate::{PyErr, PyResult};
-use std::time::Instant;
 
 /// What went wrong in the callee, as the caller learns it.
 #[derive(Debug, Clone)]
@@ -121,9 +120,40 @@ pub enum Pass {
     Protocol,
 }
 
+/// The callee's instance, taken out of its slot for one crossing.
+enum Callee {
+    /// It was idle: its slot's box, put back when the crossing ends.
+    Owned(Box<Vm>),
+    /// It was suspended further up the host stack (A→B→A): the pointer
+    /// its slot held, put back when the crossing ends.
+    Resumed(Suspended),
+}
+
+impl Callee {
+    fn vm(&mut self) -> &mut Vm {
+        match self {
+            Callee::Owned(b) => b,
+            Callee::Resumed(s) => s.get_mut(),
+        }
+    }
+
+    fn park(self) -> Parked {
+        match self {
+            Callee::Owned(b) => Parked::Idle(b),
+            Callee::Resumed(s) => Parked::Suspended(s),
+        }
+    }
+}
+
 /// Runs `op` in compartment `id` with `inputs` moved into it, and moves
 /// its result back as `op` says to seal it. `gen`, when given, is the
 /// incarnation the caller's handle was made for.
+///
+/// No instance moves: the callee runs where it lies, and the caller
+/// (`vm`) is suspended in its slot (a [`Suspended`] pointer) until the
+/// callee returns. From the moment the pointer is made until it is taken
+/// back, this function does not touch `vm`: the slot is the only way to
+/// the caller, which is what makes the pointer sound.
 pub fn cross(
     vm: &mut Vm,
     id: CompId,
@@ -134,80 +164,155 @@ pub fn cross(
 ) -> PyResult {
     vm.world.ensure_root();
     let caller = vm.comp.id;
-    let slot = match vm.world.slot(id) {
+    match vm.world.slot(id) {
         Some(s) if s.closed => return Err(closed_error(vm, &s.name.clone())),
-        Some(s) => s,
+        Some(s) if gen.is_some_and(|g| g != s.gen) => {
+            let name = s.name.clone();
+            let e = TransferError::Stale {
+                owner: name.to_string(),
+            };
+            return Err(compartment_error(vm, &name, &Fault::of_transfer(&e)));
+        }
+        // A compartment with frames on the stack is not reset under them;
+        // it restarts at its next outermost entry.
+        Some(s) if s.restart_pending && s.entries == 0 => reset(vm, id)?,
+        Some(_) => {}
         None => return Err(vm.error(ExcKind::SystemError, "internal error: no such compartment")),
-    };
-    if gen.is_some_and(|g| g != slot.gen) {
-        let name = slot.name.clone();
-        let e = TransferError::Stale {
-            owner: name.to_string(),
-        };
-        return Err(compartment_error(vm, &name, &Fault::of_transfer(&e)));
     }
-    // A compartment with frames on the stack is not reset under them; it
-    // restarts at its next outermost entry.
-    if slot.restart_pending && slot.entries == 0 {
-        reset(vm, id)?;
-    }
-    let name = vm.world.slots[id as usize].name.clone();
-    let Some(mut callee) = vm.world.slots[id as usize].vm.take() else {
-        return Err(vm.error(
-            ExcKind::RuntimeError,
-            format!("compartment '{name}' is already running: a compartment cannot call itself through a handle"),
-        ));
+    let mut taken = match std::mem::replace(&mut vm.world.slots[id as usize].vm, Parked::Absent) {
+        Parked::Idle(b) => Callee::Owned(b),
+        Parked::Suspended(p) => Callee::Resumed(p),
+        Parked::Absent => {
+            let name = vm.world.name_of(id);
+            return Err(vm.error(
+                ExcKind::RuntimeError,
+                format!("compartment '{name}' is already running: a compartment cannot call itself through a handle"),
+            ));
+        }
     };
-    pass_releases(vm);
+    let callee = taken.vm();
+    if !vm.comp.released.is_empty() {
+        pass_releases(vm);
+    }
     callee.comp.apply_releases(&mut vm.world.slots[id as usize]);
     vm.comp.apply_releases(&mut vm.world.slots[caller as usize]);
 
-    // Inputs, into the callee's heap (rooted there until the crossing ends).
+    // Inputs, into the callee's heap (rooted there until the crossing
+    // ends). Values that are not heap objects cross as they are.
     let mark = callee.temp_roots.len();
-    let mut world = std::mem::take(&mut vm.world);
-    let moved: Result<Vec<Value>, TransferError> = {
-        let mut p = Parties {
-            world: &mut world,
-            src: vm,
-            dst: &mut callee,
-            bystander: None,
-        };
+    let copied: Vec<Value>;
+    let moved: &[Value] = if inputs.iter().all(|v| !matches!(v, Value::Obj(_))) {
         inputs
-            .iter()
-            .map(|&v| p.transfer(v, Seal::Object))
-            .collect()
-    };
-    let moved = match moved {
-        Ok(m) => m,
-        Err(e) => {
-            callee.temp_roots.truncate(mark);
-            world.slots[id as usize].vm = Some(callee);
-            vm.world = world;
-            return Err(compartment_error(vm, &name, &Fault::of_transfer(&e)));
+    } else {
+        let mut world = std::mem::take(&mut vm.world);
+        let r: Result<Vec<Value>, TransferError> = {
+            let mut p = Parties {
+                world: &mut world,
+                src: vm,
+                dst: callee,
+                bystander: None,
+            };
+            inputs
+                .iter()
+                .map(|&v| p.transfer(v, Seal::Object))
+                .collect()
+        };
+        vm.world = world;
+        match r {
+            Ok(m) => {
+                copied = m;
+                &copied
+            }
+            Err(e) => {
+                callee.temp_roots.truncate(mark);
+                vm.world.slots[id as usize].vm = taken.park();
+                let name = vm.world.name_of(id);
+                return Err(compartment_error(vm, &name, &Fault::of_transfer(&e)));
+            }
         }
     };
-    vm.world = world;
     vm.world.slots[caller as usize].stats.calls_out += 1;
+    // The callee's budgets are bounded by what the caller has left.
+    let bounds = Bounds {
+        outer_depth: vm.budget.depth() + vm.budget.outer_depth(),
+        deadline: vm.budget.deadline(),
+        steps_left: vm.budget.steps_left(),
+    };
 
-    // Switch in, with the caller's remaining budgets as the callee's bound.
-    let outer_depth = vm.budget.depth() + vm.budget.outer_depth();
-    let deadline = vm.budget.deadline();
-    let steps_left = vm.budget.steps_left();
-    switch_to(vm, callee);
-    vm.reserve_stack();
-    let first = vm.world.slots[id as usize].entries == 0;
-    vm.world.slots[id as usize].entries += 1;
-    if first {
-        vm.budget.start_within(deadline, steps_left);
+    // Switch: the world and the output go to the callee, and the caller
+    // is suspended in its slot.
+    std::mem::swap(&mut vm.world, &mut callee.world);
+    std::mem::swap(&mut vm.out, &mut callee.out);
+    callee.world.active = id;
+    callee.world.slots[caller as usize].vm = Parked::Suspended(Suspended::new(vm));
+    let (result, steps) = run_callee(callee, id, moved, bounds, pass, op);
+    // Resume the caller: its pointer leaves the slot before `vm` is used.
+    callee.world.slots[caller as usize].vm = Parked::Absent;
+    std::mem::swap(&mut vm.world, &mut callee.world);
+    std::mem::swap(&mut vm.out, &mut callee.out);
+    vm.world.active = caller;
+    if steps > 0 {
+        vm.budget.spend_steps(steps);
     }
-    let propagate = vm.world.slots[id as usize].config.exceptions == Exceptions::Propagate;
-    let saved_outer = vm.budget.outer_depth();
-    vm.budget.set_outer_depth(outer_depth);
-    let started = Instant::now();
-    let interrupts = vm.budget.interrupts();
 
-    let result = op(vm, &moved).map_err(|e| {
-        let mut f = Fault::from_exception(vm, e);
+    // The result, out of the callee's heap.
+    let out = match result {
+        Ok((v, _)) if !matches!(v, Value::Obj(_)) => Ok(v),
+        Ok((v, seal)) => move_out(vm, callee, v, seal).map_err(|e| transfer_fault(vm, id, &e)),
+        Err(f) => match f.exc {
+            // The exception crosses as itself.
+            Some(x) => match move_out(vm, callee, x, Seal::Object) {
+                Ok(Value::Obj(g)) => Err(PyErr(g)),
+                Ok(_) => {
+                    Err(vm.error(ExcKind::SystemError, "an exception crossed as a non-object"))
+                }
+                Err(e) => Err(transfer_fault(vm, id, &e)),
+            },
+            None => {
+                let name = vm.world.name_of(id);
+                Err(raise_fault(vm, &name, &f, pass))
+            }
+        },
+    };
+    callee.temp_roots.truncate(mark);
+    vm.world.slots[id as usize].vm = taken.park();
+    out
+}
+
+/// What the caller has left, which bounds the callee's budgets.
+struct Bounds {
+    /// The caller's nesting, on top of which the callee's counts.
+    outer_depth: usize,
+    deadline: Option<std::time::Instant>,
+    steps_left: Option<u64>,
+}
+
+/// Runs `op` in the callee `vm` (now active, holding the world) under its
+/// budgets; returns its result, the callee's faults made into [`Fault`]s,
+/// and the steps the caller is to be charged.
+fn run_callee(
+    vm: &mut Vm,
+    id: CompId,
+    moved: &[Value],
+    bounds: Bounds,
+    pass: Pass,
+    op: impl FnOnce(&mut Vm, &[Value]) -> PyResult<(Value, Seal)>,
+) -> (Result<(Value, Seal), Box<Fault>>, u64) {
+    vm.reserve_stack();
+    let slot = &mut vm.world.slots[id as usize];
+    let first = slot.entries == 0;
+    slot.entries += 1;
+    let propagate = slot.config.exceptions == Exceptions::Propagate;
+    if first {
+        vm.budget.start_within(bounds.deadline, bounds.steps_left);
+    }
+    let saved_outer = vm.budget.outer_depth();
+    vm.budget.set_outer_depth(bounds.outer_depth);
+    let interrupts = vm.budget.interrupts();
+    let started = super::stats::coarse_now();
+
+    let result = op(vm, moved).map_err(|e| {
+        let mut f = Box::new(Fault::from_exception(vm, e));
         // Only the user's Ctrl-C crosses as KeyboardInterrupt; code that
         // raises it itself must not stop its caller.
         f.interrupt = f.kind == "KeyboardInterrupt" && vm.budget.interrupts() > interrupts;
@@ -220,47 +325,35 @@ pub fn cross(
 
     let steps = if first { vm.budget.steps_used() } else { 0 };
     vm.budget.set_outer_depth(saved_outer);
-    {
-        let s = &mut vm.world.slots[id as usize];
-        s.entries -= 1;
-        s.stats.calls_in += 1;
-        s.stats.steps += steps;
-        s.stats.time += started.elapsed();
-        // The ends of the attribute and iterator protocols are answers,
-        // not faults.
-        let faulted = result
-            .as_ref()
-            .is_err_and(|f| !(pass == Pass::Protocol && f.is_protocol()) && f.exc.is_none());
-        if faulted {
-            s.stats.faults += 1;
-            if s.config.on_fault == OnFault::Restart {
-                s.restart_pending = true;
-            }
+    let s = &mut vm.world.slots[id as usize];
+    s.entries -= 1;
+    s.stats.calls_in += 1;
+    s.stats.steps += steps;
+    s.stats.time += super::stats::coarse_now().saturating_sub(started);
+    // The ends of the attribute and iterator protocols are answers,
+    // not faults.
+    let faulted = result
+        .as_ref()
+        .is_err_and(|f| !(pass == Pass::Protocol && f.is_protocol()) && f.exc.is_none());
+    if faulted {
+        s.stats.faults += 1;
+        if s.config.on_fault == OnFault::Restart {
+            s.restart_pending = true;
         }
     }
-    pass_releases(vm);
-    let mut callee = switch_back(vm, caller);
-    if steps > 0 {
-        vm.budget.spend_steps(steps);
+    if !vm.comp.released.is_empty() {
+        pass_releases(vm);
     }
-
-    // The result, out of the callee's heap.
-    let out = match result {
-        Ok((v, seal)) => move_out(vm, &mut callee, v, seal)
-            .map_err(|e| compartment_error(vm, &name, &Fault::of_transfer(&e))),
-        Err(Fault { exc: Some(x), .. }) => match move_out(vm, &mut callee, x, Seal::Object) {
-            Ok(Value::Obj(g)) => Err(PyErr(g)),
-            Ok(_) => Err(vm.error(ExcKind::SystemError, "an exception crossed as a non-object")),
-            Err(e) => Err(compartment_error(vm, &name, &Fault::of_transfer(&e))),
-        },
-        Err(f) => Err(raise_fault(vm, &name, &f, pass)),
-    };
-    callee.temp_roots.truncate(mark);
-    vm.world.slots[id as usize].vm = Some(callee);
-    out
+    (result, steps)
 }
 
-/// Moves `v` out of the parked `callee` into the active caller `vm`.
+/// CompartmentError for a value of compartment `id` that could not cross.
+fn transfer_fault(vm: &mut Vm, id: CompId, e: &TransferError) -> PyErr {
+    let name = vm.world.name_of(id);
+    compartment_error(vm, &name, &Fault::of_transfer(e))
+}
+
+/// Moves `v` out of the `callee` into the active caller `vm`.
 fn move_out(vm: &mut Vm, callee: &mut Vm, v: Value, seal: Seal) -> Result<Value, TransferError> {
     let mut world = std::mem::take(&mut vm.world);
     let r = Parties {
@@ -272,34 +365,6 @@ fn move_out(vm: &mut Vm, callee: &mut Vm, v: Value, seal: Seal) -> Result<Value,
     .transfer(v, seal);
     vm.world = world;
     r
-}
-
-/// Makes `callee` the active instance; the caller is parked in its slot.
-/// The world and the process's output move to whichever instance is
-/// active.
-fn switch_to(vm: &mut Vm, mut other: Box<Vm>) {
-    std::mem::swap(vm, &mut *other);
-    vm.world = std::mem::take(&mut other.world);
-    std::mem::swap(&mut vm.out, &mut other.out);
-    let caller = other.comp.id;
-    vm.world.active = vm.comp.id;
-    vm.world.slots[caller as usize].vm = Some(other);
-}
-
-/// Makes the parked `caller` active again; returns the callee's instance.
-fn switch_back(vm: &mut Vm, caller: CompId) -> Box<Vm> {
-    // Cannot fail: a slot's instance is taken out only by a crossing (which
-    // puts it back before returning), by `reset` and by `close`, and both
-    // refuse an instance with entries on the stack, as the caller has.
-    let mut other = vm.world.slots[caller as usize]
-        .vm
-        .take()
-        .expect("the caller stays parked while its callee runs");
-    std::mem::swap(vm, &mut *other);
-    vm.world = std::mem::take(&mut other.world);
-    std::mem::swap(&mut vm.out, &mut other.out);
-    vm.world.active = caller;
-    other
 }
 
 /// Hands the releases the active instance's collections found to the
@@ -358,7 +423,7 @@ pub fn reset(vm: &mut Vm, id: CompId) -> PyResult<()> {
     if vm.world.slots[id as usize].entries > 0 {
         return Err(running_error(vm, id, "reset"));
     }
-    let Some(mut old) = vm.world.slots[id as usize].vm.take() else {
+    let Some(mut old) = vm.world.slots[id as usize].vm.take_idle() else {
         return Err(running_error(vm, id, "reset"));
     };
     let mut new = Box::new(super::api::new_instance(vm, &config, id));
@@ -397,7 +462,7 @@ pub fn reset(vm: &mut Vm, id: CompId) -> PyResult<()> {
     vm.world = world;
     drop(old);
     let setup = super::api::setup_main(&mut new, &moved, init.as_ref().map(|i| &*i.module));
-    vm.world.slots[id as usize].vm = Some(new);
+    vm.world.slots[id as usize].vm = Parked::Idle(new);
     if let Some(e) = failed {
         let name = vm.world.slots[id as usize].name.clone();
         return Err(compartment_error(vm, &name, &Fault::of_transfer(&e)));

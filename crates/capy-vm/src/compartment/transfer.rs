@@ -113,7 +113,7 @@ impl Parties<'_> {
                 return Some(b);
             }
         }
-        self.world.slot_mut(id).and_then(|s| s.vm.as_deref_mut())
+        self.world.slot_mut(id).and_then(|s| s.vm.get_mut())
     }
 
     fn gen_of(&self, id: CompId) -> u32 {
