@@ -1,6 +1,7 @@
 //! Hostile code inside a compartment: arbitrary UTF-8 source runs in a
-//! compartment with small limits, granted a host function, a tuple and a
-//! dict (read-only inside), and then in one whose exceptions cross as
+//! compartment with small limits, granted two host functions (one calls
+//! back whatever it is given, so crossings nest and re-enter), a tuple
+//! and a dict (read-only inside), and then in one whose exceptions cross as
 //! themselves, from a host program that then checks it is unchanged (its
 //! globals, its builtins, the dict, an object it did not grant) and still
 //! usable. Whatever the
@@ -23,8 +24,14 @@ calls = []
 def peek(x):
     calls.append(1)
     return x
+def apply(f, *a):
+    # Calls back into the compartment: crossings nest and re-enter
+    # (host -> evil -> host -> evil -> ...), each side suspended in turn.
+    calls.append(2)
+    return f(*a)
 c = compartment.Compartment("evil", heap="2M", steps=100000, timeout=0.2,
-                            recursion=100, grants={"peek": peek, "data": data, "cfg": cfg})
+                            recursion=100, grants={"peek": peek, "apply": apply,
+                                                   "data": data, "cfg": cfg})
 for run in (c.exec, c.exec):
     try:
         run(SRC)
