@@ -64,29 +64,32 @@ print(left.stats()["faults"], hub.stats()["faults"])
 c = compartment.Compartment("c")
 c.exec("def add(a, b):\n    return a + b")
 add = c.get("add")
-print(add(2, 3))
+
+
+def show(when, *args):
+    try:
+        print(when, add(*args))
+    except compartment.CompartmentError as e:
+        print(when, "->", e.kind)
+
+
+show("defined:", 2, 3)
 c.exec("def add(a, b):\n    return a * b")
-print(add(2, 3))
+show("redefined:", 2, 3)
 c.exec("del add")
-try:
-    add(2, 3)
-except compartment.CompartmentError as e:
-    print("deleted:", e.kind)
+show("deleted:", 2, 3)
 c.exec("add = lambda a, b: a - b")
-print(add(2, 3))
+show("rebound:", 2, 3)
 # Many other names added (the namespace grows and is rebuilt) and removed.
 c.exec("for i in range(200):\n    globals()['x%d' % i] = i")
-print(add(10, 3))
+show("grown:", 10, 3)
 c.exec("for i in range(200):\n    del globals()['x%d' % i]")
 c.exec("add = lambda a, b: (a, b)")
-print(add(10, 3))
+show("shrunk:", 10, 3)
 c.reset()
-try:
-    add(1, 1)
-except compartment.CompartmentError as e:
-    print("after reset:", e.kind)
+show("after reset:", 1, 1)
 c.exec("def add(a, b):\n    return 'new %d' % (a + b)")
-print(add(1, 1))
+show("made again:", 1, 1)
 
 # Results and arguments that are objects still cross by the rules.
 c.exec("def pair(x):\n    return [x, (x, 'text')]")
