@@ -137,7 +137,14 @@ class Template:
         )
 
     def substitute(self, mapping=None, /, **kws):
-        mapping = _merged(mapping, kws)
+        return self._render(_merged(mapping, kws), False)
+
+    def safe_substitute(self, mapping=None, /, **kws):
+        return self._render(_merged(mapping, kws), True)
+
+    def _render(self, mapping, safe):
+        # safe: a missing name or a bad delimiter stays as written
+        # instead of raising KeyError or ValueError.
         out = []
         for kind, val in self._scan():
             if kind == "text":
@@ -145,31 +152,16 @@ class Template:
             elif kind == "escaped":
                 out.append(self.delimiter)
             elif kind in ("named", "braced"):
-                out.append(str(mapping[val]))
+                try:
+                    out.append(str(mapping[val]))
+                except KeyError:
+                    if not safe:
+                        raise
+                    out.append(self.delimiter + (val if kind == "named" else "{" + val + "}"))
+            elif safe:
+                out.append(self.delimiter)
             else:
                 self._invalid(val)
-        return "".join(out)
-
-    def safe_substitute(self, mapping=None, /, **kws):
-        mapping = _merged(mapping, kws)
-        out = []
-        for kind, val in self._scan():
-            if kind == "text":
-                out.append(val)
-            elif kind == "escaped":
-                out.append(self.delimiter)
-            elif kind == "named":
-                try:
-                    out.append(str(mapping[val]))
-                except KeyError:
-                    out.append(self.delimiter + val)
-            elif kind == "braced":
-                try:
-                    out.append(str(mapping[val]))
-                except KeyError:
-                    out.append(self.delimiter + "{" + val + "}")
-            else:
-                out.append(self.delimiter)
         return "".join(out)
 
     def is_valid(self):
