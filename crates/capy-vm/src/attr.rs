@@ -520,10 +520,16 @@ impl Vm {
         let Value::Obj(h) = obj else {
             return Err(self.readonly_attr(obj, name));
         };
-        // A bare `object()` has no attribute dict (as in CPython).
+        // A bare `object()` has no attribute dict (as in CPython); an
+        // instance of a slotted class has only its slots (checked below,
+        // for new names).
+        let mut slotted = None;
         if let Obj::Instance(i) = self.heap.get(h) {
             if i.class == self.type_obj(crate::types::TypeId::Object) {
                 return Err(self.readonly_attr(obj, name));
+            }
+            if self.class_flags(i.class).slotted {
+                slotted = Some(i.class);
             }
         }
         self.check_attr_writable(h, name)?;
@@ -545,13 +551,9 @@ impl Vm {
                 _ => None,
             }
         };
-        if is_new.is_none() {
-            // A new attribute of an instance without a dict: only slots.
-            if let Obj::Instance(i) = self.heap.get(h) {
-                let c = i.class;
-                if self.class_flags(c).slotted && !self.is_slot(c, name)? {
-                    return Err(self.readonly_attr(obj, name));
-                }
+        if let (Some(c), None) = (slotted, is_new) {
+            if !self.is_slot(c, name)? {
+                return Err(self.readonly_attr(obj, name));
             }
         }
         self.charge(32)?;
