@@ -153,6 +153,10 @@ fn print(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         _ => replaced_stdout(vm),
     };
     if let Some(f) = file {
+        // `sys.stdout = None`: print does nothing (as CPython).
+        if f.is_none() {
+            return Ok(Value::None);
+        }
         // A Python stream gets each piece by its own `write`, as CPython
         // does.
         for (i, &v) in a.iter().enumerate() {
@@ -193,8 +197,9 @@ fn print(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 }
 
 /// `sys.stdout` when a program replaced it (`contextlib.redirect_stdout`,
-/// `sys.stdout = io.StringIO()`), so `print` writes there; None while it
-/// is still the original (`sys.__stdout__`) or `sys` was never imported.
+/// `sys.stdout = io.StringIO()`, or None), so `print` writes there; None
+/// while it is still the original (`sys.__stdout__`) or `sys` was never
+/// imported.
 fn replaced_stdout(vm: &mut Vm) -> Option<Value> {
     let Value::Obj(sys) = vm.dict_get_str(vm.modules, "sys")? else {
         return None;
@@ -203,7 +208,6 @@ fn replaced_stdout(vm: &mut Vm) -> Option<Value> {
     let orig = vm.dict_get_str(sys, "__stdout__");
     match orig {
         Some(o) if o.is(cur) => None,
-        _ if cur.is_none() => None,
         _ => Some(cur),
     }
 }

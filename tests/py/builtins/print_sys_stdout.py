@@ -52,3 +52,9 @@ except AttributeError as e:
 sys.stdout = old
 print(type(err).__name__)
 print("done")
+
+# sys.stdout = None: print() does nothing.
+sys.stdout = None
+print("nowhere")
+sys.stdout = old
+print("after None")
