@@ -189,6 +189,7 @@ fn build_boxed(
         depth: 0,
         block_depth: 0,
         in_annotation: false,
+        lazy_annotations: crate::compile::future_annotations(module),
         src,
     };
     b.table
@@ -217,6 +218,8 @@ struct Builder<'s, 'src> {
     /// and use nothing, but they are still walked so that their depth is
     /// checked (the whole tree must be shallow enough to drop safely).
     in_annotation: bool,
+    /// `from __future__ import annotations`: no annotation is evaluated.
+    lazy_annotations: bool,
     src: &'s SourceMap<'src>,
 }
 
@@ -316,7 +319,7 @@ impl<'s, 'src> Builder<'s, 'src> {
             Stmt::FunctionDef(f) => {
                 self.no_type_params(!f.type_params.is_empty(), off)?;
                 if let Some(r) = &f.returns {
-                    self.annotation(r)?;
+                    self.evaluated_annotation(r)?;
                 }
                 self.function(
                     f.name.as_str(),
@@ -330,7 +333,7 @@ impl<'s, 'src> Builder<'s, 'src> {
             Stmt::AsyncFunctionDef(f) => {
                 self.no_type_params(!f.type_params.is_empty(), off)?;
                 if let Some(r) = &f.returns {
-                    self.annotation(r)?;
+                    self.evaluated_annotation(r)?;
                 }
                 self.function(
                     f.name.as_str(),
@@ -369,7 +372,15 @@ impl<'s, 'src> Builder<'s, 'src> {
                 }
             }
             Stmt::AnnAssign(a) => {
-                self.annotation(&a.annotation)?;
+                // Evaluated in module and class bodies only.
+                if matches!(
+                    self.table.scopes[self.cur()].kind,
+                    ScopeKind::Module | ScopeKind::Class
+                ) {
+                    self.evaluated_annotation(&a.annotation)?;
+                } else {
+                    self.annotation(&a.annotation)?;
+                }
                 if let Some(v) = &a.value {
                     self.expr(v)?;
                 }
@@ -520,6 +531,17 @@ impl<'s, 'src> Builder<'s, 'src> {
         }
     }
 
+    /// An annotation the compiler evaluates (of a parameter, a return, or
+    /// a name in a module or class body): its names are uses of the scope
+    /// being visited, unless annotations are lazy.
+    fn evaluated_annotation(&mut self, e: &Expr) -> R {
+        if self.lazy_annotations {
+            self.annotation(e)
+        } else {
+            self.expr(e)
+        }
+    }
+
     /// Walk an annotation for its depth only (see `in_annotation`).
     fn annotation(&mut self, e: &Expr) -> R {
         let saved = std::mem::replace(&mut self.in_annotation, true);
@@ -540,7 +562,7 @@ impl<'s, 'src> Builder<'s, 'src> {
             .chain(args.kwarg.as_deref());
         for a in plain {
             if let Some(ann) = &a.annotation {
-                self.annotation(ann)?;
+                self.evaluated_annotation(ann)?;
             }
         }
         Ok(())

@@ -727,8 +727,17 @@ fn assert_raise_and_annotations() {
     );
     assert!(c.instrs.contains(&Instr::Raise(2)));
     assert!(c.instrs.contains(&Instr::Raise(0)));
-    // annotations are not evaluated
-    assert!(!c.names.iter().any(|n| &**n == "int"));
+    // module-level annotations are evaluated into __annotations__
+    assert!(c.names.iter().any(|n| &**n == "int"));
+    assert!(c.names.iter().any(|n| &**n == "__annotations__"));
+    assert!(c.instrs.contains(&Instr::BuildMap(0)));
+    // ... except under `from __future__ import annotations` (source text)
+    let lazy = module(
+        "from __future__ import annotations
+z: int
+",
+    );
+    assert!(!lazy.names.iter().any(|n| &**n == "int"));
 }
 
 #[test]
@@ -785,11 +794,16 @@ x = {k: [v async for v in w] for k in y} if False else None
 }
 
 #[test]
-fn annotations_bind_and_use_nothing() {
+fn annotations_bind_nothing_and_locals_use_nothing() {
     let c = module("def f(x: A = 1) -> B:\n    y: C = x\n    z: D\n    return y\n");
     let f = find(&c, "f");
     assert_eq!(strs(&f.varnames), vec!["x", "y", "z"]);
-    for n in ["A", "B", "C", "D"] {
+    // Parameter and return annotations are evaluated at def time, in the
+    // enclosing scope; annotations of locals are not evaluated at all.
+    for n in ["A", "B"] {
+        assert!(c.names.iter().any(|k| &**k == n), "{n} was not compiled");
+    }
+    for n in ["C", "D"] {
         assert!(
             !c.names.iter().chain(f.names.iter()).any(|k| &**k == n),
             "{n} was compiled"

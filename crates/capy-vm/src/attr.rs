@@ -43,6 +43,21 @@ impl Vm {
         }
     }
 
+    /// The special method `name` as the metaclass of class `c` defines it
+    /// in Python code (`class M(type): def __len__(cls): ...`), so the
+    /// language applies it to the class. None for classes whose metaclass
+    /// is `type` (no lookup at all) or when only `type` provides it.
+    pub fn meta_method(&mut self, c: Gc, name: &'static str) -> Option<Value> {
+        let Obj::Class(cls) = self.heap.get(c) else {
+            return None;
+        };
+        let Value::Obj(m) = cls.metaclass else {
+            return None;
+        };
+        self.lookup_mro_str(m, name)
+            .filter(|&f| !self.is_default_method(f))
+    }
+
     /// `lookup_mro` by a name given as text (special-method names).
     pub fn lookup_mro_str(&mut self, c: Gc, name: &'static str) -> Option<Value> {
         let n = self.intern_static(name);
@@ -376,8 +391,13 @@ impl Vm {
 
     /// `super().name`: search the MRO of `this` after `class`.
     fn super_getattr(&mut self, class: Gc, this: Value, name: Value) -> PyResult<Option<Value>> {
+        // `this` is a class in a class method (search its own MRO), but
+        // not in a metaclass's method (`super().__call__` in `M.__call__`:
+        // search the MRO of its metaclass, as for any instance).
+        let class_case = matches!(this, Value::Obj(h)
+            if matches!(self.heap.get(h), Obj::Class(_)) && self.is_subclass(h, class));
         let start = match this {
-            Value::Obj(h) if matches!(self.heap.get(h), Obj::Class(_)) => h,
+            Value::Obj(h) if class_case => h,
             _ => self.type_of(this),
         };
         let mro = match self.heap.get(start) {
@@ -406,19 +426,17 @@ impl Vm {
                     Value::Obj(ah) if matches!(self.heap.get(ah), Obj::Property { .. }) => {
                         self.data_descriptor_get(a, this)?.unwrap_or(Value::None)
                     }
-                    _ if matches!(this, Value::Obj(h) if matches!(self.heap.get(h), Obj::Class(_))) => {
-                        match a {
-                            Value::Obj(ah) => match self.heap.get(ah) {
-                                Obj::ClassMethod(f) => {
-                                    let f = *f;
-                                    Value::Obj(self.alloc(Obj::BoundMethod { this, func: f })?)
-                                }
-                                Obj::StaticMethod(f) => *f,
-                                _ => a,
-                            },
+                    _ if class_case => match a {
+                        Value::Obj(ah) => match self.heap.get(ah) {
+                            Obj::ClassMethod(f) => {
+                                let f = *f;
+                                Value::Obj(self.alloc(Obj::BoundMethod { this, func: f })?)
+                            }
+                            Obj::StaticMethod(f) => *f,
                             _ => a,
-                        }
-                    }
+                        },
+                        _ => a,
+                    },
                     _ => self.bind(a, this, t)?,
                 }));
             }
@@ -502,10 +520,16 @@ impl Vm {
         let Value::Obj(h) = obj else {
             return Err(self.readonly_attr(obj, name));
         };
-        // A bare `object()` has no attribute dict (as in CPython).
+        // A bare `object()` has no attribute dict (as in CPython); an
+        // instance of a slotted class has only its slots (checked below,
+        // for new names).
+        let mut slotted = None;
         if let Obj::Instance(i) = self.heap.get(h) {
             if i.class == self.type_obj(crate::types::TypeId::Object) {
                 return Err(self.readonly_attr(obj, name));
+            }
+            if self.class_flags(i.class).slotted {
+                slotted = Some(i.class);
             }
         }
         self.check_attr_writable(h, name)?;
@@ -527,6 +551,11 @@ impl Vm {
                 _ => None,
             }
         };
+        if let (Some(c), None) = (slotted, is_new) {
+            if !self.is_slot(c, name)? {
+                return Err(self.readonly_attr(obj, name));
+            }
+        }
         self.charge(32)?;
         // Only the names that set a class flag (see `update_flag`).
         let flag_name = match self.heap.get(h) {

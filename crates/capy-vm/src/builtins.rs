@@ -148,6 +148,35 @@ fn print(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         Some(v) if !v.is_none() => vm.to_str(v)?,
         _ => "\n".into(),
     };
+    let file = match kwarg(vm, kw, "file") {
+        Some(f) if !f.is_none() => Some(f),
+        _ => replaced_stdout(vm),
+    };
+    if let Some(f) = file {
+        // `sys.stdout = None`: print does nothing (as CPython).
+        if f.is_none() {
+            return Ok(Value::None);
+        }
+        // A Python stream gets each piece by its own `write`, as CPython
+        // does.
+        for (i, &v) in a.iter().enumerate() {
+            if i > 0 {
+                let s = vm.new_string(sep.clone())?;
+                vm.call_method_by_name(f, "write", &[s])?;
+            }
+            let s = vm.to_str(v)?;
+            let s = vm.new_string(s)?;
+            vm.call_method_by_name(f, "write", &[s])?;
+        }
+        let s = vm.new_string(end)?;
+        vm.call_method_by_name(f, "write", &[s])?;
+        if let Some(flush) = kwarg(vm, kw, "flush") {
+            if vm.truthy(flush)? {
+                vm.call_method_by_name(f, "flush", &[])?;
+            }
+        }
+        return Ok(Value::None);
+    }
     let mut out = String::new();
     for (i, &v) in a.iter().enumerate() {
         if i > 0 {
@@ -156,23 +185,31 @@ fn print(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         out.push_str(&vm.to_str(v)?);
     }
     out.push_str(&end);
-    match kwarg(vm, kw, "file") {
-        Some(f) if !f.is_none() => {
-            let s = vm.new_string(out)?;
-            vm.call_method_by_name(f, "write", &[s])?;
-        }
-        _ => {
-            vm.write_out(&out)?;
-            let flush = match kwarg(vm, kw, "flush") {
-                Some(f) => vm.truthy(f)?,
-                None => false,
-            };
-            if flush {
-                vm.flush_out()?;
-            }
-        }
+    vm.write_out(&out)?;
+    let flush = match kwarg(vm, kw, "flush") {
+        Some(f) => vm.truthy(f)?,
+        None => false,
+    };
+    if flush {
+        vm.flush_out()?;
     }
     Ok(Value::None)
+}
+
+/// `sys.stdout` when a program replaced it (`contextlib.redirect_stdout`,
+/// `sys.stdout = io.StringIO()`, or None), so `print` writes there; None
+/// while it is still the original (`sys.__stdout__`) or `sys` was never
+/// imported.
+fn replaced_stdout(vm: &mut Vm) -> Option<Value> {
+    let Value::Obj(sys) = vm.dict_get_str(vm.modules, "sys")? else {
+        return None;
+    };
+    let cur = vm.dict_get_str(sys, "stdout")?;
+    let orig = vm.dict_get_str(sys, "__stdout__");
+    match orig {
+        Some(o) if o.is(cur) => None,
+        _ => Some(cur),
+    }
 }
 
 fn len(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -396,47 +433,98 @@ fn id(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }))
 }
 
-fn class_list(vm: &mut Vm, v: Value, fname: &str) -> PyResult<Vec<Gc>> {
-    match v {
-        Value::Obj(h) => match vm.heap.get(h) {
-            Obj::Class(_) => Ok(vec![h]),
-            Obj::Tuple(items) => {
-                let items = items.to_vec();
-                let mut out = Vec::new();
-                for i in items {
-                    out.extend(class_list(vm, i, fname)?);
-                }
-                Ok(out)
-            }
-            _ => Err(vm.type_error(format!(
-                "{fname}() arg 2 must be a type, a tuple of types, or a union"
-            ))),
-        },
-        _ => Err(vm.type_error(format!(
-            "{fname}() arg 2 must be a type, a tuple of types, or a union"
-        ))),
-    }
-}
-
 fn isinstance(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "isinstance", a, 2, 2)?;
-    let classes = match class_list(vm, a[1], "isinstance") {
-        Ok(c) => c,
+    match instance_check(vm, a[0], a[1], false) {
+        Ok(r) => Ok(Value::Bool(r)),
         // A handle is not a class here: another compartment's class is
         // asked about in its owner (only on this path: no cost otherwise).
         Err(e) => match crate::compartment::handle::class_check(vm, a[0], a[1], false)? {
-            Some(r) => return Ok(Value::Bool(r)),
-            None => return Err(e),
+            Some(r) => Ok(Value::Bool(r)),
+            None => Err(e),
         },
+    }
+}
+
+/// `isinstance(obj, spec)` (`subclass` false) or `issubclass(obj, spec)`:
+/// a class is asked through its metaclass's `__instancecheck__` /
+/// `__subclasscheck__` when that is Python code, a tuple item by item, and
+/// any other object (a union, a generic alias) through its type's hook.
+fn instance_check(vm: &mut Vm, obj: Value, spec: Value, subclass: bool) -> PyResult<bool> {
+    let (fname, hook) = if subclass {
+        ("issubclass", "__subclasscheck__")
+    } else {
+        ("isinstance", "__instancecheck__")
     };
-    Ok(Value::Bool(
-        classes.into_iter().any(|c| vm.isinstance(a[0], c)),
+    let Value::Obj(h) = spec else {
+        return Err(not_a_class_spec(vm, fname));
+    };
+    match vm.heap.get(h) {
+        Obj::Class(c) => {
+            let has_meta = !c.metaclass.is_null();
+            // The exact type never needs the hook (as CPython's shortcut).
+            if !subclass && vm.type_of(obj) == h {
+                return Ok(true);
+            }
+            if has_meta {
+                if let Some(m) = vm.meta_method(h, hook) {
+                    let r = vm.call(m, &[spec, obj], &[])?;
+                    return vm.truthy(r);
+                }
+            }
+            if subclass {
+                let c = arg1_class(vm, obj)?;
+                return Ok(vm.is_subclass(c, h));
+            }
+            Ok(vm.isinstance(obj, h))
+        }
+        Obj::Tuple(items) => {
+            let items = items.to_vec();
+            vm.enter_recursion()?;
+            let mut r = Ok(false);
+            for i in items {
+                match instance_check(vm, obj, i, subclass) {
+                    Ok(false) => {}
+                    other => {
+                        r = other;
+                        break;
+                    }
+                }
+            }
+            vm.leave_recursion();
+            r
+        }
+        _ => {
+            if subclass {
+                arg1_class(vm, obj)?;
+            }
+            match vm.lookup_type_attr(spec, hook) {
+                Some(m) if vm.is_user_instance(spec) => {
+                    let r = vm.call(m, &[spec, obj], &[])?;
+                    vm.truthy(r)
+                }
+                _ => Err(not_a_class_spec(vm, fname)),
+            }
+        }
+    }
+}
+
+fn arg1_class(vm: &mut Vm, c: Value) -> PyResult<Gc> {
+    match c {
+        Value::Obj(c) if matches!(vm.heap.get(c), Obj::Class(_)) => Ok(c),
+        _ => Err(vm.type_error("issubclass() arg 1 must be a class")),
+    }
+}
+
+fn not_a_class_spec(vm: &mut Vm, fname: &str) -> crate::PyErr {
+    vm.type_error(format!(
+        "{fname}() arg 2 must be a type, a tuple of types, or a union"
     ))
 }
 
 fn issubclass(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "issubclass", a, 2, 2)?;
-    match local_issubclass(vm, a[0], a[1]) {
+    match instance_check(vm, a[0], a[1], true) {
         Ok(r) => Ok(Value::Bool(r)),
         // Handles are not classes here: another compartment's classes are
         // asked about in their owner (only on this path).
@@ -445,17 +533,6 @@ fn issubclass(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             None => Err(e),
         },
     }
-}
-
-fn local_issubclass(vm: &mut Vm, c: Value, spec: Value) -> PyResult<bool> {
-    let Value::Obj(c) = c else {
-        return Err(vm.type_error("issubclass() arg 1 must be a class"));
-    };
-    if !matches!(vm.heap.get(c), Obj::Class(_)) {
-        return Err(vm.type_error("issubclass() arg 1 must be a class"));
-    }
-    let classes = class_list(vm, spec, "issubclass")?;
-    Ok(classes.into_iter().any(|b| vm.is_subclass(c, b)))
 }
 
 fn iter(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

@@ -201,6 +201,20 @@ impl Vm {
         }
     }
 
+    /// `K()` for a class with a metaclass: through the metaclass's
+    /// `__call__` when Python code defines one (kept out of line, so the
+    /// common call paths do not grow).
+    #[inline(never)]
+    fn call_class_meta(&mut self, c: Gc, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
+        let Some(m) = self.meta_method(c, "__call__") else {
+            return self.call_class(c, args, kw);
+        };
+        let mut a = Vec::with_capacity(args.len() + 1);
+        a.push(Value::Obj(c));
+        a.extend_from_slice(args);
+        self.call_inner(m, &a, kw)
+    }
+
     fn call_inner(&mut self, callee: Value, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
         let Value::Obj(h) = callee else {
             return Err(self.not_callable(callee));
@@ -233,7 +247,13 @@ impl Vm {
                 a.extend_from_slice(args);
                 self.call_inner(func, &a, kw)
             }
-            Obj::Class(_) => self.call_class(h, args, kw),
+            Obj::Class(c) => {
+                // Only a class with a metaclass pays for the hook lookup.
+                if !c.metaclass.is_null() {
+                    return self.call_class_meta(h, args, kw);
+                }
+                self.call_class(h, args, kw)
+            }
             Obj::StaticMethod(f) => {
                 let f = *f;
                 self.call_inner(f, args, kw)

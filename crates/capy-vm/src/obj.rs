@@ -163,6 +163,10 @@ pub struct ClassFlags {
     pub user_setattr: bool,
     pub user_delattr: bool,
     pub has_descriptors: bool,
+    /// Instances have no attribute dict: the class and all its bases
+    /// declare `__slots__` (without `__dict__`), so only slot names may be
+    /// set. Not inherited by a subclass that lacks `__slots__`.
+    pub slotted: bool,
 }
 
 pub struct Instance {

@@ -149,6 +149,12 @@ impl Vm {
         if !ba.is(a) || !bb.is(b) {
             return self.binary_op(op, ba, bb);
         }
+        // `int | str`, `int | None`: a union of types.
+        if op == BinOp::Or {
+            if let Some(u) = self.type_union(a, b)? {
+                return Ok(u);
+            }
+        }
         let (na, nb) = (self.type_name(a), self.type_name(b));
         Err(self.type_error(format!(
             "unsupported operand type(s) for {}: '{na}' and '{nb}'",
@@ -685,9 +691,8 @@ impl Vm {
                         }
                     }
                     _ => {
-                        if self.lookup_override(v, "__eq__").is_some() {
-                            return Err(self.unhashable(v));
-                        }
+                        // (A class defining `__eq__` without `__hash__` has
+                        // `__hash__ = None`: the first arm.)
                         // A subclass of a built-in hashes as its value does.
                         let base = self.builtin_base(v);
                         if !base.is(v) {

@@ -59,6 +59,11 @@ impl Vm {
         h: crate::value::Gc,
         active: &mut Vec<crate::value::Gc>,
     ) -> PyResult<String> {
+        // A class whose metaclass defines `__repr__`.
+        let has_meta = matches!(self.heap.get(h), Obj::Class(c) if !c.metaclass.is_null());
+        if has_meta && self.meta_method(h, "__repr__").is_some() {
+            return self.repr_user(v);
+        }
         Ok(match self.heap.get(h) {
             Obj::Str(s) => numfmt::py_str_repr(&s.s),
             Obj::BigInt(b) => {

@@ -3,6 +3,7 @@
 
 use super::{docstring, CResult, Compiler};
 use crate::bytecode::{code_flags, Code, Const, Instr};
+use crate::symtable::ScopeKind;
 use rustpython_parser::ast::{self, text_size::TextRange, Expr, Stmt};
 use std::rc::Rc;
 
@@ -123,8 +124,8 @@ impl<'a, 'src> Compiler<'a, 'src> {
         args: &'a ast::Arguments,
         body: &'a [Stmt],
         decorators: &'a [Expr],
+        returns: Option<&'a Expr>,
         range: TextRange,
-        _is_async: bool,
     ) -> CResult {
         let off = usize::from(range.start());
         for d in decorators {
@@ -149,8 +150,85 @@ impl<'a, 'src> Compiler<'a, 'src> {
         self.emit(Instr::ReturnValue);
         let code = self.pop_unit()?;
         self.make_function(code, flags, off)?;
+        self.function_annotations(args, returns)?;
         self.apply_decorators(decorators);
         self.store_name_op(name);
+        Ok(())
+    }
+
+    /// With the new function on the stack: sets its `__annotations__` to a
+    /// dict of the annotated parameters (in order, then `return`),
+    /// evaluated now in the enclosing scope as CPython does. Nothing is
+    /// emitted for a function without annotations (its attribute is then
+    /// made empty on first access).
+    fn function_annotations(
+        &mut self,
+        args: &'a ast::Arguments,
+        returns: Option<&'a Expr>,
+    ) -> CResult {
+        let params = args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .map(|a| &a.def)
+            .chain(args.vararg.as_deref())
+            .chain(args.kwonlyargs.iter().map(|a| &a.def))
+            .chain(args.kwarg.as_deref());
+        let mut items: Vec<(&str, &'a Expr)> = params
+            .filter_map(|a| a.annotation.as_deref().map(|e| (a.arg.as_str(), e)))
+            .collect();
+        if let Some(r) = returns {
+            items.push(("return", r));
+        }
+        if items.is_empty() {
+            return Ok(());
+        }
+        self.emit(Instr::Dup);
+        for (name, e) in &items {
+            self.load_str(name);
+            self.annotation_value(e)?;
+        }
+        self.emit(Instr::BuildMap(items.len() as u32));
+        self.emit(Instr::Rot2);
+        let i = self.name_index("__annotations__");
+        self.emit(Instr::StoreAttr(i));
+        Ok(())
+    }
+
+    /// An annotation's value: the expression, or under `from __future__
+    /// import annotations` its source text.
+    pub(super) fn annotation_value(&mut self, e: &'a Expr) -> CResult {
+        if self.lazy_annotations {
+            let r = ast::Ranged::range(e);
+            let text = self
+                .src
+                .source
+                .get(usize::from(r.start())..usize::from(r.end()))
+                .unwrap_or("");
+            self.load_str(text);
+            Ok(())
+        } else {
+            self.expr(e)
+        }
+    }
+
+    /// `x: T` in a module or class body records `T` in `__annotations__`
+    /// (a function body evaluates nothing: its annotations are not kept).
+    /// Annotations of other targets (`a.b: T`) are evaluated, not stored.
+    pub(super) fn ann_assign_annotation(&mut self, a: &'a ast::StmtAnnAssign) -> CResult {
+        if !matches!(self.unit_ref().kind, ScopeKind::Module | ScopeKind::Class) {
+            return Ok(());
+        }
+        self.annotation_value(&a.annotation)?;
+        match &*a.target {
+            Expr::Name(n) if a.simple => {
+                let i = self.name_index("__annotations__");
+                self.emit(Instr::LoadName(i));
+                self.load_str(n.id.as_str());
+                self.emit(Instr::StoreSubscr);
+            }
+            _ => self.emit(Instr::Pop),
+        }
         Ok(())
     }
 
@@ -213,6 +291,7 @@ impl<'a, 'src> Compiler<'a, 'src> {
         }
         let skip = usize::from(doc.is_some());
         self.unit().doc = doc;
+        self.setup_annotations(body);
         self.stmts(body.get(skip..).unwrap_or(&[]))?;
         if self.scope().needs_class_cell {
             // __build_class__ fills this cell with the new class, for

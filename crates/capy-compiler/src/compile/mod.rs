@@ -107,6 +107,9 @@ pub(crate) struct Compiler<'a, 'src> {
     pub mode: Mode,
     pub units: Vec<Unit<'a>>,
     depth: usize,
+    /// `from __future__ import annotations`: annotations are kept as
+    /// their source text instead of being evaluated.
+    pub lazy_annotations: bool,
 }
 
 /// Compile a parsed module / expression.
@@ -123,6 +126,7 @@ pub(crate) fn compile_module<'a>(
         mode,
         units: Vec::new(),
         depth: 0,
+        lazy_annotations: future_annotations(body),
     };
     c.push_unit(0, "<module>", "<module>", 1)?;
     c.unit().flags |= code_flags::MODULE;
@@ -137,12 +141,64 @@ pub(crate) fn compile_module<'a>(
                 c.store_name_op("__doc__");
             }
         }
+        if mode == Mode::Exec {
+            c.setup_annotations(body);
+        }
         let skip = usize::from(mode == Mode::Exec && docstring(body).is_some());
         c.stmts(body.get(skip..).unwrap_or(&[]))?;
         c.emit(Instr::LoadNone);
         c.emit(Instr::ReturnValue);
     }
     Ok(Rc::new(c.pop_unit()?))
+}
+
+/// Whether a module starts (after its docstring) with `from __future__
+/// import annotations`.
+pub(crate) fn future_annotations(body: &[Stmt]) -> bool {
+    let skip = usize::from(docstring(body).is_some());
+    body.iter()
+        .skip(skip)
+        .map_while(|s| match s {
+            Stmt::ImportFrom(i) if i.module.as_deref() == Some("__future__") => Some(i),
+            _ => None,
+        })
+        .any(|i| i.names.iter().any(|a| a.name.as_str() == "annotations"))
+}
+
+/// Whether a module or class body annotates a plain name (`x: int`) in
+/// its own scope (nested in `if`/`for`/... too, not in nested functions
+/// or classes): it then starts with `__annotations__ = {}`.
+fn has_name_annotations(body: &[Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        Stmt::AnnAssign(a) => a.simple,
+        Stmt::If(x) => has_name_annotations(&x.body) || has_name_annotations(&x.orelse),
+        Stmt::For(x) => has_name_annotations(&x.body) || has_name_annotations(&x.orelse),
+        Stmt::AsyncFor(x) => has_name_annotations(&x.body) || has_name_annotations(&x.orelse),
+        Stmt::While(x) => has_name_annotations(&x.body) || has_name_annotations(&x.orelse),
+        Stmt::With(x) => has_name_annotations(&x.body),
+        Stmt::AsyncWith(x) => has_name_annotations(&x.body),
+        Stmt::Try(x) => {
+            has_name_annotations(&x.body)
+                || has_name_annotations(&x.orelse)
+                || has_name_annotations(&x.finalbody)
+                || x.handlers.iter().any(|h| {
+                    let ast::ExceptHandler::ExceptHandler(h) = h;
+                    has_name_annotations(&h.body)
+                })
+        }
+        _ => false,
+    })
+}
+
+impl Compiler<'_, '_> {
+    /// `__annotations__ = {}` at the start of a module or class body that
+    /// annotates names.
+    pub(crate) fn setup_annotations(&mut self, body: &[Stmt]) {
+        if has_name_annotations(body) {
+            self.emit(Instr::BuildMap(0));
+            self.store_name_op("__annotations__");
+        }
+    }
 }
 
 /// The docstring of a body: a leading string-literal expression statement.

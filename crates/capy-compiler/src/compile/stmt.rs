@@ -76,16 +76,16 @@ impl<'a, 'src> Compiler<'a, 'src> {
                 &f.args,
                 &f.body,
                 &f.decorator_list,
+                f.returns.as_deref(),
                 f.range,
-                false,
             ),
             Stmt::AsyncFunctionDef(f) => self.function_def(
                 f.name.as_str(),
                 &f.args,
                 &f.body,
                 &f.decorator_list,
+                f.returns.as_deref(),
                 f.range,
-                true,
             ),
             Stmt::ClassDef(c) => self.class_def(c),
             Stmt::Return(r) => self.return_stmt(r.value.as_deref(), off),
@@ -105,14 +105,13 @@ impl<'a, 'src> Compiler<'a, 'src> {
                 Ok(())
             }
             Stmt::AugAssign(a) => self.aug_assign(&a.target, a.op, &a.value),
-            Stmt::AnnAssign(a) => match &a.value {
-                // Annotations are not evaluated (MicroPython ignores them).
-                Some(v) => {
+            Stmt::AnnAssign(a) => {
+                if let Some(v) = &a.value {
                     self.expr(v)?;
-                    self.store_target(&a.target)
+                    self.store_target(&a.target)?;
                 }
-                None => Ok(()),
-            },
+                self.ann_assign_annotation(a)
+            }
             Stmt::For(f) => self.for_loop(f),
             Stmt::AsyncFor(f) => self.async_for_loop(f),
             Stmt::While(w) => self.while_loop(w),

@@ -42,6 +42,7 @@ frozen_stdlib! {
     init_textwrap "textwrap";
     init_abc "abc";
     init_typing "typing";
+    init_genericalias "_genericalias";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {

@@ -60,18 +60,45 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     set(vm, m, "implementation", imp)?;
     func(vm, m, "exit", sys_exit)?;
     func(vm, m, "print_exception", sys_print_exception)?;
+    func(vm, m, "exc_info", sys_exc_info)?;
     func(vm, m, "getrecursionlimit", sys_getrecursionlimit)?;
     func(vm, m, "setrecursionlimit", sys_setrecursionlimit)?;
     let [inp, out, err] = super::stdio::make_all(vm)?;
     set(vm, m, "stdin", inp)?;
     set(vm, m, "stdout", out)?;
     set(vm, m, "stderr", err)?;
+    // The originals, as CPython keeps them; `print` also compares
+    // `sys.stdout` with `__stdout__` to know it was not replaced.
+    set(vm, m, "__stdin__", inp)?;
+    set(vm, m, "__stdout__", out)?;
+    set(vm, m, "__stderr__", err)?;
     Ok(m)
 }
 
 fn sys_exit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let c = vm.exc_class(ExcKind::SystemExit);
     Err(vm.new_exception(c, a.to_vec()))
+}
+
+/// `sys.exc_info()`: the exception being handled (the innermost `except`
+/// or `finally` that is running), as `(type, value, traceback)`, or three
+/// Nones outside any handler. The traceback is what `__traceback__` gives.
+fn sys_exc_info(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    if !a.is_empty() {
+        return Err(vm.type_error(format!(
+            "sys.exc_info() takes no arguments ({} given)",
+            a.len()
+        )));
+    }
+    let items = match vm.handling.last().copied() {
+        Some(e @ Value::Obj(_)) if !e.is_none() => {
+            let t = Value::Obj(vm.type_of(e));
+            let tb = vm.getattr_str(e, "__traceback__")?;
+            vec![t, e, tb]
+        }
+        _ => vec![Value::None; 3],
+    };
+    vm.new_tuple(items)
 }
 
 fn sys_print_exception(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

@@ -86,6 +86,19 @@ impl Vm {
         bases: Vec<Gc>,
         ns: &Dict,
     ) -> PyResult<Gc> {
+        self.new_class_kw(meta, name, bases, ns, &[])
+    }
+
+    /// Creates a class object; `kw` are the class keywords (`class
+    /// C(B, flag=5)`, metaclass excluded), passed on to `__init_subclass__`.
+    pub fn new_class_kw(
+        &mut self,
+        meta: Value,
+        name: Value,
+        bases: Vec<Gc>,
+        ns: &Dict,
+        kw: &[(Value, Value)],
+    ) -> PyResult<Gc> {
         let object = self.type_obj(TypeId::Object);
         let bases = if bases.is_empty() {
             vec![object]
@@ -174,6 +187,17 @@ impl Vm {
             };
             dict.insert_new(h, k, v);
         }
+        // Equality without a hash makes instances unhashable: a class that
+        // defines `__eq__` but not `__hash__` gets `__hash__ = None`.
+        if self.dict_get_str_in(&dict, "__eq__").is_some()
+            && self.dict_get_str_in(&dict, "__hash__").is_none()
+        {
+            let k = self.intern("__hash__");
+            let h = self.hash(k)?;
+            dict.insert_new(h, k, Value::None);
+            flags.user_hash = true;
+        }
+        flags.slotted = self.slots_only(&dict, &bases)?;
         let type_obj = self.type_obj(TypeId::Type);
         let metaclass = match meta {
             Value::Obj(m) if m != type_obj => meta,
@@ -222,13 +246,123 @@ impl Vm {
                 if let Value::Obj(isc) = v {
                     if let Obj::ClassMethod(f) = self.heap.get(isc) {
                         let f = *f;
-                        self.call(f, &[Value::Obj(g)], &[])?;
+                        // `object.__init_subclass__` does nothing but
+                        // refuse keywords: not worth a call otherwise.
+                        if !kw.is_empty() || !self.is_object_method(f) {
+                            self.call(f, &[Value::Obj(g)], kw)?;
+                        }
                     }
                 }
                 break;
             }
         }
         Ok(g)
+    }
+
+    /// The names a class's `__slots__` declares (a single string is one
+    /// name), or None when its namespace has no `__slots__`.
+    pub(crate) fn slot_names(&mut self, ns: &Dict) -> PyResult<Option<Vec<Value>>> {
+        let Some(slots) = self.dict_get_str_in(ns, "__slots__") else {
+            return Ok(None);
+        };
+        let names = if self.heap.str_of(slots).is_some() {
+            vec![slots]
+        } else {
+            self.iter_to_vec(slots)?
+        };
+        for &n in &names {
+            if self.heap.str_of(n).is_none() {
+                let t = self.type_name(n);
+                return Err(self.type_error(format!("__slots__ items must be strings, not '{t}'")));
+            }
+        }
+        Ok(Some(names))
+    }
+
+    /// Whether instances of a class with namespace `ns` and `bases` have no
+    /// attribute dict (see `ClassFlags::slotted`).
+    fn slots_only(&mut self, ns: &Dict, bases: &[Gc]) -> PyResult<bool> {
+        let Some(names) = self.slot_names(ns)? else {
+            return Ok(false);
+        };
+        let mut dict = false;
+        for &n in &names {
+            let s = self.heap.str_of(n).unwrap_or("").to_string();
+            if s == "__dict__" {
+                dict = true;
+            } else if s != "__weakref__" && self.dict_get_str_in(ns, &s).is_some() {
+                return Err(
+                    self.value_error(format!("'{s}' in __slots__ conflicts with class variable"))
+                );
+            }
+        }
+        if dict {
+            return Ok(false);
+        }
+        let object = self.type_obj(TypeId::Object);
+        // Every base must be dict-less too: `object`, a built-in value
+        // type itself, or a slotted class.
+        Ok(bases.iter().all(|&b| match self.heap.get(b) {
+            Obj::Class(bc) => {
+                b == object
+                    || bc.flags.slotted
+                    || (bc.layout == Layout::Builtin
+                        && bc.builtin.is_some_and(|t| self.type_obj(t) == b))
+            }
+            _ => false,
+        }))
+    }
+
+    /// Whether `name` is a slot of slotted class `c` or one of its bases.
+    pub(crate) fn is_slot(&mut self, c: Gc, name: Value) -> PyResult<bool> {
+        let mro = match self.heap.get(c) {
+            Obj::Class(cls) => cls.mro.clone(),
+            _ => return Ok(false),
+        };
+        for k in mro {
+            let ns = match self.heap.get(k) {
+                Obj::Class(kc) if kc.flags.slotted => kc.dict.clone(),
+                _ => continue,
+            };
+            if let Some(names) = self.slot_names(&ns)? {
+                if names
+                    .iter()
+                    .any(|n| n.is(name) || self.heap.str_of(*n) == self.heap.str_of(name))
+                {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Calls `name` of the frozen `_genericalias` module, which makes
+    /// `list[int]` and `int | str` (rare: kept out of the interpreter).
+    pub(crate) fn generic_alias_call(&mut self, name: &str, args: &[Value]) -> PyResult {
+        let m = self.import_dotted("_genericalias")?;
+        let f = self.getattr_str(m, name)?;
+        self.call(f, args, &[])
+    }
+
+    /// Whether subscripting class `c` makes a generic alias (`list[int]`):
+    /// the built-in containers and `type`, and their subclasses.
+    pub(crate) fn is_generic_origin(&self, c: Gc) -> bool {
+        matches!(self.heap.get(c), Obj::Class(cls) if matches!(
+            cls.builtin,
+            Some(TypeId::List | TypeId::Dict | TypeId::Tuple | TypeId::Set | TypeId::FrozenSet | TypeId::Type)
+        ))
+    }
+
+    /// `a | b` where neither operand handled it: a union when both are
+    /// classes or None (at least one a class), else None.
+    pub(crate) fn type_union(&mut self, a: Value, b: Value) -> PyResult<Option<Value>> {
+        let class = |vm: &Vm, v: Value| matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Class(_)));
+        let (ca, cb) = (class(self, a), class(self, b));
+        if !((ca || a.is_none()) && (cb || b.is_none()) && (ca || cb)) {
+            return Ok(None);
+        }
+        let r = self.generic_alias_call("_union", &[a, b])?;
+        Ok((!matches!(r, Value::NotImplemented)).then_some(r))
     }
 
     /// `key` in a namespace held inline (a class's own `dict`).
@@ -323,7 +457,7 @@ impl Vm {
                 },
                 _ => Dict::new(),
             };
-            Value::Obj(self.new_class(meta, name, bases, &nsd)?)
+            Value::Obj(self.new_class_kw(meta, name, bases, &nsd, &extra_kw)?)
         } else {
             let bt: Vec<Value> = bases.iter().map(|b| Value::Obj(*b)).collect();
             let bt = self.new_tuple(bt)?;
@@ -477,7 +611,7 @@ impl Vm {
                     },
                     _ => return Err(self.type_error("type() argument 3 must be dict")),
                 };
-                Value::Obj(self.new_class(Value::Obj(c), args[0], bases, &ns)?)
+                Value::Obj(self.new_class_kw(Value::Obj(c), args[0], bases, &ns, kw)?)
             }
             Layout::Object => Value::Obj(self.alloc(Obj::Instance(Box::new(Instance {
                 class: c,

@@ -292,17 +292,8 @@ impl Vm {
                     }
                 }
                 Obj::Class(_) => {
-                    if let Some(m) = self.lookup_mro_str(h, "__class_getitem__") {
-                        // Stored as a class method (implicitly, as CPython
-                        // does, or by decoration): call its function.
-                        let f = match m {
-                            Value::Obj(g) => match self.heap.get(g) {
-                                Obj::ClassMethod(f) => *f,
-                                _ => m,
-                            },
-                            _ => m,
-                        };
-                        return self.call(f, &[obj, key], &[]);
+                    if let Some(r) = self.class_getitem(h, key) {
+                        return r;
                     }
                 }
                 Obj::MemoryView { .. } => {
@@ -312,6 +303,33 @@ impl Vm {
             }
         }
         crate::types::list::seq_getitem(self, obj, key)
+    }
+
+    /// `C[key]` for a class: the metaclass's `__getitem__`, the class's
+    /// `__class_getitem__`, or a generic alias of a built-in container;
+    /// None when none applies. Out of line: subscripting a class is rare.
+    #[inline(never)]
+    fn class_getitem(&mut self, h: Gc, key: Value) -> Option<PyResult> {
+        let obj = Value::Obj(h);
+        if let Some(m) = self.meta_method(h, "__getitem__") {
+            return Some(self.call(m, &[obj, key], &[]));
+        }
+        if let Some(m) = self.lookup_mro_str(h, "__class_getitem__") {
+            // Stored as a class method (implicitly, as CPython does, or by
+            // decoration): call its function.
+            let f = match m {
+                Value::Obj(g) => match self.heap.get(g) {
+                    Obj::ClassMethod(f) => *f,
+                    _ => m,
+                },
+                _ => m,
+            };
+            return Some(self.call(f, &[obj, key], &[]));
+        }
+        if self.is_generic_origin(h) {
+            return Some(self.generic_alias_call("GenericAlias", &[obj, key]));
+        }
+        None
     }
 
     pub fn setitem(&mut self, obj: Value, key: Value, v: Value) -> PyResult<()> {
@@ -427,6 +445,12 @@ impl Vm {
                         }
                     };
                 }
+                Obj::Class(_) => {
+                    if let Some(m) = self.meta_method(h, "__contains__") {
+                        let r = self.call(m, &[container, item], &[])?;
+                        return self.truthy(r);
+                    }
+                }
                 Obj::Instance(_) => {
                     if let Some(m) = self.lookup_override(container, "__contains__") {
                         let r = self.call_special(m, container, &[item])?;
@@ -473,8 +497,12 @@ impl Vm {
                     let d = *dict;
                     return Ok(self.table(d).map_or(0, |t| t.len()));
                 }
-                Obj::Instance(_) => {
-                    if let Some(m) = self.lookup_override(v, "__len__") {
+                Obj::Instance(_) | Obj::Class(_) => {
+                    let m = match self.heap.get(h) {
+                        Obj::Class(_) => self.meta_method(h, "__len__"),
+                        _ => self.lookup_override(v, "__len__"),
+                    };
+                    if let Some(m) = m {
                         let r = self.call_special(m, v, &[])?;
                         let n = self.index_value(r)?;
                         if n < 0 {

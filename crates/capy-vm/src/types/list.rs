@@ -390,6 +390,13 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
 }
 
 fn not_subscriptable(vm: &mut Vm, obj: Value) -> crate::PyErr {
+    // A class names itself (`int[0]`: "type 'int' is not subscriptable").
+    if let Value::Obj(h) = obj {
+        if matches!(vm.heap.get(h), crate::obj::Obj::Class(_)) {
+            let n = vm.class_name(h);
+            return vm.type_error(format!("type '{n}' is not subscriptable"));
+        }
+    }
     let t = vm.type_name(obj);
     vm.type_error(format!("'{t}' object is not subscriptable"))
 }

@@ -296,6 +296,7 @@ fn classmethods_of(id: TypeId) -> &'static [MethodDef] {
         TypeId::Int => int::INT_CLASSMETHODS,
         TypeId::Float => int::FLOAT_CLASSMETHODS,
         TypeId::Dict => dict::CLASSMETHODS,
+        TypeId::Object => object::OBJECT_CLASSMETHODS,
         _ => &[],
     }
 }

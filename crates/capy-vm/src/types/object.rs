@@ -21,7 +21,9 @@ pub const OBJECT_METHODS: &[MethodDef] = &[
 
 pub const OBJECT_STATICMETHODS: &[MethodDef] = &[("__new__", object_new, true)];
 
-pub const TYPE_METHODS: &[MethodDef] = &[("mro", type_mro, false)];
+pub const OBJECT_CLASSMETHODS: &[MethodDef] = &[("__init_subclass__", object_init_subclass, true)];
+
+pub const TYPE_METHODS: &[MethodDef] = &[("mro", type_mro, false), ("__call__", type_call, true)];
 
 pub const PROPERTY_METHODS: &[MethodDef] = &[
     ("getter", prop_getter, false),
@@ -34,6 +36,30 @@ fn arg(a: &[Value], i: usize) -> Value {
 }
 
 fn object_init(_vm: &mut Vm, _a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    Ok(Value::None)
+}
+/// `object.__init_subclass__(cls)`: the end of the chain of hooks, which
+/// accepts no class keywords (a keyword nobody consumed is an error).
+fn object_init_subclass(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    let owner = match a.first() {
+        Some(&c) => {
+            let n = match c {
+                Value::Obj(h) if matches!(vm.heap.get(h), Obj::Class(_)) => vm.class_name(h),
+                _ => vm.type_name(c),
+            };
+            format!("{n}.__init_subclass__()")
+        }
+        None => "__init_subclass__()".to_string(),
+    };
+    if !kw.is_empty() {
+        return Err(vm.type_error(format!("{owner} takes no keyword arguments")));
+    }
+    if a.len() > 1 {
+        return Err(vm.type_error(format!(
+            "{owner} takes no arguments ({} given)",
+            a.len() - 1
+        )));
+    }
     Ok(Value::None)
 }
 fn object_repr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
@@ -152,6 +178,23 @@ fn object_ne(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let r = vm.compare(capy_compiler::CmpOp::Eq, arg(a, 0), arg(a, 1))?;
     Ok(Value::Bool(!vm.truthy(r)?))
 }
+/// `type.__call__(cls, *args, **kw)`: creates an instance as `cls(...)`
+/// does without a metaclass hook (what `super().__call__` in a
+/// metaclass's `__call__` reaches).
+fn type_call(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    match a.first() {
+        Some(&Value::Obj(c)) if matches!(vm.heap.get(c), Obj::Class(_)) => {
+            vm.call_class(c, &a[1..], kw)
+        }
+        Some(&v) => {
+            let t = vm.type_name(v);
+            Err(vm.type_error(format!(
+                "descriptor '__call__' requires a 'type' object but received a '{t}'"
+            )))
+        }
+        None => Err(vm.type_error("descriptor '__call__' of 'type' object needs an argument")),
+    }
+}
 fn type_mro(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let mro = match arg(a, 0) {
         Value::Obj(h) => match vm.heap.get(h) {
@@ -239,7 +282,29 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
             Some(d)
         }
         (Obj::Class(_), "__module__") => Some(vm.intern("builtins")),
-        (Obj::Class(_) | Obj::Func(_) | Obj::Module(_), "__doc__") => Some(Value::None),
+        (Obj::Func(f), "__doc__") => Some(f.doc),
+        (Obj::Class(_) | Obj::Module(_), "__doc__") => Some(Value::None),
+        // Created on first access and kept, so that changes to the dict
+        // stick (a function, class or module with no annotations has {}).
+        (Obj::Func(_) | Obj::Class(_) | Obj::Module(_), "__annotations__") => {
+            let d = vm.new_dict()?;
+            let n = vm.intern("__annotations__");
+            // A built-in type has none (and cannot be given one).
+            match vm.generic_setattr(obj, n, d) {
+                Ok(()) => Some(d),
+                Err(_) => None,
+            }
+        }
+        // A snapshot, as an instance's `__dict__` is here.
+        (Obj::Func(f), "__dict__") => {
+            let items: Vec<(Value, Value)> = f.dict.iter().collect();
+            let d = vm.new_dict()?;
+            for (k, v) in items {
+                vm.dict_set(d, k, v)?;
+            }
+            Some(d)
+        }
+        (Obj::ClassMethod(f) | Obj::StaticMethod(f), "__func__" | "__wrapped__") => Some(*f),
         (Obj::Instance(i), "__dict__") => {
             let items: Vec<(Value, Value)> = i.dict.iter().collect();
             let d = vm.new_dict()?;
@@ -267,6 +332,11 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
         }
         (Obj::BoundMethod { this, .. }, "__self__") => Some(*this),
         (Obj::BoundMethod { func, .. }, "__func__") => Some(*func),
+        (Obj::BoundMethod { func, .. }, "__doc__") => {
+            let f = *func;
+            let n = vm.intern("__doc__");
+            vm.getattr_opt(f, n)?
+        }
         (Obj::BoundMethod { func, .. }, "__name__") => {
             let f = *func;
             let n = vm.intern("__name__");

@@ -7,16 +7,13 @@ and staticmethod), __abstractmethods__, the TypeError CPython 3.11 raises
 when a class with abstract methods is instantiated ("Can't instantiate
 abstract class X with abstract method(s) ..."), update_abstractmethods,
 the deprecated abstractclassmethod/abstractstaticmethod/abstractproperty,
-ABCMeta.register (recorded), get_cache_token.
+ABCMeta.register, __subclasshook__ (isinstance and issubclass consult
+ABCMeta's __instancecheck__/__subclasscheck__), get_cache_token.
 
 How the check works here: CPython's object.__new__ refuses classes whose
 __abstractmethods__ is not empty. capy's does not know about it, so
 ABCMeta gives every class that has abstract methods a __new__ that
 checks, then calls the __new__ the class had before.
-
-Not covered: capy does not consult a metaclass's __instancecheck__ or
-__subclasscheck__, so isinstance/issubclass ignore register() and
-__subclasshook__ (ABCMeta.__subclasscheck__ works when called directly).
 """
 
 
@@ -117,8 +114,7 @@ class ABCMeta(type):
         return cls
 
     def register(cls, subclass):
-        """Records subclass as a virtual subclass of cls (see the module
-        header: isinstance does not consult it in capy)."""
+        """Records subclass as a virtual subclass of cls."""
         global _cache_token
         if not isinstance(subclass, type):
             raise TypeError("Can only register classes")
