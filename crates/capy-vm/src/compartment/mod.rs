@@ -27,6 +27,7 @@
 //! | `handle.rs` | sealed handles as the holder sees them: a class whose methods cross |
 //! | `api.rs` | the Python module `compartment` |
 //! | `isolate.rs` | `@compartment.isolate` on functions and classes |
+//! | `lifetime.rs` | what keeps a compartment alive, and freeing it when nothing does |
 //! | `authority.rs` | what a compartment's instance can reach (no ambient authority) |
 //! | `library.rs` | library compartments: a program's modules each in a compartment (the c18n mode) |
 //! | `mirror.rs` | exceptions crossing as themselves: copied instances, mirrored classes |
@@ -37,6 +38,7 @@ pub mod authority;
 pub mod handle;
 pub mod isolate;
 pub mod library;
+pub mod lifetime;
 pub mod mirror;
 pub mod stats;
 pub mod switch;
@@ -235,6 +237,10 @@ pub struct Slot {
     /// Export slots whose last holder let go, for the owner to free when
     /// it next runs ([`Local::apply_releases`]).
     pub releases: Vec<(u32, u32)>,
+    /// What can still reach it: its maker while making it, its
+    /// `Compartment` objects and the handles to it held anywhere
+    /// (lifetime.rs). At zero it is freed.
+    pub refs: u32,
 }
 
 /// Every instance of a process. Only the active `Vm` holds the real one;
@@ -246,6 +252,11 @@ pub struct World {
     /// The c18n mode, when on: where modules are found and which
     /// compartment each goes to (library.rs).
     pub library: Option<Box<library::Library>>,
+    /// Slots of compartments that were freed and that nothing can name
+    /// any more, for new compartments to reuse (lifetime.rs).
+    pub free: Vec<CompId>,
+    /// Compartments made and not yet closed (the root not counted).
+    pub open: u32,
 }
 
 /// What a by-name handle names, looked up in its owner at each use.
@@ -301,6 +312,7 @@ impl World {
                 entries: 1,
                 names: Vec::new(),
                 releases: Vec::new(),
+                refs: 1,
             });
         }
     }
@@ -359,6 +371,20 @@ pub struct Sealed {
     /// containers reached through it cannot be changed, and what it
     /// gives is read-only in turn (handle.rs).
     pub read_only: bool,
+}
+
+impl Sealed {
+    /// A reference to compartment `id` as a whole, as its `Compartment`
+    /// object holds one: what a collection releases when it frees the
+    /// object.
+    pub fn whole(id: CompId) -> Sealed {
+        Sealed {
+            owner: id,
+            gen: 0,
+            target: Target::Exports,
+            read_only: false,
+        }
+    }
 }
 
 /// An entry of the export table.
@@ -469,6 +495,10 @@ pub struct Local {
     /// Releases found by the last collections, for the switcher to pass
     /// to their owners.
     pub released: Vec<Sealed>,
+    /// The `Compartment` objects this instance made, by their base object
+    /// (not roots: a collected one lets go of its compartment, queued in
+    /// `released` as a reference to the whole compartment).
+    pub owned: Vec<(Gc, CompId)>,
     /// The compartment's main namespace (exec, eval, get, load).
     pub main: Option<Gc>,
     /// The grants as received, kept to re-grant them after a reset.
@@ -511,6 +541,19 @@ impl Local {
             let live = heap.is_live(*g);
             if !live {
                 released.push(*s);
+            }
+            live
+        });
+    }
+
+    /// After a collection: forgets `Compartment` objects that were freed,
+    /// and queues their compartments to be let go of.
+    pub fn sweep_owned(&mut self, heap: &crate::heap::Heap) {
+        let released = &mut self.released;
+        self.owned.retain(|&(g, id)| {
+            let live = heap.is_live(g);
+            if !live {
+                released.push(Sealed::whole(id));
             }
             live
         });

@@ -192,7 +192,7 @@ pub fn cross(
     };
     let callee = taken.vm();
     if !vm.comp.released.is_empty() {
-        pass_releases(vm);
+        super::lifetime::settle(vm);
     }
     callee.comp.apply_releases(&mut vm.world.slots[id as usize]);
     vm.comp.apply_releases(&mut vm.world.slots[caller as usize]);
@@ -276,6 +276,10 @@ pub fn cross(
     };
     callee.temp_roots.truncate(mark);
     vm.world.slots[id as usize].vm = taken.park();
+    // The crossing may have been the last use of the callee.
+    if vm.world.slots[id as usize].refs == 0 {
+        vm.world.free_if_unreferenced(id);
+    }
     out
 }
 
@@ -342,7 +346,7 @@ fn run_callee(
         }
     }
     if !vm.comp.released.is_empty() {
-        pass_releases(vm);
+        super::lifetime::settle(vm);
     }
     (result, steps)
 }
@@ -365,16 +369,6 @@ fn move_out(vm: &mut Vm, callee: &mut Vm, v: Value, seal: Seal) -> Result<Value,
     .transfer(v, seal);
     vm.world = world;
     r
-}
-
-/// Hands the releases the active instance's collections found to the
-/// owners' slots.
-fn pass_releases(vm: &mut Vm) {
-    for r in std::mem::take(&mut vm.comp.released) {
-        if let super::Target::Object(slot) = r.target {
-            vm.world.release(r.owner, r.gen, slot);
-        }
-    }
 }
 
 /// The exception the caller sees for a fault in compartment `name`.
@@ -454,11 +448,7 @@ pub fn reset(vm: &mut Vm, id: CompId) -> PyResult<()> {
         }
     }
     // What the old incarnation held of others is let go.
-    for r in old.comp.handles.keys() {
-        if let super::Target::Object(slot) = r.target {
-            world.release(r.owner, r.gen, slot);
-        }
-    }
+    world.let_go_of(&mut old.comp);
     vm.world = world;
     drop(old);
     let setup = super::api::setup_main(&mut new, &moved, init.as_ref().map(|i| &*i.module));

@@ -295,7 +295,9 @@ impl Parties<'_> {
         }
         let h = refused(self.dst, |d| new_handle(d, r))?;
         if let Value::Obj(g) = h {
-            self.dst.comp.handles.insert(r, g);
+            if self.dst.comp.handles.insert(r, g).is_none() {
+                self.world.hold(r.owner);
+            }
         }
         if let Target::Object(slot) = r.target {
             if let Some(owner) = self.instance(r.owner) {
@@ -360,7 +362,9 @@ pub fn handle_for(vm: &mut Vm, r: Sealed) -> crate::PyResult {
     }
     let h = new_handle(vm, r)?;
     if let Value::Obj(g) = h {
-        vm.comp.handles.insert(r, g);
+        if vm.comp.handles.insert(r, g).is_none() {
+            vm.world.hold(r.owner);
+        }
     }
     Ok(h)
 }
