@@ -50,11 +50,13 @@ impl Vm {
                     }
                     // A compartment handle: straight to the switcher.
                     Obj::Instance(i) if Some(i.class) == self.comp.handle_class && n <= ARG_BUF => {
-                        let mut buf = [Value::Null; ARG_BUF];
-                        buf[..n].copy_from_slice(&self.stack[fpos + 1..]);
-                        let r = crate::compartment::handle::call(self, callee, &buf[..n], &[]);
-                        self.stack.truncate(fpos);
-                        return r;
+                        if let Some(r) = crate::compartment::transfer::handle_ref(self, i) {
+                            let mut buf = [Value::Null; ARG_BUF];
+                            buf[..n].copy_from_slice(&self.stack[fpos + 1..]);
+                            let r = crate::compartment::handle::call_positional(self, r, &buf[..n]);
+                            self.stack.truncate(fpos);
+                            return r;
+                        }
                     }
                     _ => {}
                 }

@@ -617,7 +617,7 @@ fn c_stats(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         vm.dict_set(d, key, Value::Int(n.min(i64::MAX as u64) as i64))?;
     }
     let key = vm.new_str("time")?;
-    vm.dict_set(d, key, Value::Float(s.time.as_secs_f64()))?;
+    vm.dict_set(d, key, Value::Float(s.seconds()))?;
     let key = vm.new_str("closed")?;
     vm.dict_set(d, key, Value::Bool(closed))?;
     Ok(d)

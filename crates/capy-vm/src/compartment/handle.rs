@@ -233,6 +233,22 @@ fn forward(
     f: impl FnOnce(&mut Vm, Value, &[Value]) -> PyResult,
 ) -> PyResult {
     let r = sealed(vm, a.first())?;
+    forward_sealed(vm, r, inputs, f)
+}
+
+/// A call through handle `r` with positional arguments only: what the
+/// interpreter does for `h(a, b)` (call.rs), without building a list.
+pub fn call_positional(vm: &mut Vm, r: Sealed, args: &[Value]) -> PyResult {
+    forward_sealed(vm, r, args, |vm, obj, ins| vm.call_rooted(obj, ins, &[]))
+}
+
+/// [`forward`] for a handle already opened to its sealed reference.
+fn forward_sealed(
+    vm: &mut Vm,
+    r: Sealed,
+    inputs: &[Value],
+    f: impl FnOnce(&mut Vm, Value, &[Value]) -> PyResult,
+) -> PyResult {
     let gen = matches!(r.target, Target::Object(_)).then_some(r.gen);
     let seal = if r.read_only {
         Seal::ReadOnly
@@ -294,10 +310,8 @@ fn h_call(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 pub fn call(vm: &mut Vm, this: Value, args: &[Value], kw: Kw) -> PyResult {
     let this = [this];
     if kw.is_empty() {
-        // The common case, without building a list of the arguments.
-        return forward(vm, &this, args, |vm, obj, ins| {
-            vm.call_rooted(obj, ins, &[])
-        });
+        let r = sealed(vm, this.first())?;
+        return call_positional(vm, r, args);
     }
     // Positional arguments, then keyword names and values, as one list.
     let mut inputs: Vec<Value> = args.to_vec();

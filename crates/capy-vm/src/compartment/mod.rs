@@ -49,7 +49,6 @@ use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use std::collections::HashMap;
 use std::rc::Rc;
-use std::time::Duration;
 
 /// A compartment's number: its slot in the [`World`].
 pub type CompId = u32;
@@ -125,12 +124,20 @@ pub struct Stats {
     pub faults: u64,
     /// Safe points passed while it ran.
     pub steps: u64,
-    /// Wall time spent inside it (crossings nested in it included).
-    pub time: Duration,
+    /// Wall time spent inside it (crossings nested in it included), in
+    /// nanoseconds of the coarse clock (stats.rs).
+    pub time_ns: u64,
     /// Resets (explicit or after a fault with `on_fault="restart"`).
     pub resets: u64,
     /// Highest heap bytes seen by an earlier incarnation (before a reset).
     pub peak_before: usize,
+}
+
+impl Stats {
+    /// [`Self::time_ns`] in seconds.
+    pub fn seconds(&self) -> f64 {
+        self.time_ns as f64 / 1e9
+    }
 }
 
 /// Where a compartment's instance is while another one runs.

@@ -162,7 +162,8 @@ pub fn cross(
     pass: Pass,
     op: impl FnOnce(&mut Vm, &[Value]) -> PyResult<(Value, Seal)>,
 ) -> PyResult {
-    vm.world.ensure_root();
+    // (The root's slot was made with the first compartment: a world
+    // with a slot `id` has one for every caller.)
     let caller = vm.comp.id;
     match vm.world.slot(id) {
         Some(s) if s.closed => return Err(closed_error(vm, &s.name.clone())),
@@ -194,8 +195,12 @@ pub fn cross(
     if !vm.comp.released.is_empty() {
         super::lifetime::settle(vm);
     }
-    callee.comp.apply_releases(&mut vm.world.slots[id as usize]);
-    vm.comp.apply_releases(&mut vm.world.slots[caller as usize]);
+    if !vm.world.slots[id as usize].releases.is_empty() {
+        callee.comp.apply_releases(&mut vm.world.slots[id as usize]);
+    }
+    if !vm.world.slots[caller as usize].releases.is_empty() {
+        vm.comp.apply_releases(&mut vm.world.slots[caller as usize]);
+    }
 
     // Inputs, into the callee's heap (rooted there until the crossing
     // ends). Values that are not heap objects cross as they are.
@@ -333,7 +338,7 @@ fn run_callee(
     s.entries -= 1;
     s.stats.calls_in += 1;
     s.stats.steps += steps;
-    s.stats.time += super::stats::coarse_now().saturating_sub(started);
+    s.stats.time_ns += super::stats::coarse_now().saturating_sub(started);
     // The ends of the attribute and iterator protocols are answers,
     // not faults.
     let faulted = result
