@@ -4,7 +4,8 @@
 //! and a dict (read-only inside), and then in one whose exceptions cross as
 //! themselves, from a host program that then checks it is unchanged (its
 //! globals, its builtins, the dict, an object it did not grant) and still
-//! usable. Whatever the
+//! usable, and in one the host drops while holding handles into it (freed
+//! at a collection, its slot reused). Whatever the
 //! source does, the host must end by printing `HOST OK`: a missing line
 //! means a fault escaped the compartment or the host was changed.
 #![no_main]
@@ -56,6 +57,29 @@ except compartment.CompartmentError:
 c.reset()
 assert c.eval("1 + 1") == 2
 c.close()
+# Dropped without close(): freed at a collection while the host still
+# holds handles into it, its slot then reused; the handles keep it alive.
+d = compartment.Compartment("drop", heap="2M", steps=100000, timeout=0.2,
+                            recursion=100, grants={"peek": peek})
+try:
+    d.exec(SRC)
+    kept = d.eval("[g for g in globals().values()]")
+except BaseException:
+    kept = None
+del d
+import gc
+gc.collect()
+e = compartment.Compartment("reuse", heap="1M")
+assert e.eval("2 * 3") == 6
+if kept is not None:
+    for g in kept:
+        try:
+            g()
+        except BaseException:
+            pass
+del kept
+gc.collect()
+assert e.eval("3 * 3") == 9
 assert secret == "S" and box == [1, 2, 3] and data == (1, "two", 3.0)
 assert cfg == {"k": [1, 2], "n": {"x": 1}}
 assert len([1, 2]) == 2 and int("7") == 7
