@@ -475,6 +475,8 @@ fn run_policy(opts: &Options, file: &str, after: After) -> Status {
     vm.argv = std::iter::once(main.clone())
         .chain(opts.args.iter().skip(1).cloned())
         .collect();
+    // The main compartment holds what its grants say, as every other one.
+    capy_vm::compartment::authority::confine(&mut vm, &plan::authorities(&main_spec.grants));
     let defaults = plan::limits(&policy.defaults);
     let plan: Box<dyn capy_vm::compartment::library::Plan> = Box::new(plan::PolicyPlan(policy));
     capy_vm::compartment::library::enable(&mut vm, defaults, Some(plan));

@@ -20,6 +20,18 @@ pub fn limits(q: &Quotas) -> Limits {
     }
 }
 
+/// A policy's grants as the runtime's authorities.
+pub fn authorities(grants: &[Grant]) -> Vec<Authority> {
+    grants
+        .iter()
+        .map(|g| match g {
+            Grant::Stdin => Authority::Stdin,
+            Grant::Argv => Authority::Argv,
+            Grant::Clock => Authority::Clock,
+        })
+        .collect()
+}
+
 impl Plan for PolicyPlan {
     fn compartment_of(&self, module: &str) -> String {
         self.0.compartment_of(module)
@@ -33,15 +45,7 @@ impl Plan for PolicyPlan {
                 OnFault::Raise => VmOnFault::Raise,
                 OnFault::Restart => VmOnFault::Restart,
             },
-            grants: s
-                .grants
-                .iter()
-                .map(|g| match g {
-                    Grant::Stdin => Authority::Stdin,
-                    Grant::Argv => Authority::Argv,
-                    Grant::Clock => Authority::Clock,
-                })
-                .collect(),
+            grants: authorities(&s.grants),
         })
     }
 

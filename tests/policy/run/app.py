@@ -18,3 +18,15 @@ try:
 except Exception as e:
     print(type(e).__name__, e.kind)
 print("count after the restart", parser.count)
+
+# The main compartment holds only its grants (none here): no standard
+# input, no command line beyond the program's name, no compartments of
+# its own making.
+import sys
+try:
+    input()
+except PermissionError as e:
+    print("PermissionError:", e)
+print("argv:", sys.argv)
+import compartment
+print("can make compartments:", hasattr(compartment, "Compartment"))

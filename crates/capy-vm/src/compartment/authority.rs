@@ -114,11 +114,22 @@ pub fn new_instance(
     // its own is never written.
     let mut vm = Vm::with_output(limits.clone(), crate::vm::Output::discard());
     vm.comp.id = id;
-    vm.comp.confined = true;
-    vm.comp.granted = granted.iter().fold(0, |bits, a| bits | a.bit());
+    confine(&mut vm, granted);
     if granted.contains(&Authority::Argv) {
         vm.argv = argv.to_vec();
     }
-    vm.budget.cap_recursion_limit();
     vm
+}
+
+/// Takes from `vm` every authority but `granted`: what each compartment
+/// holds, and what a policy's main compartment holds when the program is
+/// run from the policy. Without `argv`, `sys.argv` keeps only the
+/// program's name (the policy names it already).
+pub fn confine(vm: &mut Vm, granted: &[Authority]) {
+    vm.comp.confined = true;
+    vm.comp.granted = granted.iter().fold(0, |bits, a| bits | a.bit());
+    if !granted.contains(&Authority::Argv) {
+        vm.argv.truncate(1);
+    }
+    vm.budget.cap_recursion_limit();
 }
