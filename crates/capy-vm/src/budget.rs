@@ -370,11 +370,16 @@ impl Budget {
     }
 
     /// Counts `n` steps spent elsewhere on this run's behalf (in a
-    /// compartment it called), so the run's step limit covers them.
+    /// compartment it called), so the run's step limit covers them. The
+    /// countdown to the next look at the clock goes on from where it was,
+    /// shortened by `n`: restarting it (as this once did) let a loop of
+    /// crossings, each resetting it, never look at the clock, and run
+    /// past `--timeout` for ever.
     pub fn spend_steps(&mut self, n: u64) {
+        let left = u64::from(self.countdown).saturating_sub(n).max(1);
         self.count_steps();
         self.steps_used = self.steps_used.saturating_add(n);
-        self.restart_countdown(POLL_INTERVAL);
+        self.restart_countdown(left as u32);
     }
 
     /// Interrupts this budget has delivered.
@@ -730,6 +735,25 @@ mod tests {
                 (steps, Exceeded::Steps)
             );
         }
+    }
+
+    #[test]
+    fn steps_spent_elsewhere_bring_the_next_check_closer() {
+        let mut b = Budget::new(Limits::default());
+        b.start();
+        let mut ticks = 0;
+        // A loop whose every iteration crosses into a compartment that
+        // spends one step: the clock is still looked at, and sooner.
+        loop {
+            ticks += 1;
+            if b.tick() {
+                break;
+            }
+            b.spend_steps(1);
+            assert!(ticks < POLL_INTERVAL, "never due");
+        }
+        assert!(ticks <= POLL_INTERVAL / 2 + 1, "due after {ticks} ticks");
+        assert_eq!(b.steps_used(), 2 * u64::from(ticks) - 1);
     }
 
     #[test]

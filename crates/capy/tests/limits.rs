@@ -236,6 +236,30 @@ f(60)
 }
 
 #[test]
+fn timeout_interrupts_a_loop_of_crossings() {
+    // Each crossing charged its steps to the caller by restarting the
+    // caller's countdown to the clock: this loop ran past its budget for
+    // ever.
+    let d = scratch("timeout-crossings");
+    let src = "\
+import compartment
+c = compartment.Compartment('a')
+c.exec('def f(a, b):\\n    return a + b')
+f = c.get('f')
+while True:
+    f(1, 2)
+";
+    let start = Instant::now();
+    let o = run_py(&d, "cross.py", src, &["--timeout", "0.5"]);
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert_uncaught("crossings under --timeout 0.5", &o, &["TimeoutError"]);
+}
+
+#[test]
 fn timeout_cannot_be_swallowed_forever() {
     // Catching TimeoutError buys a grace period, not unlimited time
     // (regression: a program catching it in a loop ran forever).
