@@ -15,8 +15,7 @@ use super::lifetime;
 use super::switch::{self, cross, Pass};
 use super::transfer::{self, Parties, Seal};
 use super::{
-    authority, CompId, Config, Exceptions, Init, NameRef, OnFault, Parked, Sealed, Slot, Stats,
-    Target,
+    authority, CompId, Config, Exceptions, Init, NameRef, OnFault, Parked, Sealed, Slot, Target,
 };
 use crate::budget::Limits;
 use crate::dict::Dict;
@@ -302,22 +301,11 @@ pub(super) fn create(vm: &mut Vm, name: &str, config: Config, grants: Value) -> 
     let mut inst = Box::new(new_instance(vm, &config, id));
     inst.budget.share_interrupt(vm.interrupt_flag());
     let module = config.init.as_ref().map(|i| i.module.clone());
-    let slot = Slot {
-        vm: Parked::Absent,
-        // A freed slot's generation was moved on when it closed.
-        gen: reused.map_or(0, |i| vm.world.slots[i as usize].gen),
-        name: Rc::from(name),
-        closed: false,
-        config,
-        stats: Stats::default(),
-        restart_pending: false,
-        entries: 0,
-        names: Vec::new(),
-        releases: Vec::new(),
-        // The maker's reference, until it has attached the compartment to
-        // what keeps it (an object, a handle, the library): `unhold`.
-        refs: 1,
-    };
+    // Its maker's reference lasts until the maker has attached it to
+    // what keeps it (an object, a handle, the library): `unhold`.
+    let mut slot = Slot::new(name, config);
+    // A freed slot's generation was moved on when it closed.
+    slot.gen = reused.map_or(0, |i| vm.world.slots[i as usize].gen);
     match reused {
         Some(i) => vm.world.slots[i as usize] = slot,
         None => vm.world.slots.push(slot),

@@ -190,10 +190,9 @@ pub fn settle(vm: &mut Vm) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{authority, Config, Parked, Slot, Stats};
+    use super::super::{authority, Config, Parked, Slot};
     use super::*;
     use crate::budget::Limits;
-    use std::rc::Rc;
 
     /// A world of the root and `n` idle compartments, each referenced once
     /// (as by its `Compartment` object).
@@ -202,19 +201,9 @@ mod tests {
         w.ensure_root();
         for id in 1..=n {
             let vm = authority::new_instance(&Limits::default(), id, &[], &[]);
-            w.slots.push(Slot {
-                vm: Parked::Idle(Box::new(vm)),
-                gen: 0,
-                name: Rc::from(format!("c{id}")),
-                closed: false,
-                config: Config::new(Limits::default()),
-                stats: Stats::default(),
-                restart_pending: false,
-                entries: 0,
-                names: Vec::new(),
-                releases: Vec::new(),
-                refs: 1,
-            });
+            let mut slot = Slot::new(&format!("c{id}"), Config::new(Limits::default()));
+            slot.vm = Parked::Idle(Box::new(vm));
+            w.slots.push(slot);
             w.open += 1;
         }
         w

@@ -250,6 +250,26 @@ pub struct Slot {
     pub refs: u32,
 }
 
+impl Slot {
+    /// The slot of a compartment being made: no instance in it yet, and
+    /// its maker's reference.
+    pub fn new(name: &str, config: Config) -> Slot {
+        Slot {
+            vm: Parked::Absent,
+            gen: 0,
+            name: Rc::from(name),
+            closed: false,
+            config,
+            stats: Stats::default(),
+            restart_pending: false,
+            entries: 0,
+            names: Vec::new(),
+            releases: Vec::new(),
+            refs: 1,
+        }
+    }
+}
+
 /// Every instance of a process. Only the active `Vm` holds the real one;
 /// parked instances hold an empty default.
 #[derive(Default)]
@@ -308,19 +328,10 @@ impl World {
     /// Makes the world of a root instance (slot 0, active) on first use.
     pub fn ensure_root(&mut self) {
         if self.slots.is_empty() {
-            self.slots.push(Slot {
-                vm: Parked::Absent,
-                gen: 0,
-                name: Rc::from("__main__"),
-                closed: false,
-                config: Config::new(Limits::default()),
-                stats: Stats::default(),
-                restart_pending: false,
-                entries: 1,
-                names: Vec::new(),
-                releases: Vec::new(),
-                refs: 1,
-            });
+            // Running (active), from the start.
+            let mut root = Slot::new("__main__", Config::new(Limits::default()));
+            root.entries = 1;
+            self.slots.push(root);
         }
     }
 
