@@ -94,6 +94,10 @@ const ALLOWED_MODULES: &[&str] = &[
     "array",
     "re",
     "types",
+    "hashlib",
+    "zlib",
+    // OS entropy is no authority (secrets, uuid4).
+    "_entropy",
     "asyncio",
     "builtins",
     "gc",

@@ -37,11 +37,9 @@ fn data_arg(vm: &mut Vm, v: Value, allow_str: bool) -> PyResult<Vec<u8>> {
         }
         return Err(vm.type_error("a bytes-like object is required, not 'str'"));
     }
-    match v {
-        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) => {
-            crate::types::str::bytes_of(vm, v)
-        }
-        _ => {
+    match crate::types::bytes::buffer_opt(vm, v) {
+        Some(b) => Ok(b),
+        None => {
             let t = vm.type_name(v);
             Err(vm.type_error(format!("a bytes-like object is required, not '{t}'")))
         }
@@ -277,18 +275,9 @@ fn crc32(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             num_traits::ToPrimitive::to_u32(&m).unwrap_or(0)
         }
     };
-    let mut crc = !start;
-    for &b in &data {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    Ok(Value::Int((!crc) as i64))
+    let mut h = crc32fast::Hasher::new_with_initial(start);
+    h.update(&data);
+    Ok(Value::Int(i64::from(h.finalize())))
 }
 
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {
