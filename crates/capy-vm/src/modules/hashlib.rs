@@ -258,7 +258,7 @@ fn construct(vm: &mut Vm, k: Kind, a: &[Value], kw: Kw) -> PyResult {
     let mut data = a.first().copied();
     if a.len() > 1 {
         return Err(vm.type_error(format!(
-            "{fname}() takes at most 1 argument ({} given)",
+            "{fname}() takes at most 1 positional argument ({} given)",
             a.len()
         )));
     }
