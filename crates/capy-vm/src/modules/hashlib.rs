@@ -157,7 +157,7 @@ fn hash_class(vm: &mut Vm) -> PyResult<Gc> {
 
 fn new_hash(vm: &mut Vm, h: Hasher) -> PyResult {
     let cls = hash_class(vm)?;
-    let base = state::alloc(vm, NativeState::Hash(h))?;
+    let base = state::alloc(vm, NativeState::Hash(Box::new(h)))?;
     Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
         class: cls,
         dict: Dict::new(),
@@ -171,7 +171,7 @@ fn this(vm: &mut Vm, a: &[Value]) -> PyResult<(Gc, Hasher)> {
     if let Some(g) = state::state_of(vm, v) {
         if let Obj::State(s) = vm.heap.get(g) {
             if let NativeState::Hash(h) = &**s {
-                return Ok((g, h.clone()));
+                return Ok((g, (**h).clone()));
             }
         }
     }
@@ -191,7 +191,7 @@ fn h_update(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
     let data = data_arg(vm, a[1])?;
     feed(vm, &mut h, data)?;
-    state::put(vm, g, NativeState::Hash(h));
+    state::put(vm, g, NativeState::Hash(Box::new(h)));
     Ok(Value::None)
 }
 
@@ -443,7 +443,7 @@ fn pbkdf2_hmac(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let prf = Hmac::new(kind, &password);
     let mut out = Vec::with_capacity(dklen);
     let mut block = 1u32;
-    let mut work = 0u64;
+    let mut until_pace = PBKDF2_PACE;
     while out.len() < dklen {
         let mut u = prf.mac(&[&salt, &block.to_be_bytes()]);
         let mut t = u.clone();
@@ -452,8 +452,9 @@ fn pbkdf2_hmac(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
             for (x, y) in t.iter_mut().zip(&u) {
                 *x ^= y;
             }
-            work += 1;
-            if work % PBKDF2_PACE == 0 {
+            until_pace -= 1;
+            if until_pace == 0 {
+                until_pace = PBKDF2_PACE;
                 state::pace(vm)?;
             }
         }

@@ -21,7 +21,7 @@ use crate::PyResult;
 pub const CHUNK: usize = 1 << 20;
 
 pub enum NativeState {
-    Hash(super::hashlib::Hasher),
+    Hash(Box<super::hashlib::Hasher>),
     Deflate(Box<super::zlib::Deflater>),
     Inflate(Box<super::zlib::Inflater>),
     /// Taken out by a method that is running (see [`take`]).
