@@ -202,20 +202,22 @@ fn a2b_base64(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let mut out = Vec::with_capacity(data.len() / 4 * 3);
     let (mut acc, mut quad, mut pads, mut count) = (0u32, 0usize, 0usize, 0usize);
     let mut done = false;
-    for &c in &data {
+    // Strict mode (CPython 3.11's rules): no pad first, nothing but pads
+    // once padding has started, and nothing after the pad that ends the
+    // data; a pad where a quad has fewer than 2 characters is only
+    // remembered.
+    if strict && data.first() == Some(&b'=') {
+        return Err(error(vm, "Leading padding not allowed"));
+    }
+    let mut padding_started = false;
+    for (i, &c) in data.iter().enumerate() {
         if c == b'=' {
-            if strict && quad < 2 {
-                return Err(error(
-                    vm,
-                    if count == 0 {
-                        "Leading padding not allowed"
-                    } else {
-                        "Discontinuous padding not allowed"
-                    },
-                ));
-            }
+            padding_started = true;
             pads += 1;
             if quad >= 2 && quad + pads >= 4 {
+                if strict && i + 1 < data.len() {
+                    return Err(error(vm, "Excess data after padding"));
+                }
                 done = true;
                 break;
             }
@@ -227,7 +229,7 @@ fn a2b_base64(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
             }
             continue;
         };
-        if strict && pads > 0 {
+        if strict && padding_started {
             return Err(error(vm, "Discontinuous padding not allowed"));
         }
         pads = 0;
