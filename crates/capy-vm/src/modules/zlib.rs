@@ -21,7 +21,11 @@
 //! - Corrupt deflate data raises `Error -3 while decompressing data:
 //!   invalid compressed data` instead of zlib's precise reason ("invalid
 //!   block type", "invalid distance too far back", ...); header, checksum,
-//!   length and truncation errors have zlib's messages.
+//!   length and truncation errors have zlib's messages. Which streams are
+//!   refused, and with which error code, is zlib's: the decoder runs over
+//!   a window of the output so far and checks every back-reference
+//!   against it (tests/py/modules/zlib/zlib_corrupt.py compares
+//!   mutated CPython streams).
 //! - `zdict` (preset dictionaries) is refused with ValueError unless
 //!   empty, `Compress.copy()` raises NotImplementedError (the compressor
 //!   cannot be cloned), memLevel is checked but has no effect, and
@@ -40,12 +44,15 @@ use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
 use miniz_oxide::deflate::core::{create_comp_flags_from_zip_params, CompressorOxide};
-use miniz_oxide::inflate::stream::InflateState;
-use miniz_oxide::{DataFormat, MZError, MZFlush, MZStatus};
+use miniz_oxide::inflate::core::{inflate_flags, DecompressorOxide};
+use miniz_oxide::inflate::TINFLStatus;
+use miniz_oxide::{MZFlush, MZStatus};
 
 type Kw<'a> = &'a [(Value, Value)];
 
 const DEF_BUF_SIZE: usize = 16384;
+/// The deflate window: the farthest a back-reference reaches.
+const WINDOW: usize = 32768;
 /// Output space of the first step; steps double with the output so far.
 const FIRST_STEP: usize = 16384;
 
@@ -117,7 +124,12 @@ pub struct Inflater {
     /// Header or trailer bytes gathered so far (at most 10).
     pending: Vec<u8>,
     header_crc: crc32fast::Hasher,
-    inf: Box<InflateState>,
+    dec: Box<DecompressorOxide>,
+    /// The output so far, up to its last [`WINDOW`] to [`2 * WINDOW`]
+    /// bytes: what back-references may reach. The decoder writes after it
+    /// and checks every distance against it, so a reference before the
+    /// start of the data fails as zlib's "invalid distance too far back".
+    window: Vec<u8>,
     adler: adler2::Adler32,
     crc: crc32fast::Hasher,
     out_len: u64,
@@ -138,7 +150,8 @@ impl Inflater {
             gz_flags: 0,
             pending: Vec::new(),
             header_crc: crc32fast::Hasher::new(),
-            inf: InflateState::new_boxed(DataFormat::Raw),
+            dec: Box::default(),
+            window: Vec::new(),
             adler: adler2::Adler32::new(),
             crc: crc32fast::Hasher::new(),
             out_len: 0,
@@ -147,7 +160,9 @@ impl Inflater {
     }
 
     pub fn size(&self) -> usize {
-        std::mem::size_of::<Inflater>() + std::mem::size_of::<InflateState>()
+        std::mem::size_of::<Inflater>()
+            + std::mem::size_of::<DecompressorOxide>()
+            + self.window.capacity()
     }
 
     fn done(&self) -> bool {
@@ -213,6 +228,10 @@ impl Inflater {
             return Err(ZErr::Data("invalid window size"));
         }
         if flg & 0x20 != 0 {
+            // zlib reads the dictionary's id before asking for it.
+            if self.pending.len() < 6 {
+                return Ok(false);
+            }
             return Err(ZErr::NeedDict);
         }
         Ok(true)
@@ -299,26 +318,46 @@ impl Inflater {
     }
 
     fn body(&mut self, input: &[u8], out: &mut [u8]) -> Result<(usize, usize, bool), ZErr> {
-        let r = miniz_oxide::inflate::stream::inflate(&mut self.inf, input, out, MZFlush::None);
-        let written = &out[..r.bytes_written];
+        // The decoder sees the window as one buffer that holds all the
+        // output (its non-wrapping mode), and appends to it.
+        let hist = self.window.len();
+        self.window.resize(hist + out.len(), 0);
+        let flags = inflate_flags::TINFL_FLAG_HAS_MORE_INPUT
+            | inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
+        let (status, consumed, n) = miniz_oxide::inflate::core::decompress(
+            &mut self.dec,
+            input,
+            &mut self.window,
+            hist,
+            flags,
+        );
+        let n = n.min(out.len());
+        out[..n].copy_from_slice(&self.window[hist..hist + n]);
+        self.window.truncate(hist + n);
+        if self.window.len() > 2 * WINDOW {
+            self.window.drain(..self.window.len() - WINDOW);
+            self.window.shrink_to(2 * WINDOW);
+        }
+        let written = &out[..n];
         match self.wrap {
             Wrap::Gzip => self.crc.update(written),
             Wrap::Zlib => self.adler.write_slice(written),
             _ => {}
         }
-        self.out_len = self.out_len.wrapping_add(r.bytes_written as u64);
-        let moved = r.bytes_consumed > 0 || r.bytes_written > 0;
-        match r.status {
-            Ok(MZStatus::StreamEnd) => {
+        self.out_len = self.out_len.wrapping_add(n as u64);
+        match status {
+            TINFLStatus::Done => {
                 self.phase = if self.wrap == Wrap::Raw {
                     Phase::Done
                 } else {
                     Phase::Trailer
                 };
-                Ok((r.bytes_consumed, r.bytes_written, true))
+                Ok((consumed, n, true))
             }
-            Ok(_) | Err(MZError::Buf) => Ok((r.bytes_consumed, r.bytes_written, moved)),
-            Err(_) => Err(ZErr::Data("invalid compressed data")),
+            TINFLStatus::NeedsMoreInput | TINFLStatus::HasMoreOutput => {
+                Ok((consumed, n, consumed > 0 || n > 0))
+            }
+            _ => Err(ZErr::Data("invalid compressed data")),
         }
     }
 
@@ -326,16 +365,19 @@ impl Inflater {
         let want = if self.wrap == Wrap::Gzip { 8 } else { 4 };
         let take = (want - self.pending.len()).min(input.len());
         self.pending.extend_from_slice(&input[..take]);
-        if self.pending.len() < want {
-            return Ok(take);
-        }
         let p = &self.pending;
-        if self.wrap == Wrap::Gzip {
+        if self.wrap == Wrap::Gzip && p.len() >= 4 {
+            // As zlib: the CRC is checked as soon as it is there.
             let crc = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
-            let len = u32::from_le_bytes([p[4], p[5], p[6], p[7]]);
             if crc != self.crc.clone().finalize() {
                 return Err(ZErr::Data("incorrect data check"));
             }
+        }
+        if p.len() < want {
+            return Ok(take);
+        }
+        if self.wrap == Wrap::Gzip {
+            let len = u32::from_le_bytes([p[4], p[5], p[6], p[7]]);
             if len != self.out_len as u32 {
                 return Err(ZErr::Data("incorrect length check"));
             }
