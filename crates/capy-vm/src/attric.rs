@@ -7,7 +7,9 @@
 //!
 //! - [`AttrIc::Slot`]: in the instance dict at entry position `pos`, with
 //!   nothing of that name anywhere on the class (so no descriptor, and no
-//!   `__getattribute__`/`__setattr__` override, can intervene). Instances
+//!   `__getattribute__` override, can intervene; stores also check that
+//!   the class does not override `__setattr__`, as the entry may have been
+//!   filled by a load). Instances
 //!   of one class usually gain their attributes in the same order, so the
 //!   position fits all of them.
 //! - [`AttrIc::Method`]: a function on the class, for `LoadMethod`.
@@ -139,7 +141,9 @@ impl Vm {
             return false;
         };
         let Value::Obj(h) = obj else { return false };
-        if version != self.attr_cache.version() {
+        // A load fills the same entry without asking about `__setattr__`
+        // (it does not matter to loads): a store checks it here.
+        if version != self.attr_cache.version() || self.class_flags(class).user_setattr {
             return false;
         }
         match self.heap.get_mut(h) {

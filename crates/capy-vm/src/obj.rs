@@ -353,6 +353,9 @@ pub enum Obj {
     /// The compartment a `compartment.Compartment` instance stands for
     /// (its `base`).
     Compartment(crate::compartment::CompId),
+    /// The Rust state of a hash or a (de)compressor: the `base` of a
+    /// `hashlib`/`zlib` object's instance (modules/state.rs).
+    State(Box<crate::modules::state::NativeState>),
 }
 
 /// A deque's items and its bounds.
@@ -383,7 +386,7 @@ impl Obj {
         match self {
             Obj::Free | Obj::Dead | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) => {}
             Obj::BigInt(_) | Obj::Complex(..) | Obj::Range { .. } | Obj::Code(_) => {}
-            Obj::CapMemory(_) | Obj::Sealed(_) | Obj::Compartment(_) => {}
+            Obj::CapMemory(_) | Obj::Sealed(_) | Obj::Compartment(_) | Obj::State(_) => {}
             Obj::Capability(c) => out.push(c.owner),
             Obj::Tuple(v) => out.extend_from_slice(v),
             Obj::List(v) => out.extend_from_slice(v),
@@ -459,6 +462,7 @@ impl Obj {
             Obj::Capability(_) => size_of::<crate::modules::cheri::CapObj>(),
             // Bytes plus one tag bit per 16-byte granule.
             Obj::CapMemory(m) => m.size() as usize + m.size() as usize / 128,
+            Obj::State(st) => st.size(),
             _ => 0,
         };
         // What the object really costs the host: its slot in the heap (the

@@ -574,57 +574,13 @@ fn timeout_stops_regex_work() {
     }
 }
 
-/// Runs capy with `args` in `dir`; returns its exit status, its stderr
-/// and the peak resident memory in KiB it was seen to reach (VmHWM of
-/// /proc/PID/status, read every few milliseconds while it runs: wait4's
-/// figure also counts the test process itself, whose memory the child
-/// shares until it execs).
 #[cfg(target_os = "linux")]
 fn run_peak_rss(
     dir: &Path,
     args: &[&str],
     stdin: std::process::Stdio,
 ) -> (Option<i32>, String, u64) {
-    use std::process::{Command, Stdio};
-    let err_path = dir.join("stderr.txt");
-    let err = std::fs::File::create(&err_path).expect("stderr file");
-    let mut child = Command::new(capy())
-        .args(args)
-        .current_dir(dir)
-        .stdin(stdin)
-        .stdout(Stdio::null())
-        .stderr(err)
-        .spawn()
-        .expect("spawn capy");
-    let status_file = format!("/proc/{}/status", child.id());
-    let exe = capy();
-    let mut peak = 0u64;
-    let start = Instant::now();
-    let status = loop {
-        // Only once the child runs capy: before its exec the figures
-        // are the test process's.
-        let is_capy = std::fs::read_link(format!("/proc/{}/exe", child.id()))
-            .is_ok_and(|p| p.file_name() == exe.file_name());
-        if is_capy {
-            if let Ok(text) = std::fs::read_to_string(&status_file) {
-                let hwm = text
-                    .lines()
-                    .find_map(|l| l.strip_prefix("VmHWM:"))
-                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok());
-                peak = peak.max(hwm.unwrap_or(0));
-            }
-        }
-        match child.try_wait().expect("wait") {
-            Some(st) => break st,
-            None if start.elapsed() > common::TIMEOUT => {
-                let _ = child.kill();
-                break child.wait().expect("wait");
-            }
-            None => std::thread::sleep(Duration::from_millis(2)),
-        }
-    };
-    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
-    (status.code(), stderr, peak)
+    common::run_peak_rss(&capy(), dir, args, stdin)
 }
 
 #[cfg(target_os = "linux")]

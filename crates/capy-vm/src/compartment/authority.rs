@@ -14,6 +14,10 @@
 //! | making compartments (`compartment`) | yes | absent (a compartment could otherwise escape its quota by making more) |
 //! | `sys.setrecursionlimit` | up to 20,000 | up to the limit it was given |
 //!
+//! OS entropy (`_entropy`, under `secrets` and `uuid.uuid4`) is no
+//! authority: random bytes reach nothing outside the instance, so
+//! compartments have it too.
+//!
 //! `print` writes to the process's output, as the root's does (the c18n
 //! mode runs ordinary modules, which print). Everything else a compartment
 //! may use is pure computation on its own heap.
@@ -94,6 +98,10 @@ const ALLOWED_MODULES: &[&str] = &[
     "array",
     "re",
     "types",
+    "hashlib",
+    "zlib",
+    // OS entropy is no authority (secrets, uuid4).
+    "_entropy",
     "asyncio",
     "builtins",
     "gc",

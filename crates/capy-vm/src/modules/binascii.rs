@@ -37,11 +37,9 @@ fn data_arg(vm: &mut Vm, v: Value, allow_str: bool) -> PyResult<Vec<u8>> {
         }
         return Err(vm.type_error("a bytes-like object is required, not 'str'"));
     }
-    match v {
-        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) => {
-            crate::types::str::bytes_of(vm, v)
-        }
-        _ => {
+    match crate::types::bytes::buffer_opt(vm, v) {
+        Some(b) => Ok(b),
+        None => {
             let t = vm.type_name(v);
             Err(vm.type_error(format!("a bytes-like object is required, not '{t}'")))
         }
@@ -204,20 +202,22 @@ fn a2b_base64(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let mut out = Vec::with_capacity(data.len() / 4 * 3);
     let (mut acc, mut quad, mut pads, mut count) = (0u32, 0usize, 0usize, 0usize);
     let mut done = false;
-    for &c in &data {
+    // Strict mode (CPython 3.11's rules): no pad first, nothing but pads
+    // once padding has started, and nothing after the pad that ends the
+    // data; a pad where a quad has fewer than 2 characters is only
+    // remembered.
+    if strict && data.first() == Some(&b'=') {
+        return Err(error(vm, "Leading padding not allowed"));
+    }
+    let mut padding_started = false;
+    for (i, &c) in data.iter().enumerate() {
         if c == b'=' {
-            if strict && quad < 2 {
-                return Err(error(
-                    vm,
-                    if count == 0 {
-                        "Leading padding not allowed"
-                    } else {
-                        "Discontinuous padding not allowed"
-                    },
-                ));
-            }
+            padding_started = true;
             pads += 1;
             if quad >= 2 && quad + pads >= 4 {
+                if strict && i + 1 < data.len() {
+                    return Err(error(vm, "Excess data after padding"));
+                }
                 done = true;
                 break;
             }
@@ -229,7 +229,7 @@ fn a2b_base64(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
             }
             continue;
         };
-        if strict && pads > 0 {
+        if strict && padding_started {
             return Err(error(vm, "Discontinuous padding not allowed"));
         }
         pads = 0;
@@ -277,18 +277,9 @@ fn crc32(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             num_traits::ToPrimitive::to_u32(&m).unwrap_or(0)
         }
     };
-    let mut crc = !start;
-    for &b in &data {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    Ok(Value::Int((!crc) as i64))
+    let mut h = crc32fast::Hasher::new_with_initial(start);
+    h.update(&data);
+    Ok(Value::Int(i64::from(h.finalize())))
 }
 
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {

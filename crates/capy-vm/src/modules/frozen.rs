@@ -43,6 +43,11 @@ frozen_stdlib! {
     init_abc "abc";
     init_typing "typing";
     init_genericalias "_genericalias";
+    init_base64 "base64";
+    init_hmac "hmac";
+    init_uuid "uuid";
+    init_secrets "secrets";
+    init_gzip "gzip";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {

@@ -7,8 +7,10 @@ pub mod cheri;
 pub mod cmath;
 pub mod collections;
 pub mod deque;
+pub mod entropy;
 pub mod errno;
 pub mod frozen;
+pub mod hashlib;
 pub mod heapq;
 pub mod io;
 pub mod json;
@@ -16,6 +18,7 @@ pub mod math;
 pub mod random;
 pub mod re;
 pub mod rx;
+pub mod state;
 pub mod stdin;
 pub mod stdio;
 pub mod struct_;
@@ -23,6 +26,7 @@ pub mod sys;
 pub mod time;
 pub mod types;
 pub mod uctypes;
+pub mod zlib;
 
 use crate::obj::Obj;
 use crate::value::{Gc, Value};
@@ -48,6 +52,9 @@ pub const NATIVE: &[(&str, crate::vm::ModuleInit)] = &[
     ("array", array::init),
     ("re", re::init),
     ("types", types::init),
+    ("hashlib", hashlib::init),
+    ("zlib", zlib::init),
+    ("_entropy", entropy::init),
     ("asyncio", frozen::init_asyncio),
     ("builtins", sys::init_builtins),
     ("gc", sys::init_gc),

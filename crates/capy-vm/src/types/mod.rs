@@ -333,6 +333,8 @@ pub fn type_id_of(o: &Obj) -> TypeId {
         Obj::Instance(_) | Obj::Exception(_) | Obj::Deque(_) => TypeId::Object,
         // Reached only through their handle or Compartment instance.
         Obj::Sealed(_) | Obj::Compartment(_) => TypeId::Object,
+        // Reached only through its hashlib/zlib instance.
+        Obj::State(_) => TypeId::Object,
         Obj::Module(_) => TypeId::Module,
         Obj::Cell(_) => TypeId::Cell,
         Obj::Generator(g) => match g.kind {
