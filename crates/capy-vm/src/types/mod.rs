@@ -297,6 +297,7 @@ fn classmethods_of(id: TypeId) -> &'static [MethodDef] {
         TypeId::Float => int::FLOAT_CLASSMETHODS,
         TypeId::Dict => dict::CLASSMETHODS,
         TypeId::Object => object::OBJECT_CLASSMETHODS,
+        TypeId::Type => object::TYPE_CLASSMETHODS,
         _ => &[],
     }
 }

@@ -25,6 +25,8 @@ pub const OBJECT_CLASSMETHODS: &[MethodDef] = &[("__init_subclass__", object_ini
 
 pub const TYPE_METHODS: &[MethodDef] = &[("mro", type_mro, false), ("__call__", type_call, true)];
 
+pub const TYPE_CLASSMETHODS: &[MethodDef] = &[("__prepare__", type_prepare, true)];
+
 pub const PROPERTY_METHODS: &[MethodDef] = &[
     ("getter", prop_getter, false),
     ("setter", prop_setter, false),
@@ -61,6 +63,11 @@ fn object_init_subclass(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyRe
         )));
     }
     Ok(Value::None)
+}
+/// `type.__prepare__(name, bases, **kw)`: a class body's namespace, a new
+/// dict (a metaclass's own `__prepare__` may call it through `super()`).
+fn type_prepare(vm: &mut Vm, _a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    vm.new_dict()
 }
 fn object_repr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let v = arg(a, 0);
