@@ -312,6 +312,11 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
             Some(d)
         }
         (Obj::ClassMethod(f) | Obj::StaticMethod(f), "__func__" | "__wrapped__") => Some(*f),
+        // A slotted instance has no attribute dict (`hasattr(o, "__dict__")`
+        // is False, as in CPython).
+        (Obj::Instance(i), "__dict__") if matches!(vm.heap.get(i.class), Obj::Class(c) if c.flags.slotted) => {
+            None
+        }
         (Obj::Instance(i), "__dict__") => {
             let items: Vec<(Value, Value)> = i.dict.iter().collect();
             let d = vm.new_dict()?;
