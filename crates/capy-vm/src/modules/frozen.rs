@@ -43,6 +43,7 @@ frozen_stdlib! {
     init_abc "abc";
     init_typing "typing";
     init_genericalias "_genericalias";
+    init_dataclasses "dataclasses";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
