@@ -618,6 +618,15 @@ impl Vm {
                     crate::types::range::range_len(*start, *stop, *step) > 0
                 }
                 Obj::Instance(_) | Obj::Exception(_) => return self.truthy_user(v),
+                // A class is true unless its metaclass says otherwise
+                // (`__bool__` or `__len__` on the metaclass).
+                Obj::Class(_) => {
+                    if self.type_of(v) == self.type_obj(crate::types::TypeId::Type) {
+                        true
+                    } else {
+                        return self.truthy_user(v);
+                    }
+                }
                 Obj::DictView { .. } => self.len(v)? > 0,
                 _ => true,
             },

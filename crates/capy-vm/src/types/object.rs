@@ -158,6 +158,20 @@ fn object_delattr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 fn object_format(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let spec = vm.heap.str_of(arg(a, 1)).unwrap_or("").to_string();
+    // The built-in types share this method: `int.__format__(x, "03d")` on
+    // an int (or an int subclass's instance) formats the built-in value.
+    let base = vm.derived_base(arg(a, 0));
+    let builtin = match base {
+        Value::Obj(h) => !matches!(
+            vm.heap.get(h),
+            Obj::Instance(_) | Obj::Exception(_) | Obj::Class(_)
+        ),
+        _ => true,
+    };
+    if builtin {
+        let s = vm.format(base, &spec)?;
+        return vm.new_string(s);
+    }
     if !spec.is_empty() {
         let t = vm.type_name(arg(a, 0));
         return Err(vm.type_error(format!(
