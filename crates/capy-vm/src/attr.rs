@@ -396,6 +396,10 @@ impl Vm {
         if let Some(a) = self.lookup_mro(ty, name) {
             return Ok(Some(self.bind(a, Value::Obj(c), ty)?));
         }
+        // Missing everywhere: a metaclass's `__getattr__` has the last word.
+        if meta != ty {
+            return self.getattr_fallback(Value::Obj(c), meta, name);
+        }
         Ok(None)
     }
 

@@ -61,3 +61,27 @@ class F(metaclass=Falsy):
 
 
 print(bool(F), len(F), bool(int), bool(A), F() is not None)
+
+
+# A metaclass __getattr__ answers for names the class does not have.
+class Fallback(type):
+    def __getattr__(cls, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return "meta-" + name
+
+
+class W(metaclass=Fallback):
+    x = 1
+
+
+class W2(W):
+    pass
+
+
+print(W.x, W.y, getattr(W, "z"), hasattr(W, "_q"), W2.q, getattr(W, "_r", "default"))
+try:
+    W._missing
+except AttributeError as e:
+    print("AttributeError", e)
+print(W().x, hasattr(W(), "y"))
