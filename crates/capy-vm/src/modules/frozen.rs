@@ -43,6 +43,7 @@ frozen_stdlib! {
     init_abc "abc";
     init_typing "typing";
     init_genericalias "_genericalias";
+    init_mappingproxy "_mappingproxy";
     init_dataclasses "dataclasses";
 }
 

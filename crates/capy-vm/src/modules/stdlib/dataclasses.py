@@ -22,13 +22,15 @@ the field names, which is all they need.
 
 Not covered: weakref_slot (capy has no weak references), pickling
 support for slotted frozen classes (__getstate__/__setstate__).
-Field.metadata is a small read-only mapping of this module's (capy has
-no types.MappingProxyType) that prints as CPython's mappingproxy.
+Field.metadata is a _mappingproxy.MappingProxy (capy has no
+types.MappingProxyType), which prints as CPython's mappingproxy.
 asdict() rebuilds a defaultdict with its factory (CPython 3.11 fails on
 one; 3.12 does this).
 """
 
 import sys
+
+from _mappingproxy import MappingProxy
 
 __all__ = [
     "dataclass",
@@ -99,69 +101,14 @@ _FIELD_CLASSVAR = "_FIELD_CLASSVAR"
 _FIELD_INITVAR = "_FIELD_INITVAR"
 
 
-class _MetadataProxy:
-    """A read-only view of a field's metadata mapping (CPython's
-    types.MappingProxyType, which capy lacks)."""
-
-    __slots__ = ("_data",)
-
-    def __init__(self, data):
-        object.__setattr__(self, "_data", data)
-
-    def __getitem__(self, key):
-        return self._data[key]
-
-    def __setitem__(self, key, value):
-        raise TypeError("'mappingproxy' object does not support item assignment")
-
-    def __delitem__(self, key):
-        raise TypeError("'mappingproxy' object does not support item deletion")
-
-    def __setattr__(self, name, value):
-        raise AttributeError("'mappingproxy' object has no attribute %r" % name)
-
-    def __iter__(self):
-        return iter(self._data)
-
-    def __len__(self):
-        return len(self._data)
-
-    def __contains__(self, key):
-        return key in self._data
-
-    def __eq__(self, other):
-        return self._data == other
-
-    def get(self, key, default=None):
-        return self._data.get(key, default)
-
-    def keys(self):
-        return self._data.keys()
-
-    def values(self):
-        return self._data.values()
-
-    def items(self):
-        return self._data.items()
-
-    def copy(self):
-        return self._data.copy()
-
-    def __repr__(self):
-        return "mappingproxy(%r)" % (self._data,)
-
-    def __str__(self):
-        return str(self._data)
-
-
 # Fields without metadata share one empty view.
-_EMPTY_METADATA = _MetadataProxy({})
+_EMPTY_METADATA = MappingProxy({})
 
 
 def _metadata_view(metadata):
     if metadata is None or len(metadata) == 0:
         return _EMPTY_METADATA
-    return _MetadataProxy(metadata)
+    return MappingProxy(metadata)
 
 
 class Field:
