@@ -45,6 +45,7 @@ frozen_stdlib! {
     init_genericalias "_genericalias";
     init_mappingproxy "_mappingproxy";
     init_dataclasses "dataclasses";
+    init_enum "enum";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
