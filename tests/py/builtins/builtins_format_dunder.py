@@ -39,3 +39,15 @@ except TypeError as e:
     print("TypeError", e)
 p = Plain()
 print(format(p, "") == str(p))
+for bad in (5, None, b"x"):
+    try:
+        format(1, bad)
+    except TypeError as e:
+        print("TypeError", e)
+
+
+class Spec(str):
+    pass
+
+
+print(format(255, Spec("x")), format("a", Spec(">3")))
