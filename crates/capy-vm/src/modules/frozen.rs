@@ -46,6 +46,8 @@ frozen_stdlib! {
     init_mappingproxy "_mappingproxy";
     init_dataclasses "dataclasses";
     init_enum "enum";
+    init_datetime "datetime";
+    init_datetime_text "_datetime_text";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
