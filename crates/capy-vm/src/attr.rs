@@ -355,6 +355,19 @@ impl Vm {
 
     /// Attribute of a class object: MRO lookup, then the metaclass.
     fn class_getattr(&mut self, c: Gc, name: Value) -> PyResult<Option<Value>> {
+        // A data descriptor of the metaclass (a property) comes before the
+        // class's own attributes, as in CPython.
+        let meta = self.type_of(Value::Obj(c));
+        let meta_attr = if meta != self.type_obj(crate::types::TypeId::Type) {
+            self.lookup_mro(meta, name)
+        } else {
+            None
+        };
+        if let Some(a) = meta_attr {
+            if let Some(v) = self.data_descriptor_get(a, Value::Obj(c))? {
+                return Ok(Some(v));
+            }
+        }
         if let Some(a) = self.lookup_mro(c, name) {
             let Value::Obj(h) = a else { return Ok(Some(a)) };
             return Ok(Some(match self.heap.get(h) {
@@ -376,15 +389,16 @@ impl Vm {
         if let Some(v) = crate::types::special_attr(self, Value::Obj(c), name)? {
             return Ok(Some(v));
         }
-        let meta = self.type_of(Value::Obj(c));
-        if meta != self.type_obj(crate::types::TypeId::Type) {
-            if let Some(a) = self.lookup_mro(meta, name) {
-                return Ok(Some(self.bind(a, Value::Obj(c), meta)?));
-            }
+        if let Some(a) = meta_attr {
+            return Ok(Some(self.bind(a, Value::Obj(c), meta)?));
         }
         let ty = self.type_obj(crate::types::TypeId::Type);
         if let Some(a) = self.lookup_mro(ty, name) {
             return Ok(Some(self.bind(a, Value::Obj(c), ty)?));
+        }
+        // Missing everywhere: a metaclass's `__getattr__` has the last word.
+        if meta != ty {
+            return self.getattr_fallback(Value::Obj(c), meta, name);
         }
         Ok(None)
     }

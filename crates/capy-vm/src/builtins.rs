@@ -232,7 +232,19 @@ fn ascii(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn format(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "format", a, 1, 2)?;
     let spec = if a.len() > 1 {
-        vm.to_str(a[1])?
+        // The spec must be a str (or a str subclass's instance).
+        let v = vm.builtin_base(a[1]);
+        match vm.heap.str_of(v) {
+            Some(s) => s.to_string(),
+            None => {
+                let t = if a[1].is_none() {
+                    "None".to_string()
+                } else {
+                    vm.type_name(a[1])
+                };
+                return Err(vm.type_error(format!("format() argument 2 must be str, not {t}")));
+            }
+        }
     } else {
         String::new()
     };

@@ -618,6 +618,15 @@ impl Vm {
                     crate::types::range::range_len(*start, *stop, *step) > 0
                 }
                 Obj::Instance(_) | Obj::Exception(_) => return self.truthy_user(v),
+                // A class is true unless its metaclass says otherwise
+                // (`__bool__` or `__len__` on the metaclass).
+                Obj::Class(_) => {
+                    if self.type_of(v) == self.type_obj(crate::types::TypeId::Type) {
+                        true
+                    } else {
+                        return self.truthy_user(v);
+                    }
+                }
                 Obj::DictView { .. } => self.len(v)? > 0,
                 _ => true,
             },
@@ -685,7 +694,11 @@ impl Vm {
                     Some(m) if !self.is_default_method(m) => {
                         let r = self.call_special(m, v, &[])?;
                         match num::as_num(&self.heap, r) {
-                            Some(Num::I(i)) => Ok(num::hash_i64(i)),
+                            // A result that fits is the hash as it is (-1
+                            // excepted, which CPython reserves); a larger
+                            // one is reduced as an int's hash is.
+                            Some(Num::I(-1)) => Ok(-2i64 as u64),
+                            Some(Num::I(i)) => Ok(i as u64),
                             Some(Num::B(b)) => Ok(num::hash_bigint(&b)),
                             _ => Err(self.type_error("__hash__ method should return an integer")),
                         }

@@ -48,6 +48,11 @@ frozen_stdlib! {
     init_uuid "uuid";
     init_secrets "secrets";
     init_gzip "gzip";
+    init_mappingproxy "_mappingproxy";
+    init_dataclasses "dataclasses";
+    init_enum "enum";
+    init_datetime "datetime";
+    init_datetime_text "_datetime_text";
 }
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {

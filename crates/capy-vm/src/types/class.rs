@@ -443,10 +443,11 @@ impl Vm {
                 }
             }
         }
-        let ns = self.new_dict()?;
+        let ns = self.prepare_namespace(meta, name, &bases, &extra_kw)?;
         self.run_class_body(body, ns)?;
-        if let (Some(t), Value::Obj(d)) = (orig_bases, ns) {
-            self.dict_set_str(d, "__orig_bases__", t)?;
+        if let Some(t) = orig_bases {
+            let k = self.intern("__orig_bases__");
+            self.setitem(ns, k, t)?;
         }
         let type_obj = Value::Obj(self.type_obj(TypeId::Type));
         let cls = if meta.is(type_obj) {
@@ -463,7 +464,7 @@ impl Vm {
             let bt = self.new_tuple(bt)?;
             self.call(meta, &[name, bt, ns], &extra_kw)?
         };
-        if let Some(Value::Obj(cell)) = self.dict_get_str_value(ns, "__classcell__") {
+        if let Some(Value::Obj(cell)) = self.namespace_get(ns, "__classcell__")? {
             if let Obj::Cell(c) = self.heap.get_mut(cell) {
                 *c = cls;
             }
@@ -471,10 +472,58 @@ impl Vm {
         Ok(cls)
     }
 
-    fn dict_get_str_value(&self, d: Value, key: &str) -> Option<Value> {
-        match d {
-            Value::Obj(h) => self.dict_get_str(h, key),
+    /// The namespace a class body runs in: a new dict, or what the
+    /// metaclass's `__prepare__(name, bases, **kw)` returns (`enum` uses a
+    /// dict subclass to see each name as the body binds it).
+    fn prepare_namespace(
+        &mut self,
+        meta: Value,
+        name: Value,
+        bases: &[Gc],
+        kw: &[(Value, Value)],
+    ) -> PyResult {
+        let type_obj = self.type_obj(TypeId::Type);
+        let prepare = match meta {
+            Value::Obj(m) if m != type_obj && matches!(self.heap.get(m), Obj::Class(_)) => {
+                self.lookup_mro_str(m, "__prepare__")
+            }
             _ => None,
+        };
+        // type's own __prepare__ makes a dict: done here without a call.
+        let plain = self.lookup_mro_str(type_obj, "__prepare__");
+        if prepare.is_none() || prepare.is_some_and(|p| plain.is_some_and(|q| p.is(q))) {
+            return self.new_dict();
+        }
+        // Through getattr, so a classmethod or staticmethod binds as usual.
+        let f = self.getattr_str(meta, "__prepare__")?;
+        let bt: Vec<Value> = bases.iter().map(|b| Value::Obj(*b)).collect();
+        let bt = self.new_tuple(bt)?;
+        let ns = self.call(f, &[name, bt], kw)?;
+        let mapping = self.lookup_type_attr(ns, "__getitem__").is_some()
+            && self.lookup_type_attr(ns, "__setitem__").is_some();
+        if !mapping {
+            let m = self.getattr_str(meta, "__name__")?;
+            let m = self.heap.str_of(m).unwrap_or("?").to_string();
+            let t = self.type_name(ns);
+            return Err(
+                self.type_error(format!("{m}.__prepare__() must return a mapping, not {t}"))
+            );
+        }
+        Ok(ns)
+    }
+
+    /// `ns[key]` for a class namespace, None when missing: a plain dict
+    /// is read directly, a prepared mapping through `__getitem__`.
+    fn namespace_get(&mut self, ns: Value, key: &str) -> PyResult<Option<Value>> {
+        let Value::Obj(h) = ns else { return Ok(None) };
+        if matches!(self.heap.get(h), Obj::Dict(_)) {
+            return Ok(self.dict_get_str(h, key));
+        }
+        let k = self.intern(key);
+        match self.getitem(ns, k) {
+            Ok(v) => Ok(Some(v)),
+            Err(e) if self.err_is(e, crate::errors::ExcKind::KeyError) => Ok(None),
+            Err(e) => Err(e),
         }
     }
 

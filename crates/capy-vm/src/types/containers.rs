@@ -408,7 +408,9 @@ impl Vm {
                     return Ok(self.dict_find(h, item)?.is_some())
                 }
                 Obj::Str(s) => {
-                    return match self.heap.str_of(item) {
+                    // A str subclass's instance is looked for by its value.
+                    let sub = self.builtin_base(item);
+                    return match self.heap.str_of(sub) {
                         Some(sub) => Ok(s.s.contains(sub)),
                         None => {
                             let t = self.type_name(item);
@@ -416,7 +418,7 @@ impl Vm {
                                 "'in <string>' requires string as left operand, not {t}"
                             )))
                         }
-                    }
+                    };
                 }
                 Obj::Bytes(_) | Obj::ByteArray(_) | Obj::MemoryView { .. } => {
                     return crate::types::str::bytes_contains(self, container, item)

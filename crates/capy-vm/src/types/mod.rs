@@ -210,6 +210,12 @@ pub fn init_types(vm: &mut Vm) {
             }
         }
     }
+    // The mutable containers are unhashable: their `__hash__` is None, as
+    // in CPython (`list.__hash__ is None`, which dataclasses checks).
+    for id in [TypeId::List, TypeId::Dict, TypeId::Set, TypeId::ByteArray] {
+        let g = vm.types[id as usize];
+        let _ = vm.dict_set_str_class(g, "__hash__", Value::None);
+    }
     exception::init_exceptions(vm);
     if let Ok(t) = vm.alloc(Obj::Tuple(Box::new([]))) {
         vm.empty_tuple = Some(t);
@@ -297,6 +303,7 @@ fn classmethods_of(id: TypeId) -> &'static [MethodDef] {
         TypeId::Float => int::FLOAT_CLASSMETHODS,
         TypeId::Dict => dict::CLASSMETHODS,
         TypeId::Object => object::OBJECT_CLASSMETHODS,
+        TypeId::Type => object::TYPE_CLASSMETHODS,
         _ => &[],
     }
 }

@@ -25,6 +25,8 @@ pub const OBJECT_CLASSMETHODS: &[MethodDef] = &[("__init_subclass__", object_ini
 
 pub const TYPE_METHODS: &[MethodDef] = &[("mro", type_mro, false), ("__call__", type_call, true)];
 
+pub const TYPE_CLASSMETHODS: &[MethodDef] = &[("__prepare__", type_prepare, true)];
+
 pub const PROPERTY_METHODS: &[MethodDef] = &[
     ("getter", prop_getter, false),
     ("setter", prop_setter, false),
@@ -61,6 +63,11 @@ fn object_init_subclass(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyRe
         )));
     }
     Ok(Value::None)
+}
+/// `type.__prepare__(name, bases, **kw)`: a class body's namespace, a new
+/// dict (a metaclass's own `__prepare__` may call it through `super()`).
+fn type_prepare(vm: &mut Vm, _a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    vm.new_dict()
 }
 fn object_repr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let v = arg(a, 0);
@@ -151,6 +158,20 @@ fn object_delattr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 fn object_format(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let spec = vm.heap.str_of(arg(a, 1)).unwrap_or("").to_string();
+    // The built-in types share this method: `int.__format__(x, "03d")` on
+    // an int (or an int subclass's instance) formats the built-in value.
+    let base = vm.derived_base(arg(a, 0));
+    let builtin = match base {
+        Value::Obj(h) => !matches!(
+            vm.heap.get(h),
+            Obj::Instance(_) | Obj::Exception(_) | Obj::Class(_)
+        ),
+        _ => true,
+    };
+    if builtin {
+        let s = vm.format(base, &spec)?;
+        return vm.new_string(s);
+    }
     if !spec.is_empty() {
         let t = vm.type_name(arg(a, 0));
         return Err(vm.type_error(format!(
@@ -305,6 +326,11 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
             Some(d)
         }
         (Obj::ClassMethod(f) | Obj::StaticMethod(f), "__func__" | "__wrapped__") => Some(*f),
+        // A slotted instance has no attribute dict (`hasattr(o, "__dict__")`
+        // is False, as in CPython).
+        (Obj::Instance(i), "__dict__") if matches!(vm.heap.get(i.class), Obj::Class(c) if c.flags.slotted) => {
+            None
+        }
         (Obj::Instance(i), "__dict__") => {
             let items: Vec<(Value, Value)> = i.dict.iter().collect();
             let d = vm.new_dict()?;

@@ -84,7 +84,14 @@ fn opt_s(vm: &mut Vm, a: &[Value], i: usize) -> PyResult<Option<String>> {
 
 fn str_join(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let sep = s(vm, a, 0)?;
-    let items = vm.iter_to_vec(arg(a, 1))?;
+    let mut items = vm.iter_to_vec(arg(a, 1))?;
+    // Instances of str subclasses join as their str value.
+    for it in items.iter_mut() {
+        let base = vm.builtin_base(*it);
+        if vm.heap.str_of(base).is_some() {
+            *it = base;
+        }
+    }
     // The result must fit the quota before it is built (joining 10**4
     // references to one 1 MB string asked the host for 10 GB).
     let total = items.iter().fold(0usize, |n, &it| {
