@@ -43,19 +43,27 @@ impl fmt::Display for CompileError {
     /// SyntaxError: invalid syntax
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "  File \"{}\", line {}", self.filename, self.line)?;
-        if let Some(text) = &self.text {
-            let trimmed = text.trim_start();
-            let indent = text.len() - trimmed.len();
-            writeln!(f, "    {}", trimmed.trim_end())?;
-            // `col` counts characters (1-based); `indent` is leading
-            // whitespace, one byte per character.
-            let col = (self.col as usize).saturating_sub(1).saturating_sub(indent);
-            let caret_col = trimmed.chars().take(col).count();
-            writeln!(f, "    {}^", " ".repeat(caret_col))?;
-        }
+        let text = self.text.as_deref();
+        f.write_str(&location_block(&self.filename, self.line, self.col, text))?;
         write!(f, "{}: {}", self.kind.exception_name(), self.msg)
     }
+}
+
+/// The lines CPython prints above a syntax error's message: the file and
+/// line, then the source line with a caret under column `col` (1-based,
+/// in characters). The traceback of a SyntaxError raised at run time
+/// (`compile`, `exec`, an import) shows the same block.
+pub fn location_block(filename: &str, line: u32, col: u32, text: Option<&str>) -> String {
+    let mut out = format!("  File \"{filename}\", line {line}\n");
+    if let Some(text) = text {
+        let trimmed = text.trim_start();
+        let indent = text.chars().count() - trimmed.chars().count();
+        out.push_str(&format!("    {}\n", trimmed.trim_end()));
+        let col = (col as usize).saturating_sub(1).saturating_sub(indent);
+        let caret_col = col.min(trimmed.chars().count());
+        out.push_str(&format!("    {}^\n", " ".repeat(caret_col)));
+    }
+    out
 }
 
 impl std::error::Error for CompileError {}

@@ -24,7 +24,7 @@ pub mod validate;
 
 pub use bytecode::{BinOp, CmpOp, Code, Const, Instr, UnOp};
 pub use dis::disassemble;
-pub use error::{CompileError, CompileErrorKind};
+pub use error::{location_block, CompileError, CompileErrorKind};
 
 use rustpython_parser::ast;
 use source::SourceMap;

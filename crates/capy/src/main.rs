@@ -56,7 +56,7 @@ options:
                   on exit, print per compartment: crossings, heap peak,
                   faults, time (to stderr)
   -h, --help      show this help
-  --version       show the version
+  -V, --version   show the version
 
 FILE may be a .py source or a bytecode file written by `capy compile`.
 Modules are searched in the script's folder, then MICROPYPATH (':'-separated).
@@ -129,9 +129,25 @@ fn stdin_program(inspect: bool) -> Program {
     }
 }
 
+/// A mistake on the command line: what was wrong, the one-line usage and
+/// where the whole help is, as CPython prints it (not the whole help).
 fn usage_error(msg: &str) -> ExitCode {
-    eprintln!("capy: {msg}\n{USAGE}");
+    let synopsis = USAGE.lines().next().unwrap_or_default();
+    eprintln!("capy: {msg}\n{synopsis}\nTry 'capy --help' for more information.");
     ExitCode::from(2)
+}
+
+/// An OS error as CPython shows it (`[Errno 2] No such file or
+/// directory`), without Rust's "(os error 2)".
+pub(crate) fn os_error_text(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match e.raw_os_error() {
+        Some(n) => {
+            let bare = text.strip_suffix(&format!(" (os error {n})")).unwrap_or(&text);
+            format!("[Errno {n}] {bare}")
+        }
+        None => text,
+    }
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -153,8 +169,9 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         match a {
             "--heap" => {
                 let v = value(i)?;
-                limits.heap_bytes =
-                    parse_size(&v).ok_or_else(|| format!("bad --heap size: {v}"))?;
+                limits.heap_bytes = parse_size(&v)
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("bad --heap size: {v} (e.g. 64M, 2G)"))?;
                 i += 2;
             }
             "--timeout" => {
@@ -179,8 +196,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             }
             "--recursion" => {
                 let v = value(i)?;
-                let n: usize = v.parse().map_err(|_| format!("bad --recursion: {v}"))?;
-                limits.recursion = n.clamp(1, capy_vm::budget::MAX_RECURSION);
+                let max = capy_vm::budget::MAX_RECURSION;
+                limits.recursion = v
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=max).contains(n))
+                    .ok_or_else(|| format!("bad --recursion: {v} (from 1 to {max})"))?;
                 i += 2;
             }
             "--steps" => {
@@ -266,7 +287,7 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
         }
-        Some("--version") => {
+        Some("-V" | "--version") => {
             println!(
                 "capy {} (Python 3 dialect of MicroPython)",
                 env!("CARGO_PKG_VERSION")
@@ -364,7 +385,7 @@ fn run(opts: Options) -> Status {
             let data = match capy_vm::modules::stdin::read_all_blocking() {
                 Ok(d) => d,
                 Err(e) => {
-                    eprintln!("capy: can't read standard input: {e}");
+                    eprintln!("capy: can't read standard input: {}", os_error_text(&e));
                     return Status::Code(2);
                 }
             };
@@ -374,39 +395,20 @@ fn run(opts: Options) -> Status {
             let code = vm
                 .decode_source(&data, "<stdin>", SourceOrigin::Script)
                 .and_then(|src| vm.compile(&src, "<stdin>", Mode::Exec));
-            run_code(&mut vm, code, inspect)
+            let main = MainModule::file("<stdin>".into());
+            run_code(&mut vm, code, &main, inspect)
         }
         Program::Code(code) => {
             let mut vm = new_vm(&opts, None);
             process::catch_sigint(vm.interrupt_flag());
             let code = code.clone();
             let code = vm.compile(&code, "<string>", Mode::Exec);
-            run_code(&mut vm, code, inspect)
+            run_code(&mut vm, code, &MainModule::default(), inspect)
         }
         Program::Module(m) => {
             let mut vm = new_vm(&opts, None);
             process::catch_sigint(vm.interrupt_flag());
-            let found = vm.sys_path.iter().find_map(|d| {
-                let p = std::path::Path::new(d).join(format!("{}.py", m.replace('.', "/")));
-                p.is_file().then_some(p)
-            });
-            match found {
-                Some(p) => match std::fs::read(&p) {
-                    Ok(data) => {
-                        // CPython's runpy reads the module as an import would.
-                        let name = p.to_string_lossy();
-                        run_bytes(&mut vm, &data, &name, SourceOrigin::Import, inspect)
-                    }
-                    Err(e) => {
-                        eprintln!("capy: can't read {}: {e}", p.display());
-                        Status::Code(1)
-                    }
-                },
-                None => {
-                    eprintln!("capy: No module named {m}");
-                    Status::Code(1)
-                }
-            }
+            run_module(&mut vm, m, inspect)
         }
         Program::Policy(file) => run_policy(&opts, file, inspect),
         Program::File(path) => {
@@ -423,20 +425,21 @@ fn run(opts: Options) -> Status {
             let data = match std::fs::read(path) {
                 Ok(d) => d,
                 Err(e) => {
-                    eprintln!("capy: can't open file '{path}': {e}");
+                    eprintln!("capy: can't open file '{path}': {}", os_error_text(&e));
                     return Status::Code(2);
                 }
             };
             if data.starts_with(b"CAPYC") {
                 match capy_compiler::serialize::from_bytes(&data) {
-                    Ok(code) => run_code(&mut vm, Ok(code), inspect),
+                    Ok(code) => run_code(&mut vm, Ok(code), &MainModule::file(absolute(path)), inspect),
                     Err(e) => {
                         eprintln!("capy: {path}: invalid bytecode file: {e}");
                         Status::Code(1)
                     }
                 }
             } else {
-                run_bytes(&mut vm, &data, path, SourceOrigin::Script, inspect)
+                let main = MainModule::file(absolute(path));
+                run_bytes(&mut vm, &data, path, &main, inspect)
             }
         }
     }
@@ -482,9 +485,15 @@ fn run_policy(opts: &Options, file: &str, after: After) -> Status {
     capy_vm::compartment::library::enable(&mut vm, defaults, Some(plan));
     process::catch_sigint(vm.interrupt_flag());
     match std::fs::read(&main) {
-        Ok(data) => run_bytes(&mut vm, &data, &main, SourceOrigin::Script, after),
+        Ok(data) => {
+            let module = MainModule::file(absolute(&main));
+            run_bytes(&mut vm, &data, &main, &module, after)
+        }
         Err(e) => {
-            eprintln!("capy: can't open file '{main}' (the policy's program): {e}");
+            eprintln!(
+                "capy: can't open file '{main}' (the policy's program): {}",
+                os_error_text(&e)
+            );
             Status::Code(2)
         }
     }
@@ -492,17 +501,101 @@ fn run_policy(opts: &Options, file: &str, after: After) -> Status {
 
 /// Runs a source file's bytes (tracebacks quote its lines); bytes that are
 /// not text in the file's encoding are a SyntaxError, as in CPython.
-fn run_bytes(
-    vm: &mut Vm,
-    data: &[u8],
-    filename: &str,
-    origin: SourceOrigin,
-    after: After,
-) -> Status {
+fn run_bytes(vm: &mut Vm, data: &[u8], filename: &str, main: &MainModule, after: After) -> Status {
+    // CPython's runpy reads a `-m` module as an import would.
+    let origin = match main.package {
+        Some(_) => SourceOrigin::Import,
+        None => SourceOrigin::Script,
+    };
     let code = vm
         .decode_source(data, filename, origin)
         .and_then(|src| vm.compile_file(&src, filename));
-    run_code(vm, code, after)
+    run_code(vm, code, main, after)
+}
+
+/// What `__main__` is told about itself: `__file__` (absolute, as CPython
+/// 3.9 and later give it; none for `-c`) and, for `-m pkg.mod`,
+/// `__package__`, so its relative imports work.
+#[derive(Default)]
+struct MainModule {
+    file: Option<String>,
+    package: Option<String>,
+}
+
+impl MainModule {
+    fn file(file: String) -> MainModule {
+        MainModule {
+            file: Some(file),
+            package: None,
+        }
+    }
+}
+
+/// `path` made absolute against the current folder (lexically: the file
+/// was just opened by this name).
+fn absolute(path: &str) -> String {
+    std::path::absolute(path)
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_else(|_| path.to_string())
+}
+
+/// `-m NAME` as CPython's runpy: NAME is looked up on the search path; a
+/// package runs its `__main__` submodule; the packages above it are
+/// imported first, so the module's relative imports find them.
+fn run_module(vm: &mut Vm, name: &str, after: After) -> Status {
+    let (path, package) = match find_main_module(&vm.sys_path, name) {
+        Ok(found) => found,
+        Err(msg) => {
+            eprintln!("capy: {msg}");
+            return Status::Code(1);
+        }
+    };
+    if let Some(p) = &package {
+        if let Err(e) = vm.import_dotted(p) {
+            let status = exit_status(vm, e);
+            return Status::Code(process::flush_at_exit(vm, status));
+        }
+    }
+    let file = absolute(&path.to_string_lossy());
+    match std::fs::read(&path) {
+        Ok(data) => {
+            let main = MainModule {
+                file: Some(file.clone()),
+                package: Some(package.unwrap_or_default()),
+            };
+            run_bytes(vm, &data, &file, &main, after)
+        }
+        Err(e) => {
+            eprintln!("capy: can't read {file}: {}", os_error_text(&e));
+            Status::Code(1)
+        }
+    }
+}
+
+/// The file `-m NAME` runs and the package it is in (None at the top).
+fn find_main_module(
+    search: &[String],
+    name: &str,
+) -> Result<(std::path::PathBuf, Option<String>), String> {
+    let rel = name.replace('.', "/");
+    let parent = name.rsplit_once('.').map(|(p, _)| p.to_string());
+    for dir in search {
+        let base = std::path::Path::new(dir).join(&rel);
+        let file = base.with_file_name(format!("{}.py", name.rsplit('.').next().unwrap_or(name)));
+        if file.is_file() {
+            return Ok((file, parent));
+        }
+        if base.join("__init__.py").is_file() {
+            let main = base.join("__main__.py");
+            if main.is_file() {
+                return Ok((main, Some(name.to_string())));
+            }
+            return Err(format!(
+                "No module named {name}.__main__; '{name}' is a package and cannot be directly executed"
+            ));
+        }
+    }
+    Err(format!("No module named {name}"))
 }
 
 /// What happens after the program: `-i`'s REPL, `--compartment-stats`.
@@ -513,10 +606,18 @@ struct After {
 }
 
 /// The namespace of a fresh `__main__` module, registered in sys.modules.
-fn main_globals(vm: &mut Vm) -> capy_vm::PyResult<capy_vm::Gc> {
+fn main_globals(vm: &mut Vm, info: &MainModule) -> capy_vm::PyResult<capy_vm::Gc> {
     let globals = vm.new_dict_obj()?;
     let name = vm.new_str("__main__")?;
     vm.dict_set_str(globals, "__name__", name)?;
+    if let Some(file) = &info.file {
+        let f = vm.new_str(file)?;
+        vm.dict_set_str(globals, "__file__", f)?;
+    }
+    if let Some(package) = &info.package {
+        let p = vm.new_str(package)?;
+        vm.dict_set_str(globals, "__package__", p)?;
+    }
     let b = Value::Obj(vm.builtins);
     vm.dict_set_str(globals, "__builtins__", b)?;
     let main = vm.new_module("__main__")?;
@@ -535,10 +636,11 @@ fn main_globals(vm: &mut Vm) -> capy_vm::PyResult<capy_vm::Gc> {
 fn run_code(
     vm: &mut Vm,
     code: capy_vm::PyResult<std::rc::Rc<capy_compiler::Code>>,
+    main: &MainModule,
     after: After,
 ) -> Status {
     let inspect = after.inspect;
-    let globals = main_globals(vm);
+    let globals = main_globals(vm, main);
     let r = match (globals, code) {
         (Ok(globals), Ok(code)) => {
             vm.start_clock();
@@ -626,7 +728,7 @@ fn compile_main(args: &[String]) -> ExitCode {
     let data = match std::fs::read(&input) {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("capy compile: can't read {input}: {e}");
+            eprintln!("capy compile: can't read {input}: {}", os_error_text(&e));
             return ExitCode::from(1);
         }
     };
@@ -654,7 +756,7 @@ fn compile_main(args: &[String]) -> ExitCode {
         Ok(Ok(Ok(bytes))) => match std::fs::write(&out, bytes) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("capy compile: can't write {out}: {e}");
+                eprintln!("capy compile: can't write {out}: {}", os_error_text(&e));
                 ExitCode::from(1)
             }
         },

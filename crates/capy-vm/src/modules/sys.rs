@@ -318,12 +318,44 @@ impl Vm {
                 }
             }
         }
-        let msg = self.to_str(e.value()).unwrap_or_default();
+        let mut msg = self.to_str(e.value()).unwrap_or_default();
+        if full && self.err_is(e, ExcKind::SyntaxError) {
+            if let Some((location, text)) = self.syntax_error_location(e) {
+                out.push_str(&location);
+                msg = text;
+            }
+        }
         if msg.is_empty() {
             out.push_str(&format!("{name}\n"));
         } else {
             out.push_str(&format!("{name}: {msg}\n"));
         }
+    }
+
+    /// The location block CPython prints for a SyntaxError (file, line,
+    /// source and caret) and the message under it, from the exception's
+    /// attributes; None when it has no file name (raised by hand).
+    fn syntax_error_location(&mut self, e: crate::PyErr) -> Option<(String, String)> {
+        let attr = |vm: &mut Vm, name: &str| {
+            let key = vm.intern(name);
+            vm.getattr_opt(e.value(), key).ok().flatten()
+        };
+        let filename = attr(self, "filename").and_then(|v| self.heap.str_of(v).map(String::from))?;
+        let line = match attr(self, "lineno") {
+            Some(Value::Int(n)) => n.clamp(0, u32::MAX as i64) as u32,
+            _ => return None,
+        };
+        let col = match attr(self, "offset") {
+            Some(Value::Int(n)) => n.clamp(0, u32::MAX as i64) as u32,
+            _ => 0,
+        };
+        let text = attr(self, "text").and_then(|v| self.heap.str_of(v).map(String::from));
+        let msg = attr(self, "msg")
+            .and_then(|v| self.heap.str_of(v).map(String::from))
+            .unwrap_or_default();
+        let text = text.filter(|_| col > 0);
+        let block = capy_compiler::location_block(&filename, line, col, text.as_deref());
+        Some((block, msg))
     }
 
     /// `sys.tracebacklimit` when `sys` is imported and it is an int.

@@ -54,6 +54,15 @@ pub fn init_exceptions(vm: &mut Vm) {
     add_methods(vm, base, METHODS);
     let key_error = vm.exc_classes[ExcKind::KeyError as usize];
     add_methods(vm, key_error, &[("__str__", key_error_str, false)]);
+    let syntax_error = vm.exc_classes[ExcKind::SyntaxError as usize];
+    add_methods(
+        vm,
+        syntax_error,
+        &[
+            ("__init__", syntax_error_init, true),
+            ("__str__", syntax_error_str, false),
+        ],
+    );
     init_os_error(vm);
 }
 
@@ -145,6 +154,53 @@ fn default_str(vm: &mut Vm, this: Value, quote_single: bool) -> PyResult {
 fn key_error_str(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let this = a.first().copied().unwrap_or(Value::None);
     default_str(vm, this, true)
+}
+
+/// `SyntaxError(msg, (filename, lineno, offset, text[, end_lineno,
+/// end_offset]))`: the details become attributes, as in CPython.
+fn syntax_error_init(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    exc_init(vm, a, kw)?;
+    let Some(&this) = a.first() else {
+        return Ok(Value::None);
+    };
+    if let Some(&msg) = a.get(1) {
+        set_attr(vm, this, "msg", msg)?;
+    }
+    if let [_, _, details] = a {
+        let items = vm.seq_items(*details)?;
+        if !(4..=6).contains(&items.len()) {
+            return Err(vm.index_error("tuple index out of range"));
+        }
+        let names = ["filename", "lineno", "offset", "text", "end_lineno", "end_offset"];
+        for (name, v) in names.iter().zip(items) {
+            set_attr(vm, this, name, v)?;
+        }
+    }
+    Ok(Value::None)
+}
+
+/// `msg (file.py, line 3)`: the message and, when known, the base name of
+/// the file and the line.
+fn syntax_error_str(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let this = a.first().copied().unwrap_or(Value::None);
+    let msg = match own_attr(vm, this, "msg") {
+        Some(m) if vm.heap.str_of(m).is_some() => m,
+        _ => return default_str(vm, this, false),
+    };
+    let msg = vm.to_str(msg)?;
+    let file = own_attr(vm, this, "filename").and_then(|f| vm.heap.str_of(f));
+    let file = file.map(|f| f.rsplit('/').next().unwrap_or(f).to_string());
+    let line = match own_attr(vm, this, "lineno") {
+        Some(Value::Int(n)) => Some(n),
+        _ => None,
+    };
+    let s = match (file, line) {
+        (Some(f), Some(n)) => format!("{msg} ({f}, line {n})"),
+        (Some(f), None) => format!("{msg} ({f})"),
+        (None, Some(n)) => format!("{msg} (line {n})"),
+        (None, None) => msg,
+    };
+    vm.new_string(s)
 }
 
 /// `OSError(errno, strerror[, filename[, winerror[, filename2]]])`: with a
