@@ -402,9 +402,16 @@ impl<'s, 'src> Builder<'s, 'src> {
                 self.stmts(&w.orelse)
             }
             Stmt::If(i) => {
-                self.expr(&i.test)?;
-                self.stmts(&i.body)?;
-                self.stmts(&i.orelse)
+                // An `elif` chain, walked in a loop: no nesting (flow.rs).
+                let mut cur = i;
+                loop {
+                    self.expr(&cur.test)?;
+                    self.stmts(&cur.body)?;
+                    match cur.orelse.as_slice() {
+                        [Stmt::If(next)] => cur = next,
+                        rest => return self.stmts(rest),
+                    }
+                }
             }
             Stmt::With(w) => self.with(&w.items, &w.body),
             Stmt::AsyncWith(w) => {

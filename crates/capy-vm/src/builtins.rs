@@ -40,7 +40,7 @@ const FUNCTIONS: &[(&str, crate::obj::NativeFn, bool)] = &[
     ("pow", pow, false),
     ("round", round, false),
     ("sorted", sorted, true),
-    ("sum", sum, false),
+    ("sum", sum, true),
     ("globals", globals, false),
     ("locals", locals, false),
     ("vars", vars, false),
@@ -725,9 +725,20 @@ fn sorted(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     }
 }
 
-fn sum(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+fn sum(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    if let Some((k, _)) = kw.iter().find(|(k, _)| vm.heap.str_of(*k) != Some("start")) {
+        let k = vm.heap.str_of(*k).unwrap_or("?").to_string();
+        return Err(vm.type_error(format!("'{k}' is an invalid keyword argument for sum()")));
+    }
+    let start = kwarg(vm, kw, "start");
+    if start.is_some() && a.len() > 1 {
+        return Err(vm.type_error(format!(
+            "sum() takes at most 2 arguments ({} given)",
+            a.len() + 1
+        )));
+    }
     want(vm, "sum", a, 1, 2)?;
-    let mut acc = if a.len() > 1 { a[1] } else { Value::Int(0) };
+    let mut acc = start.or(a.get(1).copied()).unwrap_or(Value::Int(0));
     if vm.heap.str_of(acc).is_some() {
         return Err(vm.type_error("sum() can't sum strings [use ''.join(seq) instead]"));
     }

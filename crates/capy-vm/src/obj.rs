@@ -261,6 +261,8 @@ pub enum IterState {
     },
     Zip {
         its: Vec<Value>,
+        /// `zip(..., strict=True)`.
+        strict: bool,
     },
     Map {
         f: Value,
@@ -492,7 +494,7 @@ fn trace_iter(it: &IterState, out: &mut Vec<Value>) {
         IterState::Range { .. } | IterState::Exhausted => {}
         IterState::Dict { dict, .. } => out.push(Value::Obj(*dict)),
         IterState::Enumerate { it, count } => out.extend_from_slice(&[*it, *count]),
-        IterState::Zip { its } => out.extend_from_slice(its),
+        IterState::Zip { its, .. } => out.extend_from_slice(its),
         IterState::Map { f, its } => {
             out.push(*f);
             out.extend_from_slice(its);

@@ -147,7 +147,12 @@ impl Vm {
         // Subclasses of built-ins fall back to their built-in value.
         let (ba, bb) = (self.builtin_base(a), self.builtin_base(b));
         if !ba.is(a) || !bb.is(b) {
-            return self.binary_op(op, ba, bb);
+            // When the built-in values cannot be combined either, the
+            // error names the operands' own types (`'Counter' and 'dict'`).
+            match self.binary_op(op, ba, bb) {
+                Err(e) if self.is_operand_error(e) => {}
+                r => return r,
+            }
         }
         // `int | str`, `int | None`: a union of types.
         if op == BinOp::Or {
@@ -156,10 +161,40 @@ impl Vm {
             }
         }
         let (na, nb) = (self.type_name(a), self.type_name(b));
+        if op == BinOp::Add {
+            if let Some(msg) = self.concat_error(a, &na, &nb) {
+                return Err(self.type_error(msg));
+            }
+        }
         Err(self.type_error(format!(
             "unsupported operand type(s) for {}: '{na}' and '{nb}'",
             op.symbol()
         )))
+    }
+
+    /// Whether `e` is the TypeError of an operator whose operands do not
+    /// support it (made below).
+    fn is_operand_error(&mut self, e: crate::PyErr) -> bool {
+        if !self.err_is(e, crate::errors::ExcKind::TypeError) {
+            return false;
+        }
+        let msg = self.to_str(e.value()).unwrap_or_default();
+        ["unsupported operand type(s)", "can only concatenate", "can't concat"]
+            .iter()
+            .any(|p| msg.starts_with(p))
+    }
+
+    /// CPython's words for `+` of a sequence and something it cannot
+    /// concatenate (`can only concatenate str (not "int") to str`).
+    fn concat_error(&self, a: Value, na: &str, nb: &str) -> Option<String> {
+        let Value::Obj(h) = a else { return None };
+        match self.heap.get(h) {
+            Obj::Str(_) | Obj::List(_) | Obj::Tuple(_) => {
+                Some(format!("can only concatenate {na} (not \"{nb}\") to {na}"))
+            }
+            Obj::Bytes(_) | Obj::ByteArray(_) => Some(format!("can't concat {nb} to {na}")),
+            _ => None,
+        }
     }
 
     fn try_dunder(

@@ -270,24 +270,29 @@ impl Vm {
                     format!("{name}({})", self.join_reprs(&items)?)
                 });
             }
-            let t = self.type_of(v);
-            let name = match self.heap.get(t) {
-                Obj::Class(c) => self.heap.str_of(c.qualname).unwrap_or("?").to_string(),
-                _ => "?".into(),
-            };
-            let module = self
-                .dict_get_str(t, "__module__")
-                .and_then(|m| self.heap.str_of(m).map(|s| s.to_string()));
-            let prefix = match module {
-                Some(m) if m != "builtins" => format!("{m}."),
-                _ => String::new(),
-            };
-            return Ok(format!(
-                "<{prefix}{name} object at 0x{:x}>",
-                crate::ops::identity_hash(h)
-            ));
+            return Ok(self.default_object_repr(v));
         }
         Ok("?".into())
+    }
+
+    /// `object.__repr__`: `<module.Qualname object at 0x...>`, without the
+    /// module for built-in types.
+    pub(crate) fn default_object_repr(&self, v: Value) -> String {
+        let t = self.type_of(v);
+        let (name, module) = match self.heap.get(t) {
+            Obj::Class(c) => (
+                self.heap.str_of(c.qualname).unwrap_or("?").to_string(),
+                self.dict_get_str_in(&c.dict, "__module__")
+                    .and_then(|m| self.heap.str_of(m).map(|s| s.to_string())),
+            ),
+            _ => ("?".into(), None),
+        };
+        let prefix = match module {
+            Some(m) if m != "builtins" => format!("{m}."),
+            _ => String::new(),
+        };
+        let id = v.as_obj().map(crate::ops::identity_hash).unwrap_or(0);
+        format!("<{prefix}{name} object at 0x{id:x}>")
     }
 
     fn join_reprs(&mut self, items: &[Value]) -> PyResult<String> {

@@ -846,13 +846,20 @@ impl Vm {
     /// Writes to the instance's standard output; a failed write (a closed
     /// pipe, a full disk) raises OSError, as in CPython.
     pub fn write_out(&mut self, s: &str) -> PyResult<()> {
-        match self.out.out.write_all(s.as_bytes()) {
+        self.write_out_bytes(s.as_bytes())
+    }
+    pub fn write_err(&mut self, s: &str) -> PyResult<()> {
+        self.write_err_bytes(s.as_bytes())
+    }
+    /// Bytes as they are (`sys.stdout.buffer`).
+    pub fn write_out_bytes(&mut self, b: &[u8]) -> PyResult<()> {
+        match self.out.out.write_all(b) {
             Ok(()) => Ok(()),
             Err(e) => Err(crate::stdstream::write_error(self, &e)),
         }
     }
-    pub fn write_err(&mut self, s: &str) -> PyResult<()> {
-        match self.out.err.write_all(s.as_bytes()) {
+    pub fn write_err_bytes(&mut self, b: &[u8]) -> PyResult<()> {
+        match self.out.err.write_all(b) {
             Ok(()) => Ok(()),
             Err(e) => Err(crate::stdstream::write_error(self, &e)),
         }

@@ -3,8 +3,9 @@
 # Frozen into the binary (modules/frozen.rs) and compiled on first import.
 # The subset follows what MicroPython's asyncio offers and CPython's names:
 # run, create_task, gather, sleep, sleep_ms, wait_for, wait_for_ms, Task,
-# Event, Lock, CancelledError, TimeoutError, get_event_loop,
-# new_event_loop, current_task.
+# Event, Lock, Queue (and its LIFO and priority variants), CancelledError,
+# TimeoutError, QueueEmpty, QueueFull, get_event_loop, new_event_loop,
+# current_task.
 #
 # How it works. A task is a coroutine plus its outcome. Running a task
 # means `send`ing into its coroutine until it yields a request:
@@ -454,3 +455,127 @@ class Lock:
 
     async def __aexit__(self, exc_type, exc, tb):
         self.release()
+
+
+class QueueEmpty(Exception):
+    pass
+
+
+class QueueFull(Exception):
+    pass
+
+
+def _wake_one(waiters):
+    # The first waiter still waiting (a cancelled one's token is stale).
+    if waiters:
+        loop = get_event_loop()
+        while waiters:
+            t, token = waiters.popleft()
+            if loop._wake(t, token):
+                return
+
+
+class Queue:
+    # First in, first out; `maxsize` <= 0 means unbounded. A woken getter
+    # (putter) checks again, as another task may have run first; one that is
+    # cancelled after being woken passes the wake-up on.
+    def __init__(self, maxsize=0):
+        self._maxsize = maxsize
+        self._init()
+        self._getters = deque()
+        self._putters = deque()
+        self._unfinished = 0
+        self._finished = Event()
+        self._finished.set()
+
+    def _init(self):
+        self._items = deque()
+
+    def _put(self, item):
+        self._items.append(item)
+
+    def _get(self):
+        return self._items.popleft()
+
+    @property
+    def maxsize(self):
+        return self._maxsize
+
+    def qsize(self):
+        return len(self._items)
+
+    def empty(self):
+        return not self._items
+
+    def full(self):
+        return 0 < self._maxsize <= len(self._items)
+
+    async def put(self, item):
+        while self.full():
+            self._putters.append(get_event_loop()._park_current())
+            try:
+                await _PARK
+            except CancelledError:
+                if not self.full():
+                    _wake_one(self._putters)
+                raise
+        self.put_nowait(item)
+
+    def put_nowait(self, item):
+        if self.full():
+            raise QueueFull
+        self._put(item)
+        self._unfinished += 1
+        self._finished.clear()
+        _wake_one(self._getters)
+
+    async def get(self):
+        while not self._items:
+            self._getters.append(get_event_loop()._park_current())
+            try:
+                await _PARK
+            except CancelledError:
+                if self._items:
+                    _wake_one(self._getters)
+                raise
+        return self.get_nowait()
+
+    def get_nowait(self):
+        if not self._items:
+            raise QueueEmpty
+        item = self._get()
+        _wake_one(self._putters)
+        return item
+
+    def task_done(self):
+        if self._unfinished <= 0:
+            raise ValueError("task_done() called too many times")
+        self._unfinished -= 1
+        if self._unfinished == 0:
+            self._finished.set()
+
+    async def join(self):
+        if self._unfinished > 0:
+            await self._finished.wait()
+
+    def __repr__(self):
+        return "<%s maxsize=%r>" % (type(self).__name__, self._maxsize)
+
+
+class LifoQueue(Queue):
+    def _init(self):
+        self._items = []
+
+    def _get(self):
+        return self._items.pop()
+
+
+class PriorityQueue(Queue):
+    def _init(self):
+        self._items = []
+
+    def _put(self, item):
+        heapq.heappush(self._items, item)
+
+    def _get(self):
+        return heapq.heappop(self._items)

@@ -110,6 +110,10 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     method(vm, &mut ns, "total", ctr_total)?;
     let c = make_class(vm, "Counter", vec![dict_t], ns, "collections")?;
     vm.dict_set_str(d, "Counter", Value::Obj(c))?;
+    // Counter's arithmetic and ChainMap are written in Python.
+    let extra = vm.import_dotted("_collections_extra")?;
+    let install = vm.getattr_str(extra, "install")?;
+    vm.call(install, &[Value::Obj(c), Value::Obj(d)], &[])?;
     Ok(m)
 }
 

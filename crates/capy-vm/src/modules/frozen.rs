@@ -32,6 +32,8 @@ macro_rules! frozen_stdlib {
 }
 
 frozen_stdlib! {
+    init_future "__future__";
+    init_collections_extra "_collections_extra";
     init_functools "functools";
     init_itertools "itertools";
     init_operator "operator";

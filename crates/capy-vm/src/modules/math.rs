@@ -234,6 +234,27 @@ fn m_copysign(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Float(x.copysign(y)))
 }
 
+fn m_nextafter(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let (x, y) = two_f(vm, a, "nextafter")?;
+    Ok(Value::Float(libm::nextafter(x, y)))
+}
+
+/// The gap between `|x|` and the next float away from zero (below it for
+/// the largest float, which has no next).
+fn m_ulp(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    nargs(vm, a, "ulp", 1, 1)?;
+    let x = arg_f(vm, a, 0)?.abs();
+    if x.is_nan() || x.is_infinite() {
+        return Ok(Value::Float(x));
+    }
+    let next = libm::nextafter(x, f64::INFINITY);
+    Ok(Value::Float(if next.is_infinite() {
+        x - libm::nextafter(x, 0.0)
+    } else {
+        next - x
+    }))
+}
+
 fn m_fmod(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let (x, y) = two_f(vm, a, "fmod")?;
     if y.is_infinite() && x.is_finite() {
@@ -790,6 +811,8 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("frexp", m_frexp),
         ("ldexp", m_ldexp),
         ("copysign", m_copysign),
+        ("nextafter", m_nextafter),
+        ("ulp", m_ulp),
         ("isfinite", m_isfinite),
         ("isinf", m_isinf),
         ("isnan", m_isnan),

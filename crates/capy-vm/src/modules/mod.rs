@@ -18,6 +18,7 @@ pub mod math;
 pub mod random;
 pub mod re;
 pub mod rx;
+pub mod sizeof;
 pub mod state;
 pub mod stdin;
 pub mod stdio;

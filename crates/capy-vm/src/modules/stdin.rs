@@ -179,6 +179,37 @@ pub fn read_text(vm: &mut Vm, max: Option<usize>, line: bool) -> PyResult<String
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
+/// Up to `max` bytes (all when None) of stdin as they are, or one line
+/// when `line` is set: `sys.stdin.buffer`. Waits and is charged as
+/// [`read_text`] is.
+pub fn read_bytes(vm: &mut Vm, max: Option<usize>, line: bool) -> PyResult<Vec<u8>> {
+    crate::compartment::authority::require(vm, crate::compartment::authority::Authority::Stdin)?;
+    let mut out = Vec::new();
+    while max.map_or(true, |m| out.len() < m) {
+        if !has_pending() {
+            vm.reserve_temp(out.len() + READ_SIZE)?;
+            if !fill(vm)? {
+                break;
+            }
+        }
+        let mut p = pending();
+        let start = p.pos;
+        let room = max.map_or(usize::MAX, |m| m - out.len());
+        let mut end = p.buf.len().min(start.saturating_add(room));
+        if line {
+            if let Some(nl) = memchr::memchr(b'\n', &p.buf[start..end]) {
+                end = start + nl + 1;
+            }
+        }
+        out.extend_from_slice(&p.buf[start..end]);
+        p.pos = end;
+        if line && out.last() == Some(&b'\n') {
+            break;
+        }
+    }
+    Ok(out)
+}
+
 /// One line of stdin (with its newline), or None at end of input, waiting
 /// as long as it takes: for the REPL between statements, where no budget
 /// runs.

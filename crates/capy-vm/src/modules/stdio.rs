@@ -9,7 +9,8 @@
 //! a huge input raises MemoryError instead of exhausting the host. stdout
 //! and stderr write through the instance's output, where `print` writes;
 //! a failed write or flush raises OSError (BrokenPipeError for a closed
-//! pipe).
+//! pipe). Each has a `buffer` for bytes (`sys.stdout.buffer.write(b"..")`),
+//! over the same stream.
 
 use super::stdin::read_text;
 use crate::dict::Dict;
@@ -59,17 +60,58 @@ const STDERR: &[(&str, NativeFn)] = &[
     ("fileno", fileno_2),
 ];
 
-/// Makes `sys.stdin`, `sys.stdout` and `sys.stderr`, in that order.
+const STDIN_BUFFER: &[(&str, NativeFn)] = &[
+    ("read", read_bytes),
+    ("readline", readline_bytes),
+    ("readable", yes),
+    ("writable", no),
+    ("fileno", fileno_0),
+];
+
+const STDOUT_BUFFER: &[(&str, NativeFn)] = &[
+    ("write", stdout_write_bytes),
+    ("flush", stdout_flush),
+    ("readable", no),
+    ("writable", yes),
+    ("fileno", fileno_1),
+];
+
+const STDERR_BUFFER: &[(&str, NativeFn)] = &[
+    ("write", stderr_write_bytes),
+    ("flush", stderr_flush),
+    ("readable", no),
+    ("writable", yes),
+    ("fileno", fileno_2),
+];
+
+/// Makes `sys.stdin`, `sys.stdout` and `sys.stderr`, in that order, each
+/// with its `buffer`.
 pub fn make_all(vm: &mut Vm) -> PyResult<[Value; 3]> {
-    Ok([
-        make(vm, STDIN, "<stdin>", "r")?,
-        make(vm, STDOUT, "<stdout>", "w")?,
-        make(vm, STDERR, "<stderr>", "w")?,
-    ])
+    let streams = [
+        (STDIN, STDIN_BUFFER, "<stdin>", "r"),
+        (STDOUT, STDOUT_BUFFER, "<stdout>", "w"),
+        (STDERR, STDERR_BUFFER, "<stderr>", "w"),
+    ];
+    let mut out = [Value::None; 3];
+    for (slot, (text, bytes, name, mode)) in out.iter_mut().zip(streams) {
+        let buffered = if mode == "r" { "BufferedReader" } else { "BufferedWriter" };
+        let buffer = make(vm, bytes, buffered, name, &format!("{mode}b"))?;
+        let stream = make(vm, text, "TextIOWrapper", name, mode)?;
+        let key = vm.intern("buffer");
+        vm.generic_setattr(stream, key, buffer)?;
+        *slot = stream;
+    }
+    Ok(out)
 }
 
-/// One stream: a `TextIOWrapper` class with `methods` and its instance.
-fn make(vm: &mut Vm, methods: &[(&'static str, NativeFn)], name: &str, mode: &str) -> PyResult {
+/// One stream: a class named `class` with `methods` and its instance.
+fn make(
+    vm: &mut Vm,
+    methods: &[(&'static str, NativeFn)],
+    class: &str,
+    name: &str,
+    mode: &str,
+) -> PyResult {
     let mut ns = Dict::new();
     let mut natives = Vec::with_capacity(methods.len() + COMMON.len());
     for &(n, f) in methods.iter().chain(COMMON) {
@@ -80,7 +122,7 @@ fn make(vm: &mut Vm, methods: &[(&'static str, NativeFn)], name: &str, mode: &st
     let modname = vm.new_str("io")?;
     put(vm, &mut ns, "__module__", modname)?;
     let meta = Value::Obj(vm.type_obj(crate::types::TypeId::Type));
-    let cname = vm.new_str("TextIOWrapper")?;
+    let cname = vm.new_str(class)?;
     let c = vm.new_class(meta, cname, vec![], &ns)?;
     for v in natives {
         if let Value::Obj(n) = v {
@@ -94,7 +136,9 @@ fn make(vm: &mut Vm, methods: &[(&'static str, NativeFn)], name: &str, mode: &st
         dict: Dict::new(),
         base: Value::Null,
     })))?);
-    for (k, v) in [("mode", mode), ("name", name), ("encoding", "utf-8")] {
+    let text = !mode.ends_with('b');
+    let attrs = [("mode", mode), ("name", name), ("encoding", "utf-8")];
+    for (k, v) in attrs.into_iter().take(if text { 3 } else { 2 }) {
         let v = vm.new_str(v)?;
         let key = vm.intern(k);
         vm.generic_setattr(obj, key, v)?;
@@ -115,6 +159,31 @@ fn stderr_write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Int(s.chars().count() as i64))
 }
 
+fn stdout_write_bytes(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let b = bytes_arg(vm, a)?;
+    vm.write_out_bytes(&b)?;
+    Ok(Value::Int(b.len() as i64))
+}
+
+fn stderr_write_bytes(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let b = bytes_arg(vm, a)?;
+    vm.flush();
+    vm.write_err_bytes(&b)?;
+    Ok(Value::Int(b.len() as i64))
+}
+
+/// The bytes-like argument of a buffer's `write`.
+fn bytes_arg(vm: &mut Vm, a: &[Value]) -> PyResult<Vec<u8>> {
+    let v = a.get(1).copied().unwrap_or(Value::None);
+    match crate::types::bytes::buffer_opt(vm, v) {
+        Some(b) => Ok(b),
+        None => {
+            let t = vm.type_name(v);
+            Err(vm.type_error(format!("a bytes-like object is required, not '{t}'")))
+        }
+    }
+}
+
 /// The str argument of `write` (CPython refuses anything else).
 fn text_arg(vm: &mut Vm, a: &[Value]) -> PyResult<String> {
     let v = a.get(1).copied().unwrap_or(Value::None);
@@ -127,11 +196,18 @@ fn text_arg(vm: &mut Vm, a: &[Value]) -> PyResult<String> {
     }
 }
 
-/// `<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>`.
+/// `<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>`,
+/// `<_io.BufferedWriter name='<stdout>'>`.
 fn repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let this = a.first().copied().unwrap_or(Value::None);
-    let mut parts = String::from("<_io.TextIOWrapper");
-    for k in ["name", "mode", "encoding"] {
+    let class = vm.type_name(this);
+    let mut parts = format!("<_io.{class}");
+    let keys: &[&str] = if class == "TextIOWrapper" {
+        &["name", "mode", "encoding"]
+    } else {
+        &["name"]
+    };
+    for &k in keys {
         let v = vm.getattr_str(this, k)?;
         let r = vm.repr(v)?;
         parts.push_str(&format!(" {k}={r}"));
@@ -183,6 +259,20 @@ fn read(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     vm.flush();
     let s = read_text(vm, max, false)?;
     vm.new_string(s)
+}
+
+fn read_bytes(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    let max = limit(vm, a, kw)?;
+    vm.flush();
+    let b = super::stdin::read_bytes(vm, max, false)?;
+    Ok(Value::Obj(vm.alloc(Obj::Bytes(b.into_boxed_slice()))?))
+}
+
+fn readline_bytes(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    let max = limit(vm, a, kw)?;
+    vm.flush();
+    let b = super::stdin::read_bytes(vm, max, true)?;
+    Ok(Value::Obj(vm.alloc(Obj::Bytes(b.into_boxed_slice()))?))
 }
 
 fn readline(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {

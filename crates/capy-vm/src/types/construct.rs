@@ -260,7 +260,11 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             for &x in a {
                 its.push(vm.get_iter(x)?);
             }
-            vm.new_iter(IterState::Zip { its })
+            let strict = match kwv(vm, "strict") {
+                Some(v) => vm.truthy(v)?,
+                None => false,
+            };
+            vm.new_iter(IterState::Zip { its, strict })
         }
         TypeId::Map => {
             if a.len() < 2 {

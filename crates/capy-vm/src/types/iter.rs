@@ -159,7 +159,7 @@ impl Vm {
             GetItem(Value, i64),
             Dict(crate::value::Gc, usize, usize, DictView),
             Enumerate(Value, Value),
-            Zip(Vec<Value>),
+            Zip(Vec<Value>, bool),
             Map(Value, Vec<Value>),
             Filter(Value, Value),
             Reversed(Value, usize),
@@ -195,7 +195,7 @@ impl Vm {
                     view,
                 } => Act::Dict(*dict, *pos, *len, *view),
                 IterState::Enumerate { it, count } => Act::Enumerate(*it, *count),
-                IterState::Zip { its } => Act::Zip(its.clone()),
+                IterState::Zip { its, strict } => Act::Zip(its.clone(), *strict),
                 IterState::Map { f, its } => Act::Map(*f, its.clone()),
                 IterState::Filter { f, it } => Act::Filter(*f, *it),
                 IterState::Reversed { seq, idx } => {
@@ -276,24 +276,7 @@ impl Vm {
                 }
                 None => None,
             },
-            Act::Zip(its) => {
-                let mut out = Vec::with_capacity(its.len());
-                let mut done = its.is_empty();
-                for it in its {
-                    match self.next_or_stop(it)? {
-                        Some(v) => out.push(v),
-                        None => {
-                            done = true;
-                            break;
-                        }
-                    }
-                }
-                if done {
-                    None
-                } else {
-                    Some(self.new_tuple(out)?)
-                }
-            }
+            Act::Zip(its, strict) => self.zip_next(&its, strict)?,
             Act::Map(f, its) => {
                 let mut args = Vec::with_capacity(its.len());
                 let mut done = false;
@@ -507,5 +490,41 @@ impl Vm {
                 Err(self.type_error(format!("'{t}' object cannot be interpreted as an integer")))
             }
         }
+    }
+}
+
+impl Vm {
+    /// The next tuple of `zip(*its)`; with `strict`, iterables of unequal
+    /// length are a ValueError naming the first that ended early or late.
+    fn zip_next(&mut self, its: &[Value], strict: bool) -> PyResult<Option<Value>> {
+        let mut out = Vec::with_capacity(its.len());
+        for (i, &it) in its.iter().enumerate() {
+            match self.next_or_stop(it)? {
+                Some(v) => out.push(v),
+                None if !strict => return Ok(None),
+                None if i > 0 => return Err(self.zip_mismatch(i, "shorter")),
+                None => {
+                    for (j, &later) in its.iter().enumerate().skip(1) {
+                        if self.next_or_stop(later)?.is_some() {
+                            return Err(self.zip_mismatch(j, "longer"));
+                        }
+                    }
+                    return Ok(None);
+                }
+            }
+        }
+        if out.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(self.new_tuple(out)?))
+    }
+
+    fn zip_mismatch(&mut self, i: usize, how: &str) -> crate::PyErr {
+        let before = if i == 1 {
+            "argument 1".to_string()
+        } else {
+            format!("arguments 1-{i}")
+        };
+        self.value_error(format!("zip() argument {} is {how} than {before}", i + 1))
     }
 }

@@ -151,12 +151,13 @@ fn seq_index(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
             return Ok(Value::Int(i));
         }
     }
-    let what = if matches!(s, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_))) {
-        "tuple"
-    } else {
-        "list"
-    };
-    Err(vm.value_error(format!("{what}.index(x): x not in {what}")))
+    // CPython 3.11 names the value for lists and keeps the old wording
+    // for tuples.
+    if matches!(s, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_))) {
+        return Err(vm.value_error("tuple.index(x): x not in tuple"));
+    }
+    let r = vm.repr(arg(a, 1))?;
+    Err(vm.value_error(format!("{r} is not in list")))
 }
 
 fn seq_count(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {

@@ -79,9 +79,8 @@ fn object_repr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
         let s = vm.repr(base)?;
         return vm.new_string(s);
     }
-    let t = vm.type_name(v);
-    let h = v.as_obj().map(crate::ops::identity_hash).unwrap_or(0);
-    vm.new_string(format!("<{t} object at 0x{h:x}>"))
+    let s = vm.default_object_repr(v);
+    vm.new_string(s)
 }
 fn object_str(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let s = vm.repr(arg(a, 0))?;
@@ -352,6 +351,22 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
             }
         }
         (Obj::Func(f), "__globals__") => Some(Value::Obj(f.globals)),
+        (Obj::Func(f), "__closure__") => {
+            let cells = f.closure.to_vec();
+            if cells.is_empty() {
+                Some(Value::None)
+            } else {
+                Some(vm.new_tuple(cells)?)
+            }
+        }
+        (Obj::Func(f), "__kwdefaults__") => match f.kwdefaults {
+            Value::Null => Some(Value::None),
+            d => Some(d),
+        },
+        (Obj::Cell(v), "cell_contents") => match *v {
+            Value::Null => return Err(vm.value_error("Cell is empty")),
+            v => Some(v),
+        },
         (Obj::Native(n), "__name__") => {
             let n = n.name;
             Some(vm.intern(n))
