@@ -730,8 +730,15 @@ impl<'s, 'src> Builder<'s, 'src> {
             }
             Expr::BoolOp(b) => self.exprs(&b.values),
             Expr::BinOp(b) => {
-                self.expr(&b.left)?;
-                self.expr(&b.right)
+                // A left-nested chain, walked in a loop (compile/expr.rs).
+                let mut rights = vec![&*b.right];
+                let mut left = &*b.left;
+                while let Expr::BinOp(inner) = left {
+                    rights.push(&inner.right);
+                    left = &inner.left;
+                }
+                self.expr(left)?;
+                rights.into_iter().rev().try_for_each(|r| self.expr(r))
             }
             Expr::UnaryOp(u) => self.expr(&u.operand),
             Expr::IfExp(i) => {

@@ -85,9 +85,21 @@ impl<'a, 'src> Compiler<'a, 'src> {
                 self.store_target(&n.target)
             }
             Expr::BinOp(b) => {
-                self.expr(&b.left)?;
-                self.expr(&b.right)?;
-                self.emit(Instr::BinaryOp(binop(b.op)));
+                // `a + b + c + ...` nests to the left; its spine is walked
+                // in a loop, so a chain of any length costs no nesting
+                // (every node starts at the same offset, so the line is
+                // the same too).
+                let mut spine = vec![b];
+                let mut left = &*b.left;
+                while let Expr::BinOp(inner) = left {
+                    spine.push(inner);
+                    left = &inner.left;
+                }
+                self.expr(left)?;
+                for node in spine.iter().rev() {
+                    self.expr(&node.right)?;
+                    self.emit(Instr::BinaryOp(binop(node.op)));
+                }
                 Ok(())
             }
             Expr::UnaryOp(u) if u.op == ast::UnaryOp::USub && self.negative_literal(&u.operand) => {
