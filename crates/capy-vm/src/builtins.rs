@@ -41,6 +41,8 @@ const FUNCTIONS: &[(&str, crate::obj::NativeFn, bool)] = &[
     ("round", round, false),
     ("sorted", sorted, true),
     ("sum", sum, true),
+    ("aiter", crate::types::asyncgen::aiter, false),
+    ("anext", crate::types::asyncgen::anext, false),
     ("globals", globals, false),
     ("locals", locals, false),
     ("vars", vars, false),
@@ -78,6 +80,7 @@ pub fn init(vm: &mut Vm) {
                 | TypeId::Generator
                 | TypeId::Coroutine
                 | TypeId::AsyncGenerator
+                | TypeId::AsyncStep
                 | TypeId::Iterator
                 | TypeId::DictKeys
                 | TypeId::DictValues

@@ -233,7 +233,36 @@ pub enum DictView {
     Items,
 }
 
+/// What an [`IterState::AsyncStep`] does to its target when first resumed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AsyncStepMode {
+    /// `__anext__()` / `asend(v)`: send `arg`.
+    Send,
+    /// `athrow(...)`: throw `arg` (a tuple of `throw`'s arguments).
+    Throw,
+    /// `aclose()`: throw GeneratorExit.
+    Close,
+    /// `anext(it, default)`: the target is the awaitable's iterator; its
+    /// StopAsyncIteration becomes `arg`.
+    Default,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AsyncStepState {
+    Fresh,
+    Started,
+    Done,
+}
+
 pub enum IterState {
+    /// The awaitable of one step of an async generator, or of `anext` with
+    /// a default (types/asyncgen.rs).
+    AsyncStep {
+        target: Value,
+        arg: Value,
+        mode: AsyncStepMode,
+        state: AsyncStepState,
+    },
     /// Indexes a list, tuple, str, bytes, bytearray or range-like sequence.
     Seq {
         seq: Value,
@@ -501,6 +530,7 @@ fn trace_iter(it: &IterState, out: &mut Vec<Value>) {
         }
         IterState::Filter { f, it } => out.extend_from_slice(&[*f, *it]),
         IterState::CallIter { f, sentinel } => out.extend_from_slice(&[*f, *sentinel]),
+        IterState::AsyncStep { target, arg, .. } => out.extend_from_slice(&[*target, *arg]),
     }
 }
 

@@ -141,6 +141,7 @@ impl Vm {
                 | TypeId::Generator
                 | TypeId::Coroutine
                 | TypeId::AsyncGenerator
+                | TypeId::AsyncStep
                 | TypeId::Range
                 | TypeId::Slice
                 | TypeId::MemoryView

@@ -81,7 +81,7 @@ impl Vm {
     /// (so a class or even a non-exception reaches a user `throw` method);
     /// otherwise they are made into an exception raised at the suspension
     /// point. An invalid exception leaves the generator untouched.
-    fn throw_raw(&mut self, h: Gc, raw: &[Value]) -> PyResult {
+    pub(crate) fn throw_raw(&mut self, h: Gc, raw: &[Value]) -> PyResult {
         let exc0 = raw.first().copied().unwrap_or(Value::None);
         let plain_instance = raw.len() == 1
             && matches!(exc0, Value::Obj(x) if matches!(self.heap.get(x), Obj::Exception(_)));

@@ -164,6 +164,7 @@ impl Vm {
             Filter(Value, Value),
             Reversed(Value, usize),
             Call(Value, Value),
+            AsyncStep,
         }
         let act = {
             let Obj::Iter(st) = self.heap.get_mut(h) else {
@@ -207,6 +208,7 @@ impl Vm {
                     }
                 }
                 IterState::CallIter { f, sentinel } => Act::Call(*f, *sentinel),
+                IterState::AsyncStep { .. } => Act::AsyncStep,
             }
         };
         let r = match act {
@@ -277,6 +279,7 @@ impl Vm {
                 None => None,
             },
             Act::Zip(its, strict) => self.zip_next(&its, strict)?,
+            Act::AsyncStep => Some(self.async_step(h, Value::None, None)?),
             Act::Map(f, its) => {
                 let mut args = Vec::with_capacity(its.len());
                 let mut done = false;

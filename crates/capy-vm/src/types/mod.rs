@@ -2,6 +2,7 @@
 //! type objects. Each type module exposes `methods()`: the native methods
 //! placed in its type's dict, and optionally a constructor.
 
+pub mod asyncgen;
 pub mod bigcost;
 pub mod bytes;
 pub mod class;
@@ -61,6 +62,7 @@ pub enum TypeId {
     Generator,
     Coroutine,
     AsyncGenerator,
+    AsyncStep,
     Iterator,
     Enumerate,
     Zip,
@@ -116,6 +118,7 @@ pub const ALL_TYPES: &[(TypeId, &str, TypeId)] = &[
     (TypeId::Generator, "generator", TypeId::Object),
     (TypeId::Coroutine, "coroutine", TypeId::Object),
     (TypeId::AsyncGenerator, "async_generator", TypeId::Object),
+    (TypeId::AsyncStep, "async_generator_asend", TypeId::Object),
     (TypeId::Iterator, "iterator", TypeId::Object),
     (TypeId::Enumerate, "enumerate", TypeId::Object),
     (TypeId::Zip, "zip", TypeId::Object),
@@ -269,6 +272,8 @@ fn methods_of(id: TypeId) -> &'static [MethodDef] {
         TypeId::Set => containers::SET_METHODS,
         TypeId::FrozenSet => containers::FROZENSET_METHODS,
         TypeId::Generator | TypeId::Coroutine => gen::METHODS,
+        TypeId::AsyncGenerator => asyncgen::AGEN_METHODS,
+        TypeId::AsyncStep => asyncgen::STEP_METHODS,
         TypeId::Int | TypeId::Bool => int::INT_METHODS,
         TypeId::Float => int::FLOAT_METHODS,
         TypeId::Iterator
@@ -355,6 +360,7 @@ pub fn type_id_of(o: &Obj) -> TypeId {
             crate::obj::IterState::Map { .. } => TypeId::Map,
             crate::obj::IterState::Filter { .. } => TypeId::Filter,
             crate::obj::IterState::Reversed { .. } => TypeId::Reversed,
+            crate::obj::IterState::AsyncStep { .. } => TypeId::AsyncStep,
             _ => TypeId::Iterator,
         },
         Obj::DictView { view, .. } => match view {
