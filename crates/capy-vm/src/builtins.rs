@@ -330,13 +330,20 @@ fn hex(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn callable(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "callable", a, 1, 1)?;
-    Ok(Value::Bool(match a[0] {
-        Value::Obj(h) => match vm.heap.get(h) {
-            Obj::Func(_) | Obj::Native(_) | Obj::BoundMethod { .. } | Obj::Class(_) => true,
-            _ => vm.lookup_type_attr(a[0], "__call__").is_some(),
-        },
-        _ => false,
-    }))
+    Ok(Value::Bool(vm.is_callable(a[0])))
+}
+
+impl Vm {
+    /// `callable(v)`.
+    pub fn is_callable(&mut self, v: Value) -> bool {
+        match v {
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Func(_) | Obj::Native(_) | Obj::BoundMethod { .. } | Obj::Class(_) => true,
+                _ => self.lookup_type_attr(v, "__call__").is_some(),
+            },
+            _ => false,
+        }
+    }
 }
 
 fn chr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

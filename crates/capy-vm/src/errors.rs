@@ -101,6 +101,9 @@ exc_kinds! {
     BytesWarning: Warning,
     ResourceWarning: Warning,
     EncodingWarning: Warning,
+    BaseExceptionGroup: BaseException,
+    // Also an Exception: its second base is set in types/excgroup.rs.
+    ExceptionGroup: BaseExceptionGroup,
 }
 
 impl Vm {

@@ -176,6 +176,7 @@ pub struct Instance {
     pub base: Value,
 }
 
+#[derive(Clone)]
 pub struct TbEntry {
     pub filename: Rc<str>,
     pub name: Rc<str>,

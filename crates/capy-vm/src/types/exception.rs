@@ -64,6 +64,7 @@ pub fn init_exceptions(vm: &mut Vm) {
         ],
     );
     init_os_error(vm);
+    super::excgroup::init(vm);
 }
 
 fn add_methods(vm: &mut Vm, class: Gc, defs: &[MethodDef]) {

@@ -10,6 +10,7 @@ pub mod construct;
 pub mod containers;
 pub mod dict;
 pub mod dictview;
+pub mod excgroup;
 pub mod exception;
 pub mod gen;
 pub mod int;
