@@ -24,6 +24,7 @@ pub mod range;
 pub mod slots;
 pub mod str;
 pub mod strsearch;
+pub mod titlecase;
 pub mod tuple;
 
 use crate::obj::{Class, ClassFlags, Layout, NativeFn, NativeFunc, Obj};

@@ -417,8 +417,7 @@ fn str_capitalize(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     map_str(vm, a, |t| {
         let mut it = t.chars();
         match it.next() {
-            Some(c) => c
-                .to_uppercase()
+            Some(c) => super::titlecase::to_title(c)
                 .chain(it.flat_map(|c| c.to_lowercase()))
                 .collect(),
             None => String::new(),
@@ -433,9 +432,9 @@ fn str_title(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
             if prev_cased {
                 out.extend(c.to_lowercase());
             } else {
-                out.extend(c.to_uppercase());
+                out.extend(super::titlecase::to_title(c));
             }
-            prev_cased = c.is_alphabetic() && (c.is_uppercase() || c.is_lowercase());
+            prev_cased = super::titlecase::is_cased(c);
         }
         out
     })
