@@ -149,6 +149,9 @@ fn parse_checked(src: &SourceMap, mode: Mode) -> Result<(ast::Mod, SymbolTable),
     check_bracket_depth(src, mode)?;
     let tree = rustpython_parser::parse(src.source, mode.parser_mode(), &src.filename)
         .map_err(|e| src.parse_error(&e, mode.parser_mode()))?;
+    if let ast::Mod::Interactive(m) = &tree {
+        single_statement(src, &m.body)?;
+    }
     let table = match &tree {
         ast::Mod::Module(m) => symtable::build(&m.body, None, src),
         ast::Mod::Interactive(m) => symtable::build(&m.body, None, src),
@@ -161,6 +164,23 @@ fn parse_checked(src: &SourceMap, mode: Mode) -> Result<(ast::Mod, SymbolTable),
             drop_deep(tree, src.source.len());
             Err(e)
         }
+    }
+}
+
+/// `single` mode (the REPL, `compile(..., "single")`) takes one
+/// statement: a compound one, or simple ones on one line (`a = 1; b = 2`).
+fn single_statement(src: &SourceMap, body: &[ast::Stmt]) -> Result<(), CompileError> {
+    use ast::Ranged;
+    let Some(first) = body.first() else {
+        return Ok(());
+    };
+    let last_line = src.line_of(usize::from(first.end()));
+    match body.iter().find(|s| src.line_of(usize::from(s.start())) > last_line) {
+        Some(s) => Err(src.syntax_error(
+            "multiple statements found while compiling a single statement",
+            usize::from(s.start()),
+        )),
+        None => Ok(()),
     }
 }
 

@@ -28,6 +28,13 @@ pub const MAX_DEPTH: usize = 200;
 /// own limit on statically nested blocks is much lower (20).
 pub const MAX_BLOCK_DEPTH: usize = 100;
 
+/// Longest `elif` chain and left-nested operator chain (`a + b + ...`).
+/// Both are walked in loops, not by recursion, but the syntax tree holds
+/// them nested, and dropping it recurses once per link: this bounds that
+/// depth on any thread's stack. (CPython compiles both far beyond what
+/// programs write; this is fifty times the hundred branches programs were refused at.)
+pub const MAX_CHAIN: usize = 5_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScopeKind {
     Module,
@@ -239,6 +246,14 @@ impl<'s, 'src> Builder<'s, 'src> {
         Box::new(self.src.syntax_error(msg, offset))
     }
 
+    fn too_long(&self, offset: usize) -> BoxedError {
+        Box::new(self.src.error(
+            CompileErrorKind::TooDeep,
+            format!("chain too long to compile (more than {MAX_CHAIN} links)"),
+            offset,
+        ))
+    }
+
     fn enter_depth(&mut self, offset: usize) -> R {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
@@ -404,7 +419,7 @@ impl<'s, 'src> Builder<'s, 'src> {
             Stmt::If(i) => {
                 // An `elif` chain, walked in a loop: no nesting (flow.rs).
                 let mut cur = i;
-                loop {
+                for _ in 0..MAX_CHAIN {
                     self.expr(&cur.test)?;
                     self.stmts(&cur.body)?;
                     match cur.orelse.as_slice() {
@@ -412,6 +427,7 @@ impl<'s, 'src> Builder<'s, 'src> {
                         rest => return self.stmts(rest),
                     }
                 }
+                Err(self.too_long(off))
             }
             Stmt::With(w) => self.with(&w.items, &w.body),
             Stmt::AsyncWith(w) => {
@@ -736,6 +752,9 @@ impl<'s, 'src> Builder<'s, 'src> {
                 while let Expr::BinOp(inner) = left {
                     rights.push(&inner.right);
                     left = &inner.left;
+                    if rights.len() > MAX_CHAIN {
+                        return Err(self.too_long(usize::from(e.start())));
+                    }
                 }
                 self.expr(left)?;
                 rights.into_iter().rev().try_for_each(|r| self.expr(r))

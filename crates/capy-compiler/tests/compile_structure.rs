@@ -115,9 +115,14 @@ fn eval_and_single_modes() {
             Instr::ReturnValue
         ]
     );
-    let s = compile("1 + 2\nx = 3\n", "<stdin>", Mode::Single).unwrap();
+    let s = compile("1 + 2; x = 3\n", "<stdin>", Mode::Single).unwrap();
     assert_seq(&s, &[Instr::BinaryOp(BinOp::Add), Instr::PrintExpr]);
     assert!(!s.instrs.contains(&Instr::Pop));
+    // One statement per input: simple ones may share its line only.
+    let two = compile("1 + 2\nx = 3\n", "<stdin>", Mode::Single).unwrap_err();
+    assert_eq!(two.line, 2);
+    assert!(two.msg.starts_with("multiple statements"), "{}", two.msg);
+    assert!(compile("if x:\n    y = 1\n", "<stdin>", Mode::Single).is_ok());
 }
 
 #[test]

@@ -13,6 +13,9 @@ type Kw<'a> = &'a [(Value, Value)];
 
 const FUNCTIONS: &[(&str, crate::obj::NativeFn, bool)] = &[
     ("print", print, true),
+    ("exit", crate::modules::sys::sys_exit, false),
+    ("quit", crate::modules::sys::sys_exit, false),
+    ("help", help, false),
     ("len", len, false),
     ("repr", repr, false),
     ("abs", abs, false),
@@ -326,6 +329,43 @@ fn hex(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "hex", a, 1, 1)?;
     let b = int_arg(vm, a[0])?;
     vm.new_string(numfmt::int_hex(&b))
+}
+
+/// `help()`: how to get help; `help(obj)`: its documentation and, as
+/// MicroPython's does, its public attributes.
+fn help(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let Some(&obj) = a.first() else {
+        vm.write_out(
+            "Welcome to capy, the MicroPython dialect of Python 3.\n\
+             help(obj) shows an object's documentation and attributes; \
+             dir(obj) lists them.\nExit the REPL with Ctrl-D or exit().\n",
+        )?;
+        return Ok(Value::None);
+    };
+    let r = vm.repr(obj)?;
+    let t = vm.type_name(obj);
+    let mut text = format!("object {r} is of type {t}\n");
+    let doc_key = vm.intern("__doc__");
+    if let Ok(Some(doc)) = vm.getattr_opt(obj, doc_key) {
+        if let Some(d) = vm.heap.str_of(doc) {
+            text.push_str(&format!("{d}\n"));
+        }
+    }
+    let names = dir(vm, &[obj], &[])?;
+    for name in vm.iter_to_vec(names)? {
+        let Some(n) = vm.heap.str_of(name).map(String::from) else {
+            continue;
+        };
+        if n.starts_with('_') {
+            continue;
+        }
+        if let Ok(Some(v)) = vm.getattr_opt(obj, name) {
+            let r = vm.repr(v)?;
+            text.push_str(&format!("  {n} -- {r}\n"));
+        }
+    }
+    vm.write_out(&text)?;
+    Ok(Value::None)
 }
 
 fn callable(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

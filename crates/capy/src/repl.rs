@@ -62,28 +62,21 @@ pub fn run(vm: &mut Vm, main: Option<Gc>) -> u8 {
                     let _ = ed.add_history_entry(buf.as_str());
                 }
                 let src = std::mem::take(&mut buf);
-                interrupt.store(false, Ordering::Relaxed);
-                match vm.compile(&src, "<stdin>", Mode::Single) {
-                    Ok(code) => {
-                        vm.start_clock();
-                        if let Err(e) = vm.run_code(&code, globals, Value::Null) {
-                            if vm.err_is(e, capy_vm::ExcKind::SystemExit) {
-                                return crate::exit_status(vm, e);
-                            }
-                            let t = vm.format_exception_full(e);
-                            let _ = vm.write_err(&t);
-                        }
-                    }
-                    Err(e) => {
-                        let t = vm.format_exception(e);
-                        let _ = vm.write_err(&t);
-                    }
+                if let Some(status) = run_statement(vm, globals, &src, &interrupt) {
+                    return status;
                 }
-                vm.flush();
             }
             Err(ReadlineError::Interrupted) => {
                 buf.clear();
                 println!("KeyboardInterrupt");
+            }
+            // Ctrl-D at a continuation line ends the block and runs it.
+            Err(ReadlineError::Eof) if !buf.is_empty() => {
+                eprintln!();
+                let src = std::mem::take(&mut buf);
+                if let Some(status) = run_statement(vm, globals, &src, &interrupt) {
+                    return status;
+                }
             }
             Err(ReadlineError::Eof) => {
                 // Leaves the shell's prompt on a line of its own.
@@ -123,13 +116,42 @@ fn read_line(
     }
 }
 
-/// Whether the buffered input is an unfinished block.
-fn needs_more(buf: &str, last: &str) -> bool {
-    if buf.contains('\n') {
-        return !last.trim().is_empty();
+/// Compiles and runs one statement of the REPL, echoing its value;
+/// Some(status) when it raised SystemExit.
+fn run_statement(
+    vm: &mut Vm,
+    globals: Gc,
+    src: &str,
+    interrupt: &std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> Option<u8> {
+    interrupt.store(false, Ordering::Relaxed);
+    match vm.compile(src, "<stdin>", Mode::Single) {
+        Ok(code) => {
+            vm.start_clock();
+            if let Err(e) = vm.run_code(&code, globals, Value::Null) {
+                if vm.err_is(e, capy_vm::ExcKind::SystemExit) {
+                    return Some(crate::exit_status(vm, e));
+                }
+                let t = vm.format_exception_full(e);
+                let _ = vm.write_err(&t);
+            }
+        }
+        Err(e) => {
+            let t = vm.format_exception_full(e);
+            let _ = vm.write_err(&t);
+        }
     }
-    if last.trim_end().ends_with(':') {
-        return true;
+    vm.flush();
+    None
+}
+
+/// Whether the buffered input is unfinished: a compound statement (`if`,
+/// `def`, a decorator...) goes on until a blank line, as in CPython, even
+/// when it fits on one line; anything else as soon as it compiles, so a
+/// closing bracket on a continuation line ends the statement.
+fn needs_more(buf: &str, last: &str) -> bool {
+    if opens_block(buf) {
+        return !last.trim().is_empty();
     }
     match capy_compiler::compile(buf, "<stdin>", Mode::Single) {
         Err(e) => {
@@ -138,6 +160,23 @@ fn needs_more(buf: &str, last: &str) -> bool {
         }
         Ok(_) => false,
     }
+}
+
+/// Whether the statement starting `buf` is a compound one.
+fn opens_block(buf: &str) -> bool {
+    let first = buf.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let first = first.trim_start();
+    if first.starts_with('@') || first.trim_end().ends_with(':') {
+        return true;
+    }
+    let word: String = first
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    matches!(
+        word.as_str(),
+        "if" | "for" | "while" | "def" | "class" | "try" | "with" | "async"
+    )
 }
 
 /// Ctrl-C while a statement runs sets the interrupt flag the VM polls, so

@@ -321,6 +321,26 @@ fn interactive_flag_after_a_program_goes_on_in_its_namespace() {
     assert_eq!(capy.stdout, "['s.py', 'a']\n");
 }
 
+/// The REPL's statement ends as CPython's: a closing bracket on a
+/// continuation line ends a simple statement, a compound one needs a blank
+/// line or the end of input (Ctrl-D), and `exit`/`quit` are there.
+#[test]
+fn repl_statements_end_as_in_cpython() {
+    let cases: [(&str, &[u8]); 6] = [
+        ("bracket", b"x = (1,\n2)\nx\n"),
+        ("eof-in-block", b"for i in range(2):\n    print(i)"),
+        ("one-line-if", b"if True: print('one')\nprint('two')\n"),
+        ("multi-line-def", b"def f(\n a):\n    return a\n\nf(4)\n"),
+        ("exit", b"print('before')\nexit(3)\nprint('never')\n"),
+        ("quit", b"quit()\nprint('never')\n"),
+    ];
+    for (tag, input) in cases {
+        let (capy, py) = both(tag, &["-i"], input);
+        assert_eq!(capy.stdout, py.stdout, "{tag}\n{}", capy.stderr);
+        assert_eq!(capy.code, py.code, "{tag}\n{}", capy.stderr);
+    }
+}
+
 #[test]
 fn piped_repl_is_no_longer_the_default() {
     let (capy, _) = both("default", &[], b"1 + 1\n");

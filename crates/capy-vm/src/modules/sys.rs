@@ -77,7 +77,9 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     Ok(m)
 }
 
-fn sys_exit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+/// `sys.exit`, and the builtins `exit` and `quit` (CPython's site module
+/// adds those; programs call them as functions).
+pub(crate) fn sys_exit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let c = vm.exc_class(ExcKind::SystemExit);
     Err(vm.new_exception(c, a.to_vec()))
 }
