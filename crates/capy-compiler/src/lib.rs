@@ -175,7 +175,10 @@ fn single_statement(src: &SourceMap, body: &[ast::Stmt]) -> Result<(), CompileEr
         return Ok(());
     };
     let last_line = src.line_of(usize::from(first.end()));
-    match body.iter().find(|s| src.line_of(usize::from(s.start())) > last_line) {
+    match body
+        .iter()
+        .find(|s| src.line_of(usize::from(s.start())) > last_line)
+    {
         Some(s) => Err(src.syntax_error(
             "multiple statements found while compiling a single statement",
             usize::from(s.start()),

@@ -179,9 +179,13 @@ impl Vm {
             return false;
         }
         let msg = self.to_str(e.value()).unwrap_or_default();
-        ["unsupported operand type(s)", "can only concatenate", "can't concat"]
-            .iter()
-            .any(|p| msg.starts_with(p))
+        [
+            "unsupported operand type(s)",
+            "can only concatenate",
+            "can't concat",
+        ]
+        .iter()
+        .any(|p| msg.starts_with(p))
     }
 
     /// CPython's words for `+` of a sequence and something it cannot

@@ -745,6 +745,14 @@ impl Vm {
         let live = self.heap.collect(roots);
         self.comp.sweep_handles(&self.heap);
         self.comp.sweep_owned(&self.heap);
+        // Compartments only the dead objects held are freed first, so
+        // that the pacing below counts only those still open.
+        if !self.comp.released.is_empty() {
+            crate::compartment::lifetime::settle(self);
+        }
+        if self.comp.id == crate::compartment::ROOT && self.world.cycle_search_due() {
+            self.world.free_cycles(&self.comp);
+        }
         // The root's objects keep the open compartments alive: memory
         // elsewhere that paces its next collection too.
         let elsewhere = if self.comp.id == crate::compartment::ROOT {
@@ -753,9 +761,6 @@ impl Vm {
             0
         };
         self.budget.memory.after_collection(live, elsewhere);
-        if !self.comp.released.is_empty() {
-            crate::compartment::lifetime::settle(self);
-        }
         // The recount saw only heap objects; a quota too full for the
         // compiled regexes as well drops them (they are only a cache).
         if self.budget.memory.charge(self.re_cache.bytes()).is_err() {

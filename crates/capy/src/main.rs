@@ -143,7 +143,9 @@ pub(crate) fn os_error_text(e: &std::io::Error) -> String {
     let text = e.to_string();
     match e.raw_os_error() {
         Some(n) => {
-            let bare = text.strip_suffix(&format!(" (os error {n})")).unwrap_or(&text);
+            let bare = text
+                .strip_suffix(&format!(" (os error {n})"))
+                .unwrap_or(&text);
             format!("[Errno {n}] {bare}")
         }
         None => text,
@@ -431,7 +433,12 @@ fn run(opts: Options) -> Status {
             };
             if data.starts_with(b"CAPYC") {
                 match capy_compiler::serialize::from_bytes(&data) {
-                    Ok(code) => run_code(&mut vm, Ok(code), &MainModule::file(absolute(path)), inspect),
+                    Ok(code) => run_code(
+                        &mut vm,
+                        Ok(code),
+                        &MainModule::file(absolute(path)),
+                        inspect,
+                    ),
                     Err(e) => {
                         eprintln!("capy: {path}: invalid bytecode file: {e}");
                         Status::Code(1)

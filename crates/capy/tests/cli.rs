@@ -177,7 +177,11 @@ fn dash_m_runs_modules_and_packages() {
         "import os\n",
         "def os_rel(f):\n    import sys\n    return f.rsplit('dash-m', 1)[-1]\n",
     );
-    std::fs::write(d.join("pkg/__main__.py"), format!("print('pkg main')\n{show}")).unwrap();
+    std::fs::write(
+        d.join("pkg/__main__.py"),
+        format!("print('pkg main')\n{show}"),
+    )
+    .unwrap();
     std::fs::write(d.join("pkg/sub/other.py"), "X = 5\n").unwrap();
     std::fs::write(
         d.join("pkg/sub/mod.py"),
@@ -199,7 +203,8 @@ fn dash_m_runs_modules_and_packages() {
     }
     let capy = run_piped(&capy_exe(), &d, &["-m", "pkg.sub"], b"");
     assert!(
-        capy.stderr.contains("'pkg.sub' is a package and cannot be directly executed"),
+        capy.stderr
+            .contains("'pkg.sub' is a package and cannot be directly executed"),
         "{}",
         capy.stderr
     );
@@ -210,7 +215,11 @@ fn dash_m_runs_modules_and_packages() {
 #[test]
 fn main_module_file_names() {
     let d = scratch("file");
-    std::fs::write(d.join("s.py"), "print(__file__.endswith('/file/s.py'), __file__[0])\n").unwrap();
+    std::fs::write(
+        d.join("s.py"),
+        "print(__file__.endswith('/file/s.py'), __file__[0])\n",
+    )
+    .unwrap();
     let cases: [(&[&str], &[u8]); 3] = [
         (&["s.py"], b""),
         (&[], b"print(__file__)\n"),

@@ -20,9 +20,13 @@
 //!
 //! A compartment whose count falls to zero while it runs (a collection in
 //! a callback of it freed the last handle) is freed when its crossing
-//! ends. Not freed: compartments that reach each other in a cycle (A holds
-//! a handle to B and B to A) and nothing else, which counts cannot see,
-//! and library compartments (the c18n mode), whose maker, the library,
+//! ends. Counts cannot see compartments that reach each other in a cycle
+//! (A holds a handle to B and B to A) and nothing else: those are found
+//! by [`World::free_cycles`], a search from the root through the handles
+//! each instance holds, after a collection of the root once the number of
+//! open compartments has doubled since the last search (so its cost, a
+//! walk over the open compartments, is paid once per as many made). Not
+//! freed: library compartments (the c18n mode), whose maker, the library,
 //! never lets go.
 
 use super::{CompId, Local, Sealed, Target, World, ROOT};
@@ -173,6 +177,87 @@ impl World {
     }
 }
 
+/// Open compartments below which no search for cycles is made.
+const CYCLE_SEARCH_FLOOR: u32 = 64;
+
+impl World {
+    /// Whether enough compartments were made since the last search for
+    /// cycles to search again: twice as many open as survived it.
+    pub fn cycle_search_due(&self) -> bool {
+        self.open >= CYCLE_SEARCH_FLOOR && self.open >= self.open_at_cycle_search.saturating_mul(2)
+    }
+
+    /// Frees the compartments that only unreachable compartments hold:
+    /// cycles of handles that nothing else leads to. A compartment is kept
+    /// when the root (`root`, its instance's state) reaches it through
+    /// handles and `Compartment` objects, or when its count holds more
+    /// than all those instances' handles and objects explain (its maker's
+    /// reservation while it is being made). Searches only when nothing but
+    /// the root is on the host stack (a suspended instance's handles
+    /// cannot be read here) and not in the c18n mode.
+    pub fn free_cycles(&mut self, root: &Local) {
+        self.search_cycles(root);
+        // What survived sets when to search again.
+        self.open_at_cycle_search = self.open;
+    }
+
+    fn search_cycles(&mut self, root: &Local) {
+        let n = self.slots.len();
+        let busy = |(id, s): (usize, &super::Slot)| id != ROOT as usize && s.entries > 0;
+        if self.library.is_some() || self.slots.iter().enumerate().any(busy) {
+            return;
+        }
+        // What each instance holds, by owner.
+        let held = |l: &Local| -> Vec<CompId> {
+            let handles = l.handles.keys().chain(l.released.iter()).map(|r| r.owner);
+            handles.chain(l.owned.iter().map(|(_, id)| *id)).collect()
+        };
+        let mut edges: Vec<Vec<CompId>> = vec![Vec::new(); n];
+        edges[ROOT as usize] = held(root);
+        for (id, slot) in self.slots.iter().enumerate() {
+            if let Some(vm) = slot.vm.get() {
+                edges[id] = held(&vm.comp);
+            }
+        }
+        let mut explained = vec![0u32; n];
+        for &to in edges.iter().flatten() {
+            if let Some(c) = explained.get_mut(to as usize) {
+                *c = c.saturating_add(1);
+            }
+        }
+        let mut reached = vec![false; n];
+        let mut work: Vec<CompId> = (0..n as CompId)
+            .filter(|&id| id == ROOT || self.slots[id as usize].refs > explained[id as usize])
+            .collect();
+        for &id in &work {
+            reached[id as usize] = true;
+        }
+        while let Some(id) = work.pop() {
+            for &to in &edges[id as usize] {
+                if let Some(r) = reached.get_mut(to as usize) {
+                    if !*r {
+                        *r = true;
+                        work.push(to);
+                    }
+                }
+            }
+        }
+        let lost: Vec<CompId> = (0..n as CompId)
+            .filter(|&id| !reached[id as usize] && !self.slots[id as usize].closed)
+            .collect();
+
+        for id in lost {
+            // Closed as `close()` closes: its slot is reused once its last
+            // reference (from another lost one) goes, which letting go of
+            // the others brings about; some are shut by then.
+            if self.slots[id as usize].closed {
+                continue;
+            }
+            self.close(id);
+        }
+    }
+}
+
 /// Passes what the collections of the active instance `vm` found dead
 /// (handle objects, `Compartment` objects: [`Local::released`]) on to the
 /// compartments they referenced, freeing those left unreferenced. Nothing to do while the
@@ -274,6 +359,72 @@ mod tests {
         assert_eq!(freed(&w), vec![1]);
         w.free_if_unreferenced(1);
         assert_eq!(freed(&w), vec![1], "and only once");
+    }
+
+    /// Handles of the root (`Local` of the instance holding the world).
+    fn root_holding(w: &mut World, owners: &[CompId]) -> Local {
+        let mut root = Local::default();
+        for &owner in owners {
+            let r = Sealed {
+                owner,
+                gen: 0,
+                target: Target::Global(owner),
+                read_only: false,
+            };
+            root.handles.insert(r, crate::value::Gc { idx: 0, gen: 0 });
+            w.hold(owner);
+        }
+        root
+    }
+
+    #[test]
+    fn a_cycle_nothing_else_holds_is_freed_by_the_search() {
+        let mut w = world(4);
+        give_handle(&mut w, 1, 2);
+        give_handle(&mut w, 2, 1);
+        give_handle(&mut w, 3, 4);
+        give_handle(&mut w, 4, 3);
+        for id in 1..=4 {
+            w.unhold(id); // the Compartment objects go
+        }
+        assert!(w.free.is_empty(), "counts alone cannot free a cycle");
+        let root = root_holding(&mut w, &[3]);
+        w.free_cycles(&root);
+        assert_eq!(freed(&w), vec![1, 2], "each slot of the lost cycle once");
+        assert!(
+            !w.slots[3].closed && !w.slots[4].closed,
+            "the root reaches c3, c3 reaches c4"
+        );
+        assert_eq!(w.open, 2);
+        assert_eq!(w.open_at_cycle_search, 2);
+    }
+
+    #[test]
+    fn a_count_no_handle_explains_keeps_a_compartment() {
+        // c1's count of 1 is its maker's reservation (no handle or object
+        // explains it): c1, and the c2 it holds, stay.
+        let mut w = world(2);
+        give_handle(&mut w, 1, 2);
+        give_handle(&mut w, 2, 1);
+        w.unhold(2);
+        w.free_cycles(&Local::default());
+        assert!(w.free.is_empty());
+        assert_eq!(w.open, 2);
+    }
+
+    #[test]
+    fn no_search_while_a_compartment_runs() {
+        let mut w = world(2);
+        give_handle(&mut w, 1, 2);
+        give_handle(&mut w, 2, 1);
+        w.unhold(1);
+        w.unhold(2);
+        w.slots[1].entries = 1;
+        w.free_cycles(&Local::default());
+        assert!(w.free.is_empty(), "its handles are out of reach");
+        w.slots[1].entries = 0;
+        w.free_cycles(&Local::default());
+        assert_eq!(freed(&w), vec![1, 2]);
     }
 
     #[test]

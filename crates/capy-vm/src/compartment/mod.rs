@@ -284,6 +284,8 @@ pub struct World {
     pub free: Vec<CompId>,
     /// Compartments made and not yet closed (the root not counted).
     pub open: u32,
+    /// `open` after the last search for unreachable cycles (lifetime.rs).
+    pub open_at_cycle_search: u32,
 }
 
 /// What a by-name handle names, looked up in its owner at each use.

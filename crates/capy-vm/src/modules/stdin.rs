@@ -185,7 +185,7 @@ pub fn read_text(vm: &mut Vm, max: Option<usize>, line: bool) -> PyResult<String
 pub fn read_bytes(vm: &mut Vm, max: Option<usize>, line: bool) -> PyResult<Vec<u8>> {
     crate::compartment::authority::require(vm, crate::compartment::authority::Authority::Stdin)?;
     let mut out = Vec::new();
-    while max.map_or(true, |m| out.len() < m) {
+    while max.is_none_or(|m| out.len() < m) {
         if !has_pending() {
             vm.reserve_temp(out.len() + READ_SIZE)?;
             if !fill(vm)? {

@@ -94,7 +94,11 @@ pub fn make_all(vm: &mut Vm) -> PyResult<[Value; 3]> {
     ];
     let mut out = [Value::None; 3];
     for (slot, (text, bytes, name, mode)) in out.iter_mut().zip(streams) {
-        let buffered = if mode == "r" { "BufferedReader" } else { "BufferedWriter" };
+        let buffered = if mode == "r" {
+            "BufferedReader"
+        } else {
+            "BufferedWriter"
+        };
         let buffer = make(vm, bytes, buffered, name, &format!("{mode}b"))?;
         let stream = make(vm, text, "TextIOWrapper", name, mode)?;
         let key = vm.intern("buffer");

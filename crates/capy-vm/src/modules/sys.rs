@@ -337,57 +337,57 @@ impl Vm {
     }
 
     /// `sys.float_info`, `sys.int_info` and `sys.hash_info`: IEEE doubles,
-/// and the modular hash capy shares with CPython (so `fractions` and
-/// programs can compute hashes that agree with `hash`).
-fn numeric_info(vm: &mut Vm, m: Gc) -> PyResult<()> {
-    let f = Value::Float;
-    let i = Value::Int;
-    let float_info = [
-        ("max", f(f64::MAX)),
-        ("max_exp", i(f64::MAX_EXP as i64)),
-        ("max_10_exp", i(f64::MAX_10_EXP as i64)),
-        ("min", f(f64::MIN_POSITIVE)),
-        ("min_exp", i(f64::MIN_EXP as i64)),
-        ("min_10_exp", i(f64::MIN_10_EXP as i64)),
-        ("dig", i(f64::DIGITS as i64)),
-        ("mant_dig", i(f64::MANTISSA_DIGITS as i64)),
-        ("epsilon", f(f64::EPSILON)),
-        ("radix", i(f64::RADIX as i64)),
-        ("rounds", i(1)),
-    ];
-    let algorithm = vm.new_str("siphash13")?;
-    let hash_info = [
-        ("width", i(64)),
-        ("modulus", i((1 << 61) - 1)),
-        ("inf", i(314159)),
-        ("nan", i(0)),
-        ("imag", i(1000003)),
-        ("algorithm", algorithm),
-        ("hash_bits", i(64)),
-        ("seed_bits", i(128)),
-        ("cutoff", i(0)),
-    ];
-    let int_info = [
-        ("bits_per_digit", i(30)),
-        ("sizeof_digit", i(4)),
-        ("default_max_str_digits", i(4300)),
-        ("str_digits_check_threshold", i(640)),
-    ];
-    let tables: [(&str, &[(&str, Value)]); 3] = [
-        ("float_info", &float_info),
-        ("hash_info", &hash_info),
-        ("int_info", &int_info),
-    ];
-    for (name, fields) in tables {
-        let names: Vec<&str> = fields.iter().map(|(n, _)| *n).collect();
-        let values: Vec<Value> = fields.iter().map(|(_, v)| *v).collect();
-        let t = super::collections::make_namedtuple(vm, "sys", name, &names, &values)?;
-        set(vm, m, name, t)?;
+    /// and the modular hash capy shares with CPython (so `fractions` and
+    /// programs can compute hashes that agree with `hash`).
+    fn numeric_info(vm: &mut Vm, m: Gc) -> PyResult<()> {
+        let f = Value::Float;
+        let i = Value::Int;
+        let float_info = [
+            ("max", f(f64::MAX)),
+            ("max_exp", i(f64::MAX_EXP as i64)),
+            ("max_10_exp", i(f64::MAX_10_EXP as i64)),
+            ("min", f(f64::MIN_POSITIVE)),
+            ("min_exp", i(f64::MIN_EXP as i64)),
+            ("min_10_exp", i(f64::MIN_10_EXP as i64)),
+            ("dig", i(f64::DIGITS as i64)),
+            ("mant_dig", i(f64::MANTISSA_DIGITS as i64)),
+            ("epsilon", f(f64::EPSILON)),
+            ("radix", i(f64::RADIX as i64)),
+            ("rounds", i(1)),
+        ];
+        let algorithm = vm.new_str("siphash13")?;
+        let hash_info = [
+            ("width", i(64)),
+            ("modulus", i((1 << 61) - 1)),
+            ("inf", i(314159)),
+            ("nan", i(0)),
+            ("imag", i(1000003)),
+            ("algorithm", algorithm),
+            ("hash_bits", i(64)),
+            ("seed_bits", i(128)),
+            ("cutoff", i(0)),
+        ];
+        let int_info = [
+            ("bits_per_digit", i(30)),
+            ("sizeof_digit", i(4)),
+            ("default_max_str_digits", i(4300)),
+            ("str_digits_check_threshold", i(640)),
+        ];
+        let tables: [(&str, &[(&str, Value)]); 3] = [
+            ("float_info", &float_info),
+            ("hash_info", &hash_info),
+            ("int_info", &int_info),
+        ];
+        for (name, fields) in tables {
+            let names: Vec<&str> = fields.iter().map(|(n, _)| *n).collect();
+            let values: Vec<Value> = fields.iter().map(|(_, v)| *v).collect();
+            let t = super::collections::make_namedtuple(vm, "sys", name, &names, &values)?;
+            set(vm, m, name, t)?;
+        }
+        Ok(())
     }
-    Ok(())
-}
 
-/// The location block CPython prints for a SyntaxError (file, line,
+    /// The location block CPython prints for a SyntaxError (file, line,
     /// source and caret) and the message under it, from the exception's
     /// attributes; None when it has no file name (raised by hand).
     fn syntax_error_location(&mut self, e: crate::PyErr) -> Option<(String, String)> {
@@ -395,7 +395,8 @@ fn numeric_info(vm: &mut Vm, m: Gc) -> PyResult<()> {
             let key = vm.intern(name);
             vm.getattr_opt(e.value(), key).ok().flatten()
         };
-        let filename = attr(self, "filename").and_then(|v| self.heap.str_of(v).map(String::from))?;
+        let filename =
+            attr(self, "filename").and_then(|v| self.heap.str_of(v).map(String::from))?;
         let line = match attr(self, "lineno") {
             Some(Value::Int(n)) => n.clamp(0, u32::MAX as i64) as u32,
             _ => return None,

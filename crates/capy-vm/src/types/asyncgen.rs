@@ -89,9 +89,7 @@ fn agen_aclose(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn step_of(vm: &mut Vm, a: &[Value]) -> PyResult<Gc> {
     match a.first() {
-        Some(&Value::Obj(h))
-            if matches!(vm.heap.get(h), Obj::Iter(it) if matches!(**it, IterState::AsyncStep { .. })) =>
-        {
+        Some(&Value::Obj(h)) if matches!(vm.heap.get(h), Obj::Iter(it) if matches!(**it, IterState::AsyncStep { .. })) => {
             Ok(h)
         }
         _ => Err(vm.type_error("descriptor requires an 'async_generator_asend' object")),
@@ -132,7 +130,9 @@ pub fn aiter(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let it = vm.call(m, &[*x], &[])?;
     if vm.lookup_type_attr(it, "__anext__").is_none() {
         let t = vm.type_name(it);
-        return Err(vm.type_error(format!("aiter() returned not an async iterator of type '{t}'")));
+        return Err(vm.type_error(format!(
+            "aiter() returned not an async iterator of type '{t}'"
+        )));
     }
     Ok(it)
 }
@@ -195,7 +195,7 @@ impl Vm {
         } else {
             self.generator_step(target, arg, mode, state, sent, thrown)
         };
-        if !matches!(r, Ok(_)) {
+        if r.is_err() {
             self.set_step_state(h, AsyncStepState::Done);
         }
         r

@@ -172,7 +172,14 @@ fn syntax_error_init(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResul
         if !(4..=6).contains(&items.len()) {
             return Err(vm.index_error("tuple index out of range"));
         }
-        let names = ["filename", "lineno", "offset", "text", "end_lineno", "end_offset"];
+        let names = [
+            "filename",
+            "lineno",
+            "offset",
+            "text",
+            "end_lineno",
+            "end_offset",
+        ];
         for (name, v) in names.iter().zip(items) {
             set_attr(vm, this, name, v)?;
         }

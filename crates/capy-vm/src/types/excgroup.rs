@@ -80,11 +80,7 @@ fn group_init(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         Value::Obj(h) if matches!(vm.heap.get(*h), Obj::List(_) | Obj::Tuple(_)) => {
             vm.seq_items(*excs)?
         }
-        _ => {
-            return Err(
-                vm.type_error("second argument (exceptions) must be a sequence")
-            )
-        }
+        _ => return Err(vm.type_error("second argument (exceptions) must be a sequence")),
     };
     if items.is_empty() {
         return Err(vm.value_error("second argument (exceptions) must be a non-empty sequence"));
@@ -175,9 +171,7 @@ enum Cond {
 impl Cond {
     fn new(vm: &mut Vm, v: Value) -> PyResult<Cond> {
         let base = vm.exc_class(ExcKind::BaseException);
-        let is_exc_class = |vm: &Vm, c: Value| {
-            matches!(c, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Class(_)) && vm.is_subclass(h, base))
-        };
+        let is_exc_class = |vm: &Vm, c: Value| matches!(c, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Class(_)) && vm.is_subclass(h, base));
         if is_exc_class(vm, v) {
             return Ok(Cond::Classes(vec![v.as_obj().unwrap_or(base)]));
         }
@@ -185,16 +179,16 @@ impl Cond {
             if matches!(vm.heap.get(h), Obj::Tuple(_)) {
                 let items = vm.seq_items(v)?;
                 if items.iter().all(|&c| is_exc_class(vm, c)) {
-                    return Ok(Cond::Classes(items.iter().filter_map(|c| c.as_obj()).collect()));
+                    return Ok(Cond::Classes(
+                        items.iter().filter_map(|c| c.as_obj()).collect(),
+                    ));
                 }
             }
         }
         if vm.is_callable(v) {
             return Ok(Cond::Predicate(v));
         }
-        Err(vm.type_error(
-            "expected a function, exception type or tuple of exception types",
-        ))
+        Err(vm.type_error("expected a function, exception type or tuple of exception types"))
     }
 
     fn test(&self, vm: &mut Vm, e: Value) -> PyResult<bool> {
@@ -251,12 +245,8 @@ fn copy_metadata(vm: &mut Vm, from: Value, to: Value) -> PyResult<()> {
     let Obj::Exception(x) = vm.heap.get(f) else {
         return Ok(());
     };
-    let (tb, cause, context, suppress) = (
-        x.traceback.clone(),
-        x.cause,
-        x.context,
-        x.suppress_context,
-    );
+    let (tb, cause, context, suppress) =
+        (x.traceback.clone(), x.cause, x.context, x.suppress_context);
     if let Obj::Exception(y) = vm.heap.get_mut(t) {
         y.traceback = tb;
         y.cause = cause;
