@@ -366,7 +366,7 @@ pub enum Obj {
     /// A CHERI capability value (`cheri.Capability`, modules/cheri.rs).
     Capability(Box<crate::modules::cheri::CapObj>),
     /// Tagged memory mapped by `cheri.Memory` (reached only through capabilities).
-    CapMemory(Box<cheri::Memory>),
+    CapMemory(Box<crate::modules::cheri::SharedMemory>),
     /// A view of `len` bytes of a bytes or bytearray object from `start`
     /// (slicing a view makes a new view, no copy), read as items of format
     /// `fmt` (`b'B'` for bytes, an array's typecode; see types/memoryview.rs).
@@ -493,7 +493,7 @@ impl Obj {
             Obj::Iter(_) => 48,
             Obj::Capability(_) => size_of::<crate::modules::cheri::CapObj>(),
             // Bytes plus one tag bit per 16-byte granule.
-            Obj::CapMemory(m) => m.size() as usize + m.size() as usize / 128,
+            Obj::CapMemory(m) => m.charged_bytes(),
             Obj::State(st) => st.size(),
             _ => 0,
         };

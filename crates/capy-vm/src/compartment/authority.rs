@@ -10,7 +10,7 @@
 //! | importing from the file system (`sys.path`) | yes | empty path: only built-in modules |
 //! | `sys.argv` | the command line | empty |
 //! | clocks (`time.*`) | full resolution | whole milliseconds |
-//! | `cheri.Memory`, `cheri.sealing_root` | yes | absent |
+//! | `cheri.Memory`, `cheri.sealing_root` | yes | absent (memory reaches a compartment only as a capability it is passed) |
 //! | making compartments (`compartment`) | yes | absent (a compartment could otherwise escape its quota by making more) |
 //! | `sys.setrecursionlimit` | up to 20,000 | up to the limit it was given |
 //!

@@ -286,6 +286,11 @@ pub struct World {
     pub open: u32,
     /// `open` after the last search for unreachable cycles (lifetime.rs).
     pub open_at_cycle_search: u32,
+    /// The next free address of the capability model: every instance maps
+    /// its regions above it, so a `cheri.Memory` shared with another
+    /// compartment lies where nothing of that compartment's does
+    /// (modules/cheri.rs).
+    pub cap_next: u64,
 }
 
 /// What a by-name handle names, looked up in its owner at each use.

@@ -5,7 +5,7 @@
 //! | None, bool, int, float (inline) | itself |
 //! | big int, complex, str, bytes, range, slice, code | a copy in the receiving heap |
 //! | tuple, frozenset | a copy, each item crossing by these rules |
-//! | `cheri.Capability` | the same capability bits (the receiving compartment's address space decides what it reaches) |
+//! | `cheri.Capability` | the same capability bits; a capability made for a `cheri.Memory` shares that memory with the receiver, mapped at the same address (its bounds and permissions decide what is reached); any other reaches nothing there |
 //! | a handle the receiver owns | the receiver's own object, unsealed |
 //! | a handle owned by a third compartment | a handle to the same object |
 //! | an exception instance, an exception class | a copy with a mirrored class, a mirror class (mirror.rs) |
@@ -158,10 +158,10 @@ impl Parties<'_> {
                 step: *step,
             },
             Obj::Code(c) => Obj::Code(c.clone()),
-            Obj::Capability(c) => Obj::Capability(Box::new(crate::modules::cheri::CapObj {
-                cap: c.cap,
-                owner: Value::Null,
-            })),
+            Obj::Capability(c) => {
+                let (cap, owner) = (c.cap, c.owner);
+                return self.capability(cap, owner);
+            }
             Obj::Tuple(items) => {
                 let items = items.to_vec();
                 let mut out = Vec::with_capacity(items.len());
@@ -195,6 +195,32 @@ impl Parties<'_> {
             }
             _ => return self.seal(g, seal),
         };
+        refused(self.dst, |d| d.alloc(copy).map(Value::Obj))
+    }
+
+    /// A capability: the same bits. When it was made for a
+    /// `cheri.Memory`, that memory is shared with the receiver, mapped at
+    /// the same address, so the capability reaches there exactly what it
+    /// reached in the sender (its bounds and permissions decide how much);
+    /// any other capability reaches nothing the sender's did.
+    fn capability(&mut self, cap: cheri::Capability, owner: Value) -> Result<Value, TransferError> {
+        let shared = match owner {
+            Value::Obj(o) => match self.src.heap.get(o) {
+                Obj::CapMemory(m) => crate::modules::cheri::region_of_memory(self.src, o)
+                    .map(|(base, len)| (m.mem.clone(), base, len)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let owner = match shared {
+            Some((mem, base, len)) => refused(self.dst, |d| {
+                crate::modules::cheri::share_memory(d, &mem, base, len)
+            })?,
+            None => Value::Null,
+        };
+        // (Each allocation roots what it made until the crossing's scope
+        // ends, the memory's object included.)
+        let copy = Obj::Capability(Box::new(crate::modules::cheri::CapObj { cap, owner }));
         refused(self.dst, |d| d.alloc(copy).map(Value::Obj))
     }
 

@@ -39,6 +39,31 @@ pub struct CapObj {
     pub owner: Value,
 }
 
+/// The tagged memory of a `cheri.Memory`: made by one instance, which
+/// pays for it, and shared with every compartment a capability to it
+/// crosses into (compartment/transfer.rs). Each instance that can reach it
+/// holds its own object for it, mapped at the same address. One thread
+/// holds all the compartments of a world and no access calls back into
+/// Python, so a borrow never overlaps another.
+pub struct SharedMemory {
+    pub mem: std::rc::Rc<std::cell::RefCell<Memory>>,
+    /// Whether this instance made it (and its quota counts it).
+    pub creator: bool,
+}
+
+impl SharedMemory {
+    /// What the holding instance's quota is charged: the memory and its
+    /// tags for its creator, the reference for the others.
+    pub fn charged_bytes(&self) -> usize {
+        if self.creator {
+            let size = self.mem.borrow().size() as usize;
+            size + size / 128
+        } else {
+            std::mem::size_of::<Self>()
+        }
+    }
+}
+
 struct Region {
     base: u64,
     len: u64,
@@ -50,7 +75,8 @@ struct Region {
 #[derive(Default)]
 pub struct CheriState {
     /// Mapped regions, sorted by base (addresses are handed out in
-    /// increasing order and never reused).
+    /// increasing order, world-wide, and never reused; a shared memory is
+    /// inserted where it lies).
     regions: Vec<Region>,
     next: u64,
     error_class: Option<Gc>,
@@ -91,7 +117,7 @@ pub(crate) fn map_region(vm: &mut Vm, obj: Gc, len: u64, align_mask: u64) -> PyR
     let heap = &vm.heap;
     vm.cheri.regions.retain(|r| heap.is_live(r.obj));
     let st = &mut vm.cheri;
-    let next = st.next.max(FIRST_ADDRESS);
+    let next = st.next.max(vm.world.cap_next).max(FIRST_ADDRESS);
     let mask = align_mask & !(GRANULE - 1);
     let reserved = cheri::representable_length(len).max(len);
     let base = next.checked_add(!mask).map(|x| x & mask);
@@ -101,11 +127,62 @@ pub(crate) fn map_region(vm: &mut Vm, obj: Gc, len: u64, align_mask: u64) -> PyR
     match (base, end) {
         (Some(base), Some(end)) if end <= ADDRESS_LIMIT => {
             st.next = end;
+            vm.world.cap_next = end;
             st.regions.push(Region { base, len, obj });
             Ok(base)
         }
         _ => Err(vm.error(ExcKind::MemoryError, "capability address space exhausted")),
     }
+}
+
+/// The object of tagged memory `mem` in `vm`, mapped at `base` as in the
+/// instance it came from: the existing one if `vm` already reaches it,
+/// else a new one. Null if the address range is taken (it cannot be: the
+/// world hands out every address once).
+pub(crate) fn share_memory(
+    vm: &mut Vm,
+    mem: &std::rc::Rc<std::cell::RefCell<Memory>>,
+    base: u64,
+    len: u64,
+) -> PyResult {
+    let heap = &vm.heap;
+    vm.cheri.regions.retain(|r| heap.is_live(r.obj));
+    let known = vm.cheri.regions.iter().find(|r| {
+        r.base == base
+            && matches!(vm.heap.get(r.obj), Obj::CapMemory(m) if std::rc::Rc::ptr_eq(&m.mem, mem))
+    });
+    if let Some(r) = known {
+        return Ok(Value::Obj(r.obj));
+    }
+    let end = u128::from(base) + u128::from(len);
+    let i = vm.cheri.regions.partition_point(|r| r.base < base);
+    let clear_before = i == 0 || {
+        let r = &vm.cheri.regions[i - 1];
+        u128::from(r.base) + u128::from(r.len) <= u128::from(base)
+    };
+    let clear_after = vm
+        .cheri
+        .regions
+        .get(i)
+        .is_none_or(|r| u128::from(r.base) >= end);
+    if !(clear_before && clear_after) {
+        return Ok(Value::Null);
+    }
+    let g = vm.alloc(Obj::CapMemory(Box::new(SharedMemory {
+        mem: mem.clone(),
+        creator: false,
+    })))?;
+    vm.cheri.regions.insert(i, Region { base, len, obj: g });
+    Ok(Value::Obj(g))
+}
+
+/// Where `obj` (tagged memory) is mapped in `vm`, and for how long.
+pub(crate) fn region_of_memory(vm: &Vm, obj: Gc) -> Option<(u64, u64)> {
+    vm.cheri
+        .regions
+        .iter()
+        .find(|r| r.obj == obj)
+        .map(|r| (r.base, r.len))
 }
 
 // ---- values ----
@@ -286,7 +363,10 @@ pub fn read(vm: &Vm, cap: &Capability, offset: u64, buf: &mut [u8]) -> Result<()
     let (g, idx, addr) = locate(vm, cap, offset, buf.len() as u64, Perms::LOAD)?;
     let fault = Fault::new(FaultKind::Bounds, addr, *cap);
     match vm.heap.get(g) {
-        Obj::CapMemory(m) => m.load_bytes(&m.root(), idx, buf).map_err(|_| fault),
+        Obj::CapMemory(m) => {
+            let m = m.mem.borrow();
+            m.load_bytes(&m.root(), idx, buf).map_err(|_| fault)
+        }
         Obj::ByteArray(v) => {
             // The buffer may have shrunk since it was mapped.
             let r = slice_range(v.len(), idx, buf.len()).ok_or(fault)?;
@@ -309,6 +389,7 @@ pub fn write(vm: &mut Vm, cap: &Capability, offset: u64, data: &[u8]) -> Result<
     let fault = Fault::new(FaultKind::Bounds, addr, *cap);
     match vm.heap.get_mut(g) {
         Obj::CapMemory(m) => {
+            let mut m = m.mem.borrow_mut();
             let root = m.root();
             m.store_bytes(&root, idx, data).map_err(|_| fault)
         }
@@ -338,9 +419,11 @@ fn load_cap(vm: &Vm, cap: &Capability, offset: u64) -> Result<Capability, Fault>
     check_cap_access(cap, offset, Perms::LOAD)?;
     let (g, idx, addr) = locate(vm, cap, offset, GRANULE, Perms::LOAD)?;
     let mut v = match vm.heap.get(g) {
-        Obj::CapMemory(m) => m
-            .load_cap(&m.root(), idx)
-            .map_err(|_| Fault::new(FaultKind::Bounds, addr, *cap))?,
+        Obj::CapMemory(m) => {
+            let m = m.mem.borrow();
+            m.load_cap(&m.root(), idx)
+                .map_err(|_| Fault::new(FaultKind::Bounds, addr, *cap))?
+        }
         _ => {
             let mut b = [0u8; 16];
             read(vm, cap, offset, &mut b)?;
@@ -379,6 +462,7 @@ fn store_cap(vm: &mut Vm, cap: &Capability, offset: u64, value: &Capability) -> 
     let fault = Fault::new(FaultKind::Bounds, addr, *cap);
     match vm.heap.get_mut(g) {
         Obj::CapMemory(m) => {
+            let mut m = m.mem.borrow_mut();
             let root = m.root();
             m.store_cap(&root, idx, value).map_err(|_| fault)
         }
@@ -497,7 +581,10 @@ fn cheri_memory(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
     let mem = Memory::new(size).map_err(|e| vm.error(ExcKind::MemoryError, e.to_string()))?;
     let len = mem.size();
-    let g = vm.alloc(Obj::CapMemory(Box::new(mem)))?;
+    let g = vm.alloc(Obj::CapMemory(Box::new(SharedMemory {
+        mem: std::rc::Rc::new(std::cell::RefCell::new(mem)),
+        creator: true,
+    })))?;
     let base = map_region(vm, g, len, cheri::representable_alignment_mask(len))?;
     let root = Capability::root().set_address(base).set_bounds(len);
     if !root.tag() || root.base() != base || root.length() != Some(u128::from(len)) {
