@@ -10,7 +10,7 @@
 //! and stderr write through the instance's output, where `print` writes;
 //! a failed write or flush raises OSError (BrokenPipeError for a closed
 //! pipe). Each has a `buffer` for bytes (`sys.stdout.buffer.write(b"..")`),
-//! over the same stream.
+//! over the same stream: an unbuffered `FileIO`, as CPython's under `-u`.
 
 use super::stdin::read_text;
 use crate::dict::Dict;
@@ -94,12 +94,8 @@ pub fn make_all(vm: &mut Vm) -> PyResult<[Value; 3]> {
     ];
     let mut out = [Value::None; 3];
     for (slot, (text, bytes, name, mode)) in out.iter_mut().zip(streams) {
-        let buffered = if mode == "r" {
-            "BufferedReader"
-        } else {
-            "BufferedWriter"
-        };
-        let buffer = make(vm, bytes, buffered, name, &format!("{mode}b"))?;
+        // Unbuffered, as CPython's under `-u` and MicroPython's: FileIO.
+        let buffer = make(vm, bytes, "FileIO", name, &format!("{mode}b"))?;
         let stream = make(vm, text, "TextIOWrapper", name, mode)?;
         let key = vm.intern("buffer");
         vm.generic_setattr(stream, key, buffer)?;
@@ -201,7 +197,7 @@ fn text_arg(vm: &mut Vm, a: &[Value]) -> PyResult<String> {
 }
 
 /// `<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>`,
-/// `<_io.BufferedWriter name='<stdout>'>`.
+/// `<_io.FileIO name='<stdout>' mode='wb' closefd=False>`.
 fn repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let this = a.first().copied().unwrap_or(Value::None);
     let class = vm.type_name(this);
@@ -209,12 +205,15 @@ fn repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let keys: &[&str] = if class == "TextIOWrapper" {
         &["name", "mode", "encoding"]
     } else {
-        &["name"]
+        &["name", "mode"]
     };
     for &k in keys {
         let v = vm.getattr_str(this, k)?;
         let r = vm.repr(v)?;
         parts.push_str(&format!(" {k}={r}"));
+    }
+    if class != "TextIOWrapper" {
+        parts.push_str(" closefd=False");
     }
     parts.push('>');
     vm.new_string(parts)

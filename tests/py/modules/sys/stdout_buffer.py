@@ -15,3 +15,4 @@ except TypeError as e:
     print("TypeError", e)
 print(sys.stdout.buffer.writable(), sys.stdin.buffer.readable(), sys.stderr.buffer.fileno())
 print(sys.stdout.buffer.mode)
+print("FileIO" in str(sys.stdout.buffer) or "Buffered" in str(sys.stdout.buffer))
