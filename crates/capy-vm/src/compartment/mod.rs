@@ -279,11 +279,19 @@ pub struct World {
     /// The c18n mode, when on: where modules are found and which
     /// compartment each goes to (library.rs).
     pub library: Option<Box<library::Library>>,
+    /// Compartments made and not yet closed (the root not counted).
+    pub open: u32,
+    /// The rest, out of line: every instance carries a `World` (parked
+    /// ones an empty one) and the switcher moves it twice a crossing.
+    pub more: Option<Box<WorldMore>>,
+}
+
+/// The parts of a [`World`] only some worlds need.
+#[derive(Default)]
+pub struct WorldMore {
     /// Slots of compartments that were freed and that nothing can name
     /// any more, for new compartments to reuse (lifetime.rs).
     pub free: Vec<CompId>,
-    /// Compartments made and not yet closed (the root not counted).
-    pub open: u32,
     /// `open` after the last search for unreachable cycles (lifetime.rs).
     pub open_at_cycle_search: u32,
     /// The next free address of the capability model: every instance maps

@@ -13,56 +13,34 @@ def _positive(counter):
 
 
 def _counter_methods(Counter):
-    def __add__(self, other):
+    def merge(self, other, combine):
+        # Every element of either, its two counts combined (a missing one
+        # is 0), kept when positive.
         if not isinstance(other, Counter):
             return NotImplemented
         out = Counter()
         for elem, n in self.items():
-            total = n + other[elem]
-            if total > 0:
-                out[elem] = total
+            v = combine(n, other[elem])
+            if v > 0:
+                out[elem] = v
         for elem, n in other.items():
-            if elem not in self and n > 0:
-                out[elem] = n
+            if elem not in self:
+                v = combine(0, n)
+                if v > 0:
+                    out[elem] = v
         return out
+
+    def __add__(self, other):
+        return merge(self, other, lambda a, b: a + b)
 
     def __sub__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        out = Counter()
-        for elem, n in self.items():
-            left = n - other[elem]
-            if left > 0:
-                out[elem] = left
-        for elem, n in other.items():
-            if elem not in self and n < 0:
-                out[elem] = 0 - n
-        return out
+        return merge(self, other, lambda a, b: a - b)
 
     def __or__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        out = Counter()
-        for elem, n in self.items():
-            m = other[elem]
-            best = m if n < m else n
-            if best > 0:
-                out[elem] = best
-        for elem, n in other.items():
-            if elem not in self and n > 0:
-                out[elem] = n
-        return out
+        return merge(self, other, lambda a, b: b if a < b else a)
 
     def __and__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        out = Counter()
-        for elem, n in self.items():
-            m = other[elem]
-            least = n if n < m else m
-            if least > 0:
-                out[elem] = least
-        return out
+        return merge(self, other, lambda a, b: a if a < b else b)
 
     def __pos__(self):
         out = Counter()
