@@ -40,16 +40,6 @@ use crate::vm::Vm;
 pub const IDLE_FOOTPRINT: usize = 4096;
 
 impl World {
-    /// The out-of-line part, made on first use.
-    pub fn more(&mut self) -> &mut super::WorldMore {
-        self.more.get_or_insert_with(Default::default)
-    }
-
-    /// The slots freed for reuse.
-    pub fn free_slots(&self) -> &[CompId] {
-        self.more.as_ref().map_or(&[], |m| &m.free)
-    }
-
     /// One more reference to compartment `id`.
     pub fn hold(&mut self, id: CompId) {
         if let Some(s) = self.slots.get_mut(id as usize) {
@@ -83,7 +73,7 @@ impl World {
         // Read before letting go: if what it held led back to it, letting
         // go frees its slot then, and it must not be freed twice.
         if self.slot(id).is_some_and(|s| s.refs == 0) {
-            self.more().free.push(id);
+            self.free.push(id);
         }
         self.let_go_of(&mut old.comp);
         true
@@ -91,7 +81,7 @@ impl World {
 
     /// A freed slot for a new compartment, if there is one.
     pub fn reuse(&mut self) -> Option<CompId> {
-        self.more.as_mut().and_then(|m| m.free.pop())
+        self.free.pop()
     }
 
     /// What the collector of the instance holding the world is to count as
@@ -141,7 +131,7 @@ impl World {
                 Some(s) if s.refs == 0 && id != ROOT => {
                     if s.closed {
                         // Closed before its last reference went.
-                        self.more().free.push(id);
+                        self.free.push(id);
                         continue;
                     }
                 }
@@ -151,7 +141,7 @@ impl World {
             let Some(mut old) = self.shut(id) else {
                 continue;
             };
-            self.more().free.push(id);
+            self.free.push(id);
             self.queue_let_go(&mut old.comp, &mut work);
         }
     }
@@ -194,8 +184,7 @@ impl World {
     /// Whether enough compartments were made since the last search for
     /// cycles to search again: twice as many open as survived it.
     pub fn cycle_search_due(&self) -> bool {
-        let last = self.more.as_ref().map_or(0, |m| m.open_at_cycle_search);
-        self.open >= CYCLE_SEARCH_FLOOR && self.open >= last.saturating_mul(2)
+        self.open >= CYCLE_SEARCH_FLOOR && self.open >= self.open_at_cycle_search.saturating_mul(2)
     }
 
     /// Frees the compartments that only unreachable compartments hold:
@@ -209,7 +198,7 @@ impl World {
     pub fn free_cycles(&mut self, root: &Local) {
         self.search_cycles(root);
         // What survived sets when to search again.
-        self.more().open_at_cycle_search = self.open;
+        self.open_at_cycle_search = self.open;
     }
 
     fn search_cycles(&mut self, root: &Local) {
@@ -321,7 +310,7 @@ mod tests {
     }
 
     fn freed(w: &World) -> Vec<CompId> {
-        let mut f = w.free_slots().to_vec();
+        let mut f = w.free.clone();
         f.sort_unstable();
         f
     }
@@ -345,7 +334,7 @@ mod tests {
         give_handle(&mut w, 1, 2);
         give_handle(&mut w, 2, 1);
         w.unhold(2); // c2: held by c1 only; c1: its object and c2
-        assert!(w.free_slots().is_empty(), "a cycle held from outside stays");
+        assert!(w.free.is_empty(), "a cycle held from outside stays");
         assert!(w.close(1));
         assert_eq!(
             freed(&w),
@@ -362,7 +351,7 @@ mod tests {
         let running = w.slots[1].vm.take_idle().unwrap();
         w.unhold(1);
         assert!(
-            w.free_slots().is_empty() && !w.slots[1].closed,
+            w.free.is_empty() && !w.slots[1].closed,
             "not under its frames"
         );
         w.slots[1].vm = Parked::Idle(running);
@@ -398,10 +387,7 @@ mod tests {
         for id in 1..=4 {
             w.unhold(id); // the Compartment objects go
         }
-        assert!(
-            w.free_slots().is_empty(),
-            "counts alone cannot free a cycle"
-        );
+        assert!(w.free.is_empty(), "counts alone cannot free a cycle");
         let root = root_holding(&mut w, &[3]);
         w.free_cycles(&root);
         assert_eq!(freed(&w), vec![1, 2], "each slot of the lost cycle once");
@@ -410,7 +396,7 @@ mod tests {
             "the root reaches c3, c3 reaches c4"
         );
         assert_eq!(w.open, 2);
-        assert_eq!(w.more().open_at_cycle_search, 2);
+        assert_eq!(w.open_at_cycle_search, 2);
     }
 
     #[test]
@@ -422,7 +408,7 @@ mod tests {
         give_handle(&mut w, 2, 1);
         w.unhold(2);
         w.free_cycles(&Local::default());
-        assert!(w.free_slots().is_empty());
+        assert!(w.free.is_empty());
         assert_eq!(w.open, 2);
     }
 
@@ -435,7 +421,7 @@ mod tests {
         w.unhold(2);
         w.slots[1].entries = 1;
         w.free_cycles(&Local::default());
-        assert!(w.free_slots().is_empty(), "its handles are out of reach");
+        assert!(w.free.is_empty(), "its handles are out of reach");
         w.slots[1].entries = 0;
         w.free_cycles(&Local::default());
         assert_eq!(freed(&w), vec![1, 2]);
@@ -447,6 +433,6 @@ mod tests {
         w.unhold(ROOT);
         w.unhold(ROOT);
         w.free_if_unreferenced(ROOT);
-        assert!(w.free_slots().is_empty() && !w.slots[0].closed);
+        assert!(w.free.is_empty() && !w.slots[0].closed);
     }
 }

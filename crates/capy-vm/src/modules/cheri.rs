@@ -117,8 +117,7 @@ pub(crate) fn map_region(vm: &mut Vm, obj: Gc, len: u64, align_mask: u64) -> PyR
     let heap = &vm.heap;
     vm.cheri.regions.retain(|r| heap.is_live(r.obj));
     let st = &mut vm.cheri;
-    let world_next = vm.world.more.as_ref().map_or(0, |m| m.cap_next);
-    let next = st.next.max(world_next).max(FIRST_ADDRESS);
+    let next = st.next.max(vm.world.cap_next).max(FIRST_ADDRESS);
     let mask = align_mask & !(GRANULE - 1);
     let reserved = cheri::representable_length(len).max(len);
     let base = next.checked_add(!mask).map(|x| x & mask);
@@ -128,7 +127,7 @@ pub(crate) fn map_region(vm: &mut Vm, obj: Gc, len: u64, align_mask: u64) -> PyR
     match (base, end) {
         (Some(base), Some(end)) if end <= ADDRESS_LIMIT => {
             st.next = end;
-            vm.world.more().cap_next = end;
+            vm.world.cap_next = end;
             st.regions.push(Region { base, len, obj });
             Ok(base)
         }
