@@ -258,6 +258,11 @@ impl Vm {
         if let Some(init) = self.native_module(full) {
             let m = init(self)?;
             self.dict_set(Value::Obj(self.modules), key, Value::Obj(m))?;
+            // A built-in submodule (`collections.abc`) is an attribute of
+            // its package, as an imported one is.
+            if let Some((_, last)) = full.rsplit_once('.') {
+                self.bind_in_parent(parent, last, Value::Obj(m))?;
+            }
             return Ok(Value::Obj(m));
         }
         // In the c18n mode a module of another compartment comes as a proxy.

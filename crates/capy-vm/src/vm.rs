@@ -312,6 +312,7 @@ impl Vm {
         crate::modules::NATIVE
             .iter()
             .chain(crate::modules::frozen::STDLIB)
+            .chain(crate::modules::frozen::ALIASES)
             .chain(self.extra_modules.iter())
             .find(|(n, _)| *n == name)
             .map(|&(_, init)| init)

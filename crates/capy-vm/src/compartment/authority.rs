@@ -76,6 +76,7 @@ pub fn may_import(name: &str) -> bool {
     ALLOWED_MODULES.contains(&name)
         || crate::modules::frozen::STDLIB
             .iter()
+            .chain(crate::modules::frozen::ALIASES)
             .any(|(n, _)| *n == name)
 }
 

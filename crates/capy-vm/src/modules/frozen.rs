@@ -34,6 +34,7 @@ macro_rules! frozen_stdlib {
 frozen_stdlib! {
     init_future "__future__";
     init_collections_extra "_collections_extra";
+    init_collections_abc "_collections_abc";
     init_functools "functools";
     init_itertools "itertools";
     init_operator "operator";
@@ -56,6 +57,17 @@ frozen_stdlib! {
     init_datetime "datetime";
     init_datetime_text "_datetime_text";
 }
+
+/// `collections.abc` is `_collections_abc`, as in CPython.
+fn init_collections_abc_alias(vm: &mut Vm) -> PyResult<Gc> {
+    match vm.import_dotted("_collections_abc")? {
+        Value::Obj(m) => Ok(m),
+        _ => Err(vm.type_error("_collections_abc is not a module")),
+    }
+}
+
+/// Frozen modules known by a second name.
+pub const ALIASES: &[(&str, ModuleInit)] = &[("collections.abc", init_collections_abc_alias)];
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
     let code = vm.compile_file(source, &format!("<frozen {name}>"))?;

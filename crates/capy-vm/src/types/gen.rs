@@ -16,6 +16,14 @@ pub const METHODS: &[MethodDef] = &[
     ("close", gen_close, false),
     ("__next__", gen_next, false),
     ("__iter__", gen_iter, false),
+];
+
+/// A coroutine is awaited, not iterated (as in CPython, where
+/// `collections.abc` tells the two apart by these methods).
+pub const COROUTINE_METHODS: &[MethodDef] = &[
+    ("send", gen_send, false),
+    ("throw", gen_throw, false),
+    ("close", gen_close, false),
     ("__await__", gen_iter, false),
 ];
 

@@ -215,9 +215,17 @@ pub fn init_types(vm: &mut Vm) {
             }
         }
     }
-    // The mutable containers are unhashable: their `__hash__` is None, as
-    // in CPython (`list.__hash__ is None`, which dataclasses checks).
-    for id in [TypeId::List, TypeId::Dict, TypeId::Set, TypeId::ByteArray] {
+    // The mutable containers and the set-like dict views are unhashable: their
+    // `__hash__` is None, as in CPython (`list.__hash__ is None`, which
+    // dataclasses and collections.abc.Hashable check).
+    for id in [
+        TypeId::List,
+        TypeId::Dict,
+        TypeId::Set,
+        TypeId::ByteArray,
+        TypeId::DictKeys,
+        TypeId::DictItems,
+    ] {
         let g = vm.types[id as usize];
         let _ = vm.dict_set_str_class(g, "__hash__", Value::None);
     }
@@ -273,7 +281,8 @@ fn methods_of(id: TypeId) -> &'static [MethodDef] {
         TypeId::Tuple => list::TUPLE_METHODS,
         TypeId::Set => containers::SET_METHODS,
         TypeId::FrozenSet => containers::FROZENSET_METHODS,
-        TypeId::Generator | TypeId::Coroutine => gen::METHODS,
+        TypeId::Generator => gen::METHODS,
+        TypeId::Coroutine => gen::COROUTINE_METHODS,
         TypeId::AsyncGenerator => asyncgen::AGEN_METHODS,
         TypeId::AsyncStep => asyncgen::STEP_METHODS,
         TypeId::Int | TypeId::Bool => int::INT_METHODS,

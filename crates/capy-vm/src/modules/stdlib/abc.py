@@ -7,8 +7,10 @@ and staticmethod), __abstractmethods__, the TypeError CPython 3.11 raises
 when a class with abstract methods is instantiated ("Can't instantiate
 abstract class X with abstract method(s) ..."), update_abstractmethods,
 the deprecated abstractclassmethod/abstractstaticmethod/abstractproperty,
-ABCMeta.register, __subclasshook__ (isinstance and issubclass consult
-ABCMeta's __instancecheck__/__subclasscheck__), get_cache_token.
+ABCMeta.register (a class registered with an ABC is also a virtual
+subclass of the ABCs above it), __subclasshook__ (isinstance and
+issubclass consult ABCMeta's __instancecheck__/__subclasscheck__),
+get_cache_token.
 
 How the check works here: CPython's object.__new__ refuses classes whose
 __abstractmethods__ is not empty. capy's does not know about it, so
@@ -109,6 +111,12 @@ class ABCMeta(type):
         cls = super().__new__(mcls, name, bases, namespace, **kwargs)
         cls.__abstractmethods__ = _compute_abstracts(cls, namespace.keys())
         cls._abc_registry = []
+        # Each ABC above keeps its ABC subclasses: a class registered with
+        # MutableSequence is a Sequence too (capy has no __subclasses__).
+        cls._abc_subclasses = []
+        for base in cls.__mro__[1:]:
+            if isinstance(base, ABCMeta):
+                base._abc_subclasses.append(cls)
         if cls.__abstractmethods__:
             _install_check(cls)
         return cls
@@ -139,8 +147,8 @@ class ABCMeta(type):
         for reg in cls._abc_registry:
             if reg in getattr(subclass, "__mro__", ()):
                 return True
-        for sub in cls.__subclasses__() if hasattr(cls, "__subclasses__") else ():
-            if isinstance(sub, ABCMeta) and ABCMeta.__subclasscheck__(sub, subclass):
+        for sub in cls._abc_subclasses:
+            if sub._abc_registry and any(r in getattr(subclass, "__mro__", ()) for r in sub._abc_registry):
                 return True
         return False
 

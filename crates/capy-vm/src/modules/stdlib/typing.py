@@ -18,10 +18,13 @@ final, no_type_check, runtime_checkable, NewType, NamedTuple and TypedDict
 (functional forms), get_origin, get_args, get_type_hints, assert_never,
 assert_type, reveal_type, TYPE_CHECKING; reprs as CPython prints them.
 
+isinstance()/issubclass() against the bare aliases (`typing.Iterable`,
+`typing.Dict`) ask the collections.abc class or built-in type they stand
+for.
+
 Not covered: class-syntax NamedTuple/TypedDict (they need the class's
-annotations, which capy does not keep), isinstance() against typing
-objects or runtime_checkable protocols (capy does not call a metaclass's
-__instancecheck__), TypeVarTuple/Unpack, the `X | Y` syntax on built-in
+annotations, which capy does not keep), runtime_checkable protocols,
+TypeVarTuple/Unpack, the `X | Y` syntax on built-in
 classes (capy's classes have no __or__), string forward references.
 """
 
@@ -146,6 +149,12 @@ class _GenericAlias(_Final):
         self.__parameters__ = _collect_parameters(args)
         self._name = name
         self._inst = inst
+
+    def __instancecheck__(self, obj):
+        raise TypeError("Subscripted generics cannot be used with class and instance checks")
+
+    def __subclasscheck__(self, cls):
+        raise TypeError("Subscripted generics cannot be used with class and instance checks")
 
     def _args_repr(self):
         if not self.__args__:
@@ -278,6 +287,15 @@ class _SpecialGenericAlias(_GenericAlias):
                 )
             )
         return _GenericAlias(self.__origin__, params, self._name, self._inst)
+
+    # `isinstance(x, typing.Iterable)` asks the class it stands for.
+    def __subclasscheck__(self, cls):
+        if isinstance(cls, _SpecialGenericAlias):
+            return issubclass(cls.__origin__, self.__origin__)
+        return issubclass(cls, self.__origin__)
+
+    def __instancecheck__(self, obj):
+        return self.__subclasscheck__(type(obj))
 
     def __call__(self, *args, **kwargs):
         if not self._inst:
@@ -661,8 +679,14 @@ def runtime_checkable(cls):
 
 
 def _abc(name):
-    # Stand-ins for collections.abc classes (capy has none): a class of that
-    # name and module, so reprs and get_origin() read as in CPython.
+    # The collections.abc class the alias stands for, or a stand-in class
+    # of that name for the few that capy lacks, so reprs and get_origin()
+    # read as in CPython.
+    import _collections_abc
+
+    found = getattr(_collections_abc, name, None)
+    if found is not None:
+        return found
     return type(name, (), {"__module__": "collections.abc", "__qualname__": name})
 
 
@@ -702,8 +726,7 @@ Deque = _SpecialGenericAlias(collections.deque, 1, "Deque")
 DefaultDict = _SpecialGenericAlias(collections.defaultdict, 2, "DefaultDict")
 OrderedDict = _SpecialGenericAlias(collections.OrderedDict, 2, "OrderedDict")
 Counter = _SpecialGenericAlias(collections.Counter, 1, "Counter")
-ChainMap = _SpecialGenericAlias(_abc("ChainMap"), 2, "ChainMap")
-ChainMap.__origin__.__module__ = "collections"
+ChainMap = _SpecialGenericAlias(collections.ChainMap, 2, "ChainMap")
 ContextManager = _SpecialGenericAlias(_abc("AbstractContextManager"), 1, "ContextManager")
 ContextManager.__origin__.__module__ = "contextlib"
 AsyncContextManager = _SpecialGenericAlias(
