@@ -3,9 +3,9 @@
 # Frozen into the binary (modules/frozen.rs) and compiled on first import.
 # The subset follows what MicroPython's asyncio offers and CPython's names:
 # run, create_task, gather, sleep, sleep_ms, wait_for, wait_for_ms, Task,
-# Event, Lock, Queue (and its LIFO and priority variants), CancelledError,
-# TimeoutError, QueueEmpty, QueueFull, get_event_loop, new_event_loop,
-# current_task.
+# Event, Lock, Queue (and its LIFO and priority variants), TaskGroup,
+# CancelledError, TimeoutError, QueueEmpty, QueueFull, get_event_loop,
+# get_running_loop, new_event_loop, current_task.
 #
 # How it works. A task is a coroutine plus its outcome. Running a task
 # means `send`ing into its coroutine until it yields a request:
@@ -305,8 +305,104 @@ def current_task():
     return t
 
 
+def get_running_loop():
+    loop = _loop
+    if loop is None or loop._current is None:
+        raise RuntimeError("no running event loop")
+    return loop
+
+
 def create_task(coro):
     return get_event_loop().create_task(coro)
+
+
+class TaskGroup:
+    # As CPython 3.11's: `async with TaskGroup() as tg: tg.create_task(...)`
+    # waits for every task at the end of the block; the first task that
+    # fails cancels the others and the block, and the failures are raised
+    # together as an ExceptionGroup.
+    def __init__(self):
+        self._entered = False
+        self._exiting = False
+        self._aborting = False
+        self._parent = None
+        self._parent_cancelled = False
+        self._tasks = []
+        self._errors = []
+
+    def __repr__(self):
+        state = "entered" if self._entered else "unentered"
+        return "<TaskGroup tasks=%d errors=%d %s>" % (len(self._tasks), len(self._errors), state)
+
+    async def __aenter__(self):
+        if self._entered:
+            raise RuntimeError("TaskGroup %r has already been entered" % (self,))
+        self._entered = True
+        self._parent = current_task()
+        return self
+
+    def create_task(self, coro):
+        if not self._entered:
+            raise RuntimeError("TaskGroup %r has not been entered" % (self,))
+        if self._exiting and not self._tasks:
+            raise RuntimeError("TaskGroup %r is finished" % (self,))
+        if self._aborting:
+            raise RuntimeError("TaskGroup %r is shutting down" % (self,))
+        t = create_task(coro)
+        self._tasks.append(t)
+        t.add_done_callback(self._on_task_done)
+        return t
+
+    def _abort(self):
+        self._aborting = True
+        for t in self._tasks:
+            if not t.done():
+                t.cancel()
+
+    def _on_task_done(self, t):
+        if t in self._tasks:
+            self._tasks.remove(t)
+        if t.cancelled():
+            return
+        exc = t.exception()
+        if exc is None:
+            return
+        self._errors.append(exc)
+        if not self._aborting:
+            self._abort()
+        if not self._exiting and not self._parent_cancelled:
+            # The block is still running: stop it too.
+            self._parent_cancelled = True
+            self._parent.cancel()
+
+    async def __aexit__(self, et, exc, tb):
+        self._exiting = True
+        if exc is not None and not self._aborting:
+            self._abort()
+        propagate = None
+        if et is not None and not issubclass(et, CancelledError):
+            self._errors.append(exc)
+        elif et is not None and not self._parent_cancelled:
+            propagate = exc
+        while self._tasks:
+            t = self._tasks[0]
+            try:
+                await t
+            except CancelledError:
+                if not t.done():
+                    # The block itself was cancelled while waiting.
+                    self._abort()
+            except BaseException:
+                pass
+            if t in self._tasks and t.done():
+                self._tasks.remove(t)
+        if self._errors:
+            errors, self._errors = self._errors, []
+            raise BaseExceptionGroup("unhandled errors in a TaskGroup", errors)
+        if propagate is not None:
+            raise propagate
+        # A cancellation the group made of its block ends here.
+        return self._parent_cancelled
 
 
 def run(coro):
