@@ -97,8 +97,10 @@ where
                 Some((out, _)) => vm.set_output(Box::new(out.clone()), Box::new(std::io::sink())),
                 None => vm.set_output(Box::new(std::io::sink()), Box::new(std::io::sink())),
             }
-            // Imports must not reach the fuzzing machine's files.
+            // Imports, `open` and `os` must not reach the fuzzing
+            // machine's files or environment: a sandbox with nothing given.
             vm.sys_path = Vec::new();
+            vm.comp.host = capy_vm::host::SandboxSpec::default().deny_all();
             let r = load(&mut vm).and_then(|code| {
                 let globals = vm.new_dict_obj()?;
                 let name = vm.new_str("__main__")?;

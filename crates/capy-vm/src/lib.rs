@@ -25,6 +25,7 @@ pub mod eval;
 pub mod frame;
 pub mod globalcache;
 pub mod heap;
+pub mod host;
 pub mod import;
 pub mod modules;
 pub mod obj;

@@ -12,6 +12,7 @@ mod size;
 
 use capy_compiler::encoding::SourceOrigin;
 use capy_compiler::Mode;
+use capy_vm::host::SandboxSpec;
 use capy_vm::{ExcKind, Limits, Value, Vm};
 use process::Status;
 use size::parse_size;
@@ -55,6 +56,13 @@ options:
   --compartment-stats
                   on exit, print per compartment: crossings, heap peak,
                   faults, time (to stderr)
+  --sandbox       take away the file system, the environment and standard
+                  input; the --allow-* flags give back what they name (any
+                  of them implies --sandbox; docs/security.md)
+  --allow-read[=PATH,...]   read these files and directories (all: bare)
+  --allow-write[=PATH,...]  read and write these (all: bare)
+  --allow-env[=NAME,...]    these environment variables (all: bare)
+  --allow-stdin   standard input
   -h, --help      show this help
   -V, --version   show the version
 
@@ -89,6 +97,8 @@ struct Options {
     compartments: Compartments,
     /// `--compartment-stats`.
     stats: bool,
+    /// `--sandbox` and the `--allow-*` flags.
+    sandbox: Option<SandboxSpec>,
 }
 
 impl Options {
@@ -99,6 +109,7 @@ impl Options {
         inspect: bool,
         compartments: Compartments,
         stats: bool,
+        sandbox: Option<SandboxSpec>,
     ) -> Options {
         Options {
             limits,
@@ -107,6 +118,7 @@ impl Options {
             inspect,
             compartments,
             stats,
+            sandbox,
         }
     }
 }
@@ -157,6 +169,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut inspect = false;
     let mut compartments = Compartments::Off;
     let mut stats = false;
+    let mut sandbox: Option<SandboxSpec> = None;
     let mut i = 0;
     // The program to run and its `sys.argv`; the options before it set the rest.
     let (program, rest) = loop {
@@ -248,6 +261,10 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 stats = true;
                 i += 1;
             }
+            _ if a == "--sandbox" || a.starts_with("--allow-") => {
+                permission_flag(sandbox.get_or_insert_with(SandboxSpec::default), a)?;
+                i += 1;
+            }
             "-i" => {
                 inspect = true;
                 i += 1;
@@ -270,7 +287,53 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         inspect,
         compartments,
         stats,
+        sandbox,
     ))
+}
+
+/// `--sandbox` or one `--allow-*` flag (Deno's spelling: a bare flag
+/// allows everything of its kind, `=A,B` those named).
+fn permission_flag(spec: &mut SandboxSpec, flag: &str) -> Result<(), String> {
+    let (name, value) = match flag.split_once('=') {
+        Some((n, v)) => (n, Some(v)),
+        None => (flag, None),
+    };
+    let list = |v: Option<&str>| -> Result<Vec<String>, String> {
+        match v {
+            None => Ok(Vec::new()),
+            Some(v) => {
+                let items: Vec<String> = v.split(',').map(String::from).collect();
+                if items.iter().any(String::is_empty) {
+                    return Err(format!("bad {name}: an empty name in '{v}'"));
+                }
+                Ok(items)
+            }
+        }
+    };
+    let paths = |v: Option<&str>| -> Result<Vec<std::path::PathBuf>, String> {
+        let names = list(v)?;
+        if names.is_empty() {
+            return Ok(vec![std::path::PathBuf::from("/")]);
+        }
+        Ok(names.into_iter().map(std::path::PathBuf::from).collect())
+    };
+    match name {
+        "--sandbox" if value.is_none() => {}
+        "--allow-read" => spec.read.extend(paths(value)?),
+        "--allow-write" => spec.write.extend(paths(value)?),
+        "--allow-env" => {
+            let names = list(value)?;
+            match (&mut spec.env, names.is_empty()) {
+                (e, true) => *e = Some(Vec::new()),
+                (Some(have), false) if !have.is_empty() => have.extend(names),
+                (Some(_), false) => {}
+                (e @ None, false) => *e = Some(names),
+            }
+        }
+        "--allow-stdin" if value.is_none() => spec.stdin = true,
+        _ => return Err(format!("unknown option {flag}")),
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {
@@ -302,6 +365,9 @@ fn main() -> ExitCode {
         Ok(o) => o,
         Err(m) => return usage_error(&m),
     };
+    if let Some(Err(m)) = opts.sandbox.as_ref().map(SandboxSpec::build) {
+        return usage_error(&m);
+    }
     if let Program::Code(code) = &opts.program {
         let undecodable = raw
             .iter()
@@ -355,6 +421,13 @@ fn search_path(script_dir: Option<String>) -> Vec<String> {
 
 fn new_vm(opts: &Options, script_dir: Option<String>) -> Vm {
     let mut vm = Vm::new(opts.limits.clone());
+    if let Some(spec) = &opts.sandbox {
+        // Checked in `main` already; should a path vanish since, the
+        // sandbox keeps nothing rather than more.
+        vm.comp.host = spec
+            .build()
+            .unwrap_or_else(|_| SandboxSpec::default().deny_all());
+    }
     vm.sys_path = search_path(script_dir);
     vm.argv = opts.args.clone();
     if opts.compartments == Compartments::PerModule {

@@ -47,7 +47,7 @@ tries = [
     ("stdin via sys", "__import__('sys').stdin.read()"),
     ("stdin readline", "__import__('sys').stdin.readline()"),
     ("open a file", "open('/etc/passwd').read()"),
-    ("import os", "__import__('os')"),
+    ("list / through os", "__import__('os').listdir('/')"),
     ("import uctypes", "__import__('uctypes')"),
     ("cheri.Memory", "__import__('cheri').Memory(64)"),
     ("cheri.sealing_root", "__import__('cheri').sealing_root()"),

@@ -67,9 +67,12 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     vm.dict_set_str(d, "Handle", Value::Obj(handle))?;
     let class = classes(vm)?.compartment;
     vm.dict_set_str(d, "Compartment", Value::Obj(class))?;
+    let dir = super::dir::class(vm)?;
+    vm.dict_set_str(d, "Dir", Value::Obj(dir))?;
     for (name, f) in [
         ("load", m_load as NativeFn),
         ("isolate", super::isolate::m_isolate),
+        ("fs", super::dir::m_fs),
     ] {
         let v = crate::types::native(vm, name, f, true, Value::None)?;
         vm.dict_set_str(d, name, v)?;
@@ -397,6 +400,9 @@ pub fn setup_main(vm: &mut Vm, grants: &[(Rc<str>, Value)], module: Option<&str>
     vm.dict_set_str(d, "__builtins__", b)?;
     for (k, v) in grants {
         vm.dict_set_str(d, k, *v)?;
+        if let Some(dir) = super::dir::dir_of(vm, *v) {
+            vm.comp.host.fs.grant(dir);
+        }
     }
     let key = vm.new_str(name)?;
     vm.dict_set(Value::Obj(vm.modules), key, Value::Obj(m))?;

@@ -13,6 +13,7 @@
 //! | `cheri.Memory`, `cheri.sealing_root` | yes | absent (memory reaches a compartment only as a capability it is passed) |
 //! | making compartments (`compartment`) | yes | absent (a compartment could otherwise escape its quota by making more) |
 //! | `sys.setrecursionlimit` | up to 20,000 | up to the limit it was given |
+//! | files, environment variables | the user's (a sandbox's grants) | only the `compartment.Dir`s granted (crate::host) |
 //!
 //! OS entropy (`_entropy`, under `secrets` and `uuid.uuid4`) is no
 //! authority: random bytes reach nothing outside the instance, so
@@ -57,11 +58,20 @@ impl Authority {
 
 /// Whether the running instance holds `what`.
 pub fn holds(vm: &Vm, what: Authority) -> bool {
+    if what == Authority::Stdin && !vm.comp.host.stdin {
+        return false;
+    }
     !vm.comp.confined || vm.comp.granted & what.bit() != 0
 }
 
 /// PermissionError unless the running instance holds `what`.
 pub fn require(vm: &mut Vm, what: Authority) -> PyResult<()> {
+    if !holds(vm, what) && !vm.comp.confined {
+        return Err(vm.error(
+            ExcKind::PermissionError,
+            format!("{what} is out of reach (run capy with --allow-stdin to allow it)"),
+        ));
+    }
     if !holds(vm, what) {
         return Err(vm.error(
             ExcKind::PermissionError,
@@ -103,6 +113,9 @@ const ALLOWED_MODULES: &[&str] = &[
     "zlib",
     // OS entropy is no authority (secrets, uuid4).
     "_entropy",
+    // Files and the environment as the compartment's grants allow
+    // (host/mod.rs): nothing without them.
+    "_os",
     "asyncio",
     "builtins",
     "gc",
@@ -137,6 +150,7 @@ pub fn new_instance(
 pub fn confine(vm: &mut Vm, granted: &[Authority]) {
     vm.comp.confined = true;
     vm.comp.granted = granted.iter().fold(0, |bits, a| bits | a.bit());
+    vm.comp.host = crate::host::Host::compartment();
     if !granted.contains(&Authority::Argv) {
         vm.argv.truncate(1);
     }

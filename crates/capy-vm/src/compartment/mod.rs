@@ -35,6 +35,7 @@
 
 pub mod api;
 pub mod authority;
+pub mod dir;
 pub mod handle;
 pub mod isolate;
 pub mod library;
@@ -530,6 +531,10 @@ pub struct Local {
     pub grants: Vec<(Rc<str>, Value)>,
     /// The class of handle objects in this instance (made on first use).
     pub handle_class: Option<Gc>,
+    /// The class of `compartment.Dir` objects here (made on first use).
+    pub dir_class: Option<Gc>,
+    /// What of the host OS this instance reaches (files, environment).
+    pub host: crate::host::Host,
     /// `compartment.CompartmentError` of this instance (made on first use).
     pub error_class: Option<Gc>,
     /// The classes of the `compartment` module (root only).
@@ -548,6 +553,7 @@ impl Local {
         out.extend(self.main.map(Value::Obj));
         out.extend(self.grants.iter().map(|(_, v)| *v));
         out.extend(self.handle_class.map(Value::Obj));
+        out.extend(self.dir_class.map(Value::Obj));
         out.extend(self.error_class.map(Value::Obj));
         if let Some(a) = &self.api {
             a.roots(out);

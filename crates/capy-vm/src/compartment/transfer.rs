@@ -187,7 +187,11 @@ impl Parties<'_> {
             }
             Obj::Instance(i) => match handle_ref(self.src, i) {
                 Some(r) => return self.pass_handle(r),
-                None => return self.seal(g, seal),
+                None => match super::dir::dir_of(self.src, Value::Obj(g)) {
+                    // A directory capability crosses as itself.
+                    Some(d) => return refused(self.dst, |dst| super::dir::new(dst, d)),
+                    None => return self.seal(g, seal),
+                },
             },
             Obj::Exception(_) => return self.exception(g, depth),
             Obj::Class(_) if super::mirror::is_exception_class(self.src, g) => {

@@ -56,6 +56,12 @@ frozen_stdlib! {
     init_enum "enum";
     init_datetime "datetime";
     init_datetime_text "_datetime_text";
+    init_time_text "_time_text";
+    init_os "os";
+    init_posixpath "posixpath";
+    init_fnmatch "fnmatch";
+    init_glob "glob";
+    init_pathlib "pathlib";
 }
 
 /// `collections.abc` is `_collections_abc`, as in CPython.
@@ -66,8 +72,19 @@ fn init_collections_abc_alias(vm: &mut Vm) -> PyResult<Gc> {
     }
 }
 
+/// `os.path` is `posixpath`, as in CPython on POSIX.
+fn init_os_path_alias(vm: &mut Vm) -> PyResult<Gc> {
+    match vm.import_dotted("posixpath")? {
+        Value::Obj(m) => Ok(m),
+        _ => Err(vm.type_error("posixpath is not a module")),
+    }
+}
+
 /// Frozen modules known by a second name.
-pub const ALIASES: &[(&str, ModuleInit)] = &[("collections.abc", init_collections_abc_alias)];
+pub const ALIASES: &[(&str, ModuleInit)] = &[
+    ("collections.abc", init_collections_abc_alias),
+    ("os.path", init_os_path_alias),
+];
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {
     let code = vm.compile_file(source, &format!("<frozen {name}>"))?;

@@ -487,6 +487,7 @@ pub(crate) fn native_class(
     vm: &mut Vm,
     name: &str,
     module: &str,
+    bases: Vec<Gc>,
     methods: &[(&'static str, NativeFn)],
     properties: &[(&'static str, NativeFn)],
     newf: NativeFn,
@@ -508,7 +509,7 @@ pub(crate) fn native_class(
         ns.insert_new(h, key, prop);
     }
     super::collections::static_new(vm, &mut ns, newf)?;
-    super::collections::make_class(vm, name, vec![], ns, module)
+    super::collections::make_class(vm, name, bases, ns, module)
 }
 
 /// A frozenset of str.
@@ -531,7 +532,7 @@ fn str_frozenset(vm: &mut Vm, names: &[&str]) -> PyResult {
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let m = vm.new_module("hashlib")?;
     let d = crate::import::module_dict(vm, m);
-    let c = native_class(vm, "HASH", "_hashlib", METHODS, PROPERTIES, h_new)?;
+    let c = native_class(vm, "HASH", "_hashlib", vec![], METHODS, PROPERTIES, h_new)?;
     vm.dict_set_str(d, "_HASH", Value::Obj(c))?;
     let fns: &[(&'static str, NativeFn)] = &[
         ("new", new),

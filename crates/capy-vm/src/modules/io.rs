@@ -1,4 +1,5 @@
-//! `io`: in-memory streams `StringIO` and `BytesIO`.
+//! `io`: in-memory streams `StringIO` and `BytesIO` (and, from
+//! modules/file, `open` and the file classes).
 //!
 //! Both are native classes whose instances keep their state in
 //! `Instance::base`, a list `[buffer: bytearray, pos: int, text: bool,
@@ -46,6 +47,8 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         let d = crate::import::module_dict(vm, m);
         vm.dict_set_str(d, name, Value::Obj(c))?;
     }
+    let d = crate::import::module_dict(vm, m);
+    super::file::init(vm, d)?;
     Ok(m)
 }
 

@@ -9,12 +9,14 @@ pub mod collections;
 pub mod deque;
 pub mod entropy;
 pub mod errno;
+pub mod file;
 pub mod frozen;
 pub mod hashlib;
 pub mod heapq;
 pub mod io;
 pub mod json;
 pub mod math;
+pub mod os;
 pub mod random;
 pub mod re;
 pub mod rx;
@@ -56,6 +58,7 @@ pub const NATIVE: &[(&str, crate::vm::ModuleInit)] = &[
     ("hashlib", hashlib::init),
     ("zlib", zlib::init),
     ("_entropy", entropy::init),
+    ("_os", os::init),
     ("asyncio", frozen::init_asyncio),
     ("builtins", sys::init_builtins),
     ("gc", sys::init_gc),

@@ -24,6 +24,10 @@ pub enum NativeState {
     Hash(Box<super::hashlib::Hasher>),
     Deflate(Box<super::zlib::Deflater>),
     Inflate(Box<super::zlib::Inflater>),
+    /// A file object (modules/file).
+    File(Box<super::file::FileObj>),
+    /// A directory capability (compartment/dir.rs).
+    Dir(std::rc::Rc<crate::host::fs::DirCap>),
     /// Taken out by a method that is running (see [`take`]).
     Busy,
 }
@@ -35,6 +39,8 @@ impl NativeState {
             NativeState::Hash(_) => std::mem::size_of::<super::hashlib::Hasher>(),
             NativeState::Deflate(d) => d.size(),
             NativeState::Inflate(i) => i.size(),
+            NativeState::File(f) => f.size(),
+            NativeState::Dir(_) => std::mem::size_of::<crate::host::fs::DirCap>(),
             NativeState::Busy => 0,
         }
     }
@@ -138,6 +144,24 @@ impl Buf {
         let end = self.start.saturating_add(to.min(self.len)).min(all.len());
         let begin = self.start.saturating_add(from).min(end);
         &all[begin..end]
+    }
+
+    /// Whether the bytes can be written (a bytearray, or a view of one).
+    pub fn is_writable(&self, vm: &Vm) -> bool {
+        matches!(vm.heap.get(self.obj), Obj::ByteArray(_))
+    }
+
+    /// Copies `data` to the start of the window (as much as fits);
+    /// the number of bytes written.
+    pub fn write(&self, vm: &mut Vm, data: &[u8]) -> usize {
+        let Obj::ByteArray(b) = vm.heap.get_mut(self.obj) else {
+            return 0;
+        };
+        let start = self.start.min(b.len());
+        let room = self.len.min(b.len() - start);
+        let n = data.len().min(room);
+        b[start..start + n].copy_from_slice(&data[..n]);
+        n
     }
 
     /// A copy of the bytes (for the small arguments: keys, salts).

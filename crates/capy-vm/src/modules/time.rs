@@ -204,8 +204,45 @@ fn broken_down(vm: &mut Vm, a: &[Value]) -> PyResult {
     vm.new_tuple(items.iter().map(|&i| Value::Int(i)).collect())
 }
 
+/// A function of the frozen `_time_text` (struct_time, strftime, asctime).
+fn text_helper(vm: &mut Vm, name: &str, args: &[Value]) -> PyResult {
+    let m = vm.import_dotted("_time_text")?;
+    let f = vm.getattr_str(m, name)?;
+    vm.call(f, args, &[])
+}
+
 fn t_gmtime(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    broken_down(vm, a)
+    let t = broken_down(vm, a)?;
+    text_helper(vm, "struct_time", &[t])
+}
+
+/// The time tuple argument `i`, or now.
+fn tuple_or_now(vm: &mut Vm, a: &[Value], i: usize) -> PyResult {
+    match a.get(i) {
+        Some(&t) => Ok(t),
+        None => broken_down(vm, &[]),
+    }
+}
+
+fn t_strftime(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let Some(&fmt) = a.first() else {
+        return Err(vm.type_error("strftime() takes at least 1 argument (0 given)"));
+    };
+    let t = tuple_or_now(vm, a, 1)?;
+    let t = vm.iter_to_vec(t).and_then(|items| vm.new_tuple(items))?;
+    text_helper(vm, "strftime", &[fmt, t])
+}
+
+fn t_asctime(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let t = tuple_or_now(vm, a, 0)?;
+    let t = vm.iter_to_vec(t).and_then(|items| vm.new_tuple(items))?;
+    text_helper(vm, "asctime", &[t])
+}
+
+fn t_ctime(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let secs: Vec<Value> = a.iter().copied().filter(|v| !v.is_none()).collect();
+    let t = broken_down(vm, &secs)?;
+    text_helper(vm, "asctime", &[t])
 }
 
 fn t_mktime(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -254,6 +291,9 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("localtime", t_gmtime),
         ("gmtime", t_gmtime),
         ("mktime", t_mktime),
+        ("strftime", t_strftime),
+        ("asctime", t_asctime),
+        ("ctime", t_ctime),
     ];
     for &(name, f) in fns {
         let v = crate::types::native(vm, name, f, false, Value::Obj(m))?;

@@ -1096,8 +1096,15 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("copy", c_copy),
         ("__copy__", c_copy),
     ];
-    let c =
-        super::hashlib::native_class(vm, "Compress", "zlib", compress_methods, &[], cannot_create)?;
+    let c = super::hashlib::native_class(
+        vm,
+        "Compress",
+        "zlib",
+        vec![],
+        compress_methods,
+        &[],
+        cannot_create,
+    )?;
     vm.dict_set_str(d, "Compress", Value::Obj(c))?;
     let decompress_methods: &[(&'static str, NativeFn)] = &[
         ("decompress", d_decompress),
@@ -1109,6 +1116,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         vm,
         "Decompress",
         "zlib",
+        vec![],
         decompress_methods,
         &[],
         cannot_create,
