@@ -116,6 +116,8 @@ const ALLOWED_MODULES: &[&str] = &[
     // Files and the environment as the compartment's grants allow
     // (host/mod.rs): nothing without them.
     "_os",
+    // Formats the instance's own exceptions.
+    "_traceback",
     "asyncio",
     "builtins",
     "gc",

@@ -62,6 +62,7 @@ frozen_stdlib! {
     init_fnmatch "fnmatch";
     init_glob "glob";
     init_pathlib "pathlib";
+    init_traceback "traceback";
 }
 
 /// `collections.abc` is `_collections_abc`, as in CPython.

@@ -27,6 +27,7 @@ pub mod stdio;
 pub mod struct_;
 pub mod sys;
 pub mod time;
+pub mod traceback;
 pub mod types;
 pub mod uctypes;
 pub mod zlib;
@@ -59,6 +60,7 @@ pub const NATIVE: &[(&str, crate::vm::ModuleInit)] = &[
     ("zlib", zlib::init),
     ("_entropy", entropy::init),
     ("_os", os::init),
+    ("_traceback", traceback::init),
     ("asyncio", frozen::init_asyncio),
     ("builtins", sys::init_builtins),
     ("gc", sys::init_gc),

@@ -779,12 +779,17 @@ fn f_readinto(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             "readinto() argument must be read-write bytes-like object, not {t}"
         )));
     };
+    // MicroPython's extension: a second argument caps the bytes read.
+    let cap = match a.get(2) {
+        Some(&n) => vm.index_value(n)?.max(0) as usize,
+        None => usize::MAX,
+    };
     let data = with_open(vm, a, |vm, fo| {
         require(vm, fo, true, "readinto")?;
         if fo.text.is_some() {
             return Err(unsupported(vm, "readinto"));
         }
-        read_bytes(vm, fo, Some(buf.len()))
+        read_bytes(vm, fo, Some(buf.len().min(cap)))
     })?;
     Ok(Value::Int(buf.write(vm, &data) as i64))
 }
