@@ -63,6 +63,15 @@ frozen_stdlib! {
     init_glob "glob";
     init_pathlib "pathlib";
     init_traceback "traceback";
+    init_fractions "fractions";
+    init_statistics "statistics";
+    init_pprint "pprint";
+    init_csv "csv";
+    init_shlex "shlex";
+    init_warnings "warnings";
+    init_logging "logging";
+    init_argparse "argparse";
+    init_unittest "unittest";
 }
 
 /// `collections.abc` is `_collections_abc`, as in CPython.

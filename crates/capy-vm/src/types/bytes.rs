@@ -880,6 +880,10 @@ fn b_fromhex(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 /// Decodes bytes; `encoding` and `errors` as CPython names them.
 pub fn decode(vm: &mut Vm, b: &[u8], encoding: &str, errors: &str) -> PyResult<String> {
     let enc = encoding.to_ascii_lowercase().replace('_', "-");
+    if let Some(c) = super::widecodec::lookup(&enc) {
+        return super::widecodec::decode(c, b, errors)
+            .map_err(|msg| vm.error(ExcKind::UnicodeDecodeError, msg));
+    }
     match enc.as_str() {
         "utf-8" | "utf8" => match std::str::from_utf8(b) {
             Ok(s) => Ok(s.to_string()),
@@ -929,6 +933,10 @@ pub fn decode(vm: &mut Vm, b: &[u8], encoding: &str, errors: &str) -> PyResult<S
 /// Encodes a str.
 pub fn encode(vm: &mut Vm, s: &str, encoding: &str, errors: &str) -> PyResult<Vec<u8>> {
     let enc = encoding.to_ascii_lowercase().replace('_', "-");
+    if let Some(c) = super::widecodec::lookup(&enc) {
+        // Every str is encodable in UTF-16 and UTF-32.
+        return Ok(super::widecodec::encode(c, s));
+    }
     let limit = match enc.as_str() {
         "utf-8" | "utf8" => return Ok(s.as_bytes().to_vec()),
         "ascii" | "us-ascii" => 0x80u32,

@@ -26,6 +26,7 @@ pub mod str;
 pub mod strsearch;
 pub mod titlecase;
 pub mod tuple;
+pub mod widecodec;
 
 use crate::obj::{Class, ClassFlags, Layout, NativeFn, NativeFunc, Obj};
 use crate::value::{Gc, Value};
