@@ -877,7 +877,9 @@ impl Vm {
                 Instr::WithExitExc => {
                     let (exit, exc) = (self.peek(1), self.peek(0));
                     let t = Value::Obj(self.type_of(exc));
-                    let r = self.call(exit, &[t, exc, Value::None], &[])?;
+                    // The traceback argument is the exception itself, as
+                    // `e.__traceback__` is (capy keeps no frame objects).
+                    let r = self.call(exit, &[t, exc, exc], &[])?;
                     if self.truthy(r)? {
                         self.stack.truncate(self.stack.len() - 2);
                         if self.handling.len() > f.handling_base {
@@ -896,7 +898,9 @@ impl Vm {
                 Instr::AsyncWithExitExc => {
                     let (exit, exc) = (self.peek(1), self.peek(0));
                     let t = Value::Obj(self.type_of(exc));
-                    let r = self.call(exit, &[t, exc, Value::None], &[])?;
+                    // The traceback argument is the exception itself, as
+                    // `e.__traceback__` is (capy keeps no frame objects).
+                    let r = self.call(exit, &[t, exc, exc], &[])?;
                     let aw = self.get_awaitable(r)?;
                     self.stack.truncate(self.stack.len() - 2);
                     self.stack.push(exc);

@@ -166,6 +166,25 @@ impl Vm {
                 return Err(self.type_error(msg));
             }
         }
+        if op == BinOp::Mul {
+            // A sequence times something that is not an int.
+            let seq = |vm: &Vm, v: Value| {
+                matches!(vm.builtin_base(v), Value::Obj(h) if matches!(
+                    vm.heap.get(h),
+                    Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) | Obj::List(_) | Obj::Tuple(_)
+                ))
+            };
+            let other = match (seq(self, a), seq(self, b)) {
+                (true, _) => Some(&nb),
+                (false, true) => Some(&na),
+                _ => None,
+            };
+            if let Some(t) = other {
+                return Err(self.type_error(format!(
+                    "can't multiply sequence by non-int of type '{t}'"
+                )));
+            }
+        }
         Err(self.type_error(format!(
             "unsupported operand type(s) for {}: '{na}' and '{nb}'",
             op.symbol()

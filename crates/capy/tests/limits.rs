@@ -496,6 +496,19 @@ fn timeout_stops_huge_int_arithmetic() {
 }
 
 #[test]
+fn timeout_stops_catastrophic_backtracking() {
+    // Backreferences and look-around run on a backtracking engine, whose
+    // step limit is raised only after a look at the budget (rxback.rs).
+    for src in [
+        "import re\nre.match(r'(x+x+)+\\1y', 'x' * 40)\n",
+        "import re\nre.search(r'(a|aa)+(?<=b)\\1', 'a' * 60)\n",
+        "import re\nre.findall(r'((\\w+)\\s?)*\\2!', 'ab ' * 40)\n",
+    ] {
+        assert_work_stops_at_budget(src);
+    }
+}
+
+#[test]
 fn timeout_stops_huge_math() {
     for src in [
         "import math\nx = math.gcd(3**(10**6), 7**(10**6))\n",

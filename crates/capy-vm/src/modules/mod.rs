@@ -20,6 +20,7 @@ pub mod os;
 pub mod random;
 pub mod re;
 pub mod rx;
+pub mod rxback;
 pub mod sizeof;
 pub mod state;
 pub mod stdin;

@@ -49,32 +49,52 @@ const CACHE_BYTES: usize = 2 << 20;
 
 /// A compiled pattern with its scratch space.
 pub struct Rx {
-    re: meta::Regex,
-    cache: RefCell<meta::Cache>,
+    engine: Engine,
     /// Bytes charged to the quota for this regex so far.
     charged: Cell<usize>,
 }
 
+enum Engine {
+    /// Linear time (regex-automata's meta engine): most patterns.
+    Linear {
+        re: meta::Regex,
+        cache: RefCell<meta::Cache>,
+    },
+    /// Backreferences, look-around, Python's `$` (rxback.rs).
+    Backtracking(super::rxback::Backtracking),
+}
+
 impl Rx {
     pub fn captures_len(&self) -> usize {
-        self.re.captures_len()
+        match &self.engine {
+            Engine::Linear { re, .. } => re.captures_len(),
+            Engine::Backtracking(b) => b.captures_len(),
+        }
     }
 
     pub fn names(&self) -> Vec<Option<String>> {
-        self.re
-            .group_info()
-            .pattern_names(regex_automata::PatternID::ZERO)
-            .map(|n| n.map(str::to_string))
-            .collect()
+        match &self.engine {
+            Engine::Linear { re, .. } => re
+                .group_info()
+                .pattern_names(regex_automata::PatternID::ZERO)
+                .map(|n| n.map(str::to_string))
+                .collect(),
+            Engine::Backtracking(b) => b.names(),
+        }
     }
 
     fn bytes(&self) -> usize {
-        self.re.memory_usage()
-            + self
-                .cache
-                .try_borrow()
-                .map_or(0, |c| c.memory_usage() + std::mem::size_of::<meta::Cache>())
-            + std::mem::size_of::<Rx>()
+        let engine = match &self.engine {
+            Engine::Linear { re, cache } => {
+                re.memory_usage()
+                    + cache
+                        .try_borrow()
+                        .map_or(0, |c| c.memory_usage() + std::mem::size_of::<meta::Cache>())
+            }
+            // fancy-regex does not report its memory: a fixed estimate.
+            Engine::Backtracking(_) => 64 << 10,
+        };
+        engine + std::mem::size_of::<Rx>()
     }
 
     /// Charges what the regex has grown by since it was last charged (its
@@ -259,8 +279,11 @@ fn each_match_anchored(
     anchored: bool,
     f: &mut dyn FnMut(&mut Vm, &Spans) -> PyResult<()>,
 ) -> PyResult<usize> {
-    let mut caps = rx.re.create_captures();
-    let mut spans: Spans = Vec::with_capacity(caps.group_len());
+    let mut caps = match &rx.engine {
+        Engine::Linear { re, .. } => Some(re.create_captures()),
+        Engine::Backtracking(_) => None,
+    };
+    let mut spans: Spans = Vec::with_capacity(rx.captures_len());
     let mut at = start;
     let mut n = 0;
     while at <= end && (limit == 0 || n < limit) {
@@ -270,7 +293,14 @@ fn each_match_anchored(
         if n % 64 == 0 {
             vm.reserve_temp(held)?;
         }
-        if !search(rx, hay, end, at, anchored, &mut caps, &mut spans) {
+        let found = match (&rx.engine, caps.as_mut()) {
+            (Engine::Linear { re, cache }, Some(caps)) => {
+                search(re, cache, hay, end, at, anchored, caps, &mut spans)
+            }
+            (Engine::Backtracking(b), _) => backtrack(vm, b, hay, end, at, anchored, &mut spans)?,
+            _ => false,
+        };
+        if !found {
             break;
         }
         let Some((a, b)) = spans.first().copied().flatten() else {
@@ -284,9 +314,40 @@ fn each_match_anchored(
     Ok(n)
 }
 
+/// The backtracking engine's leftmost match: as [`search`], running the
+/// search again with a higher step limit after each look at the budget.
+fn backtrack(
+    vm: &mut Vm,
+    b: &super::rxback::Backtracking,
+    hay: &Hay,
+    end: usize,
+    at: usize,
+    anchored: bool,
+    spans: &mut Spans,
+) -> PyResult<bool> {
+    let Hay::Str(s) = hay else {
+        return Ok(false);
+    };
+    if at > end || end > s.len() {
+        return Ok(false);
+    }
+    loop {
+        match b.search(s, at, end, anchored, spans) {
+            Ok(found) => return Ok(found),
+            Err(super::rxback::OutOfSteps) => {
+                vm.poll_budget()?;
+                vm.check_deadline()?;
+                b.raise_limit();
+            }
+        }
+    }
+}
+
 /// The leftmost match at or after `at` in `hay[..end]`, into `spans`.
+#[allow(clippy::too_many_arguments)]
 fn search(
-    rx: &Rx,
+    re: &meta::Regex,
+    cache: &RefCell<meta::Cache>,
     hay: &Hay,
     end: usize,
     at: usize,
@@ -307,9 +368,9 @@ fn search(
     }
     // Borrowed only for the search: `f` above may run Python code that
     // uses the same pattern.
-    match rx.cache.try_borrow_mut() {
-        Ok(mut cache) => rx.re.search_captures_with(&mut cache, &input, caps),
-        Err(_) => rx.re.search_captures(&input, caps),
+    match cache.try_borrow_mut() {
+        Ok(mut cache) => re.search_captures_with(&mut cache, &input, caps),
+        Err(_) => re.search_captures(&input, caps),
     }
     if !caps.is_match() {
         return false;
@@ -362,7 +423,13 @@ pub fn compile(
     } else {
         String::from_utf8_lossy(src).chars().collect()
     };
-    let mut t = match translate(&chars) {
+    let backtracking = super::rxback::needed(&chars, flags & M != 0);
+    if backtracking && is_bytes {
+        return Ok(Err(
+            "backreferences, look-around and $ in bytes patterns are not supported".into(),
+        ));
+    }
+    let mut t = match translate(&chars, backtracking, flags & M != 0) {
         Ok(t) => t,
         Err(m) => return Ok(Err(m)),
     };
@@ -382,40 +449,26 @@ pub fn compile(
     if full {
         t = format!("(?:{t})\\z");
     }
-    let syn = syntax::Config::new()
-        .unicode(!is_bytes)
-        .utf8(!is_bytes)
-        .case_insensitive(flags & I != 0)
-        .multi_line(flags & M != 0)
-        .dot_matches_new_line(flags & S != 0)
-        .ignore_whitespace(flags & X != 0);
-    let cfg = meta::Config::new()
-        .match_kind(MatchKind::LeftmostFirst)
-        .utf8_empty(!is_bytes)
-        .nfa_size_limit(Some(NFA_LIMIT))
-        .hybrid_cache_capacity(DFA_CACHE);
-    let re = match meta::Builder::new().configure(cfg).syntax(syn).build(&t) {
-        Ok(r) => r,
-        Err(e) => {
-            let msg = if e.size_limit().is_some() {
-                "pattern too large".to_string()
-            } else if let Some(s) = e.syntax_error() {
-                s.to_string()
-                    .lines()
-                    .last()
-                    .unwrap_or("invalid pattern")
-                    .trim()
-                    .to_string()
-            } else {
-                "invalid pattern".to_string()
-            };
-            return Ok(Err(msg));
+    let engine = if backtracking {
+        let f = super::rxback::Flags {
+            case_insensitive: flags & I != 0,
+            multi_line: flags & M != 0,
+            dot_all: flags & S != 0,
+            verbose: flags & X != 0,
+            unicode: flags & A == 0,
+        };
+        match super::rxback::Backtracking::new(t, f) {
+            Ok(b) => Engine::Backtracking(b),
+            Err(m) => return Ok(Err(m)),
+        }
+    } else {
+        match linear(&t, is_bytes, flags) {
+            Ok(e) => e,
+            Err(m) => return Ok(Err(m)),
         }
     };
-    let cache = RefCell::new(re.create_cache());
     let rx = Rc::new(Rx {
-        re,
-        cache,
+        engine,
         charged: Cell::new(0),
     });
     if rx.charge_growth(vm).is_err() {
@@ -433,8 +486,45 @@ pub fn compile(
     Ok(Ok(rx))
 }
 
-/// Rewrites Python regex syntax into the engine's.
-fn translate(p: &[char]) -> Result<String, String> {
+/// The linear-time engine for a translated pattern.
+fn linear(t: &str, is_bytes: bool, flags: i64) -> Result<Engine, String> {
+    let syn = syntax::Config::new()
+        .unicode(!is_bytes)
+        .utf8(!is_bytes)
+        .case_insensitive(flags & I != 0)
+        .multi_line(flags & M != 0)
+        .dot_matches_new_line(flags & S != 0)
+        .ignore_whitespace(flags & X != 0);
+    let cfg = meta::Config::new()
+        .match_kind(MatchKind::LeftmostFirst)
+        .utf8_empty(!is_bytes)
+        .nfa_size_limit(Some(NFA_LIMIT))
+        .hybrid_cache_capacity(DFA_CACHE);
+    let re = match meta::Builder::new().configure(cfg).syntax(syn).build(t) {
+        Ok(r) => r,
+        Err(e) => {
+            let msg = if e.size_limit().is_some() {
+                "pattern too large".to_string()
+            } else if let Some(s) = e.syntax_error() {
+                s.to_string()
+                    .lines()
+                    .last()
+                    .unwrap_or("invalid pattern")
+                    .trim()
+                    .to_string()
+            } else {
+                "invalid pattern".to_string()
+            };
+            return Err(msg);
+        }
+    };
+    let cache = RefCell::new(re.create_cache());
+    Ok(Engine::Linear { re, cache })
+}
+
+/// Rewrites Python regex syntax into the engine's (`backtracking`: into
+/// fancy-regex's, which takes backreferences and look-around).
+fn translate(p: &[char], backtracking: bool, multi_line: bool) -> Result<String, String> {
     let mut out = String::with_capacity(p.len() + 8);
     let mut i = 0;
     let mut in_class = false;
@@ -467,6 +557,10 @@ fn translate(p: &[char]) -> Result<String, String> {
                 match n {
                     'Z' => out.push_str("\\z"),
                     '0' => out.push_str("\\x00"),
+                    '1'..='9' if backtracking => {
+                        out.push('\\');
+                        out.push(n);
+                    }
                     '1'..='9' => return Err("backreferences are not supported".into()),
                     _ => push_escape(&mut out, n),
                 }
@@ -505,11 +599,18 @@ fn translate(p: &[char]) -> Result<String, String> {
                 }
                 i += 1;
             }
-            '(' if p.get(i + 1) == Some(&'?')
+            '(' if !backtracking
+                && p.get(i + 1) == Some(&'?')
                 && p.get(i + 2) == Some(&'P')
                 && p.get(i + 3) == Some(&'=') =>
             {
                 return Err("backreferences are not supported".into());
+            }
+            // Python's `$` (outside multi-line mode): the end, or before a
+            // newline that ends the subject.
+            '$' if backtracking && !multi_line => {
+                out.push_str("(?=\\n?\\z)");
+                i += 1;
             }
             _ => {
                 out.push(c);

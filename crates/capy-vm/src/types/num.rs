@@ -123,7 +123,11 @@ fn int_op(vm: &mut Vm, op: BinOp, x: BigInt, y: BigInt) -> PyResult {
         }
         BinOp::FloorDiv | BinOp::Mod => {
             if y.is_zero() {
-                return Err(vm.zero_division("integer division or modulo by zero"));
+                return Err(vm.zero_division(if op == BinOp::Mod {
+                    "integer modulo by zero"
+                } else {
+                    "integer division or modulo by zero"
+                }));
             }
             bigcost::check_div(vm, &x, &y)?;
             let (q, r) = x.div_mod_floor(&y);

@@ -383,6 +383,13 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
             let n = vm.intern("__name__");
             vm.getattr_opt(f, n)?
         }
+        // Other attributes are the function's (`A().m.flag` after
+        // `A.m.flag = 1`), as CPython's method objects forward them.
+        (Obj::BoundMethod { func, .. }, n) if !n.starts_with("__") => {
+            let f = *func;
+            let n = vm.intern(n);
+            vm.getattr_opt(f, n)?
+        }
         (Obj::Exception(e), "args") => Some(e.args),
         (Obj::Exception(e), "__cause__") => Some(e.cause),
         (Obj::Exception(e), "__context__") => Some(e.context),
