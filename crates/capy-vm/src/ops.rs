@@ -180,9 +180,9 @@ impl Vm {
                 _ => None,
             };
             if let Some(t) = other {
-                return Err(self.type_error(format!(
-                    "can't multiply sequence by non-int of type '{t}'"
-                )));
+                return Err(
+                    self.type_error(format!("can't multiply sequence by non-int of type '{t}'"))
+                );
             }
         }
         Err(self.type_error(format!(

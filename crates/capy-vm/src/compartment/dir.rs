@@ -39,23 +39,23 @@ pub fn class(vm: &mut Vm) -> PyResult<Gc> {
     if let Some(c) = vm.comp.dir_class {
         return Ok(c);
     }
-    let c = super::api::native_class(vm, "Dir", METHODS, None)?;
-    for (name, f) in [("path", d_path as NativeFn), ("writable", d_writable)] {
-        let getter = crate::types::native(vm, name, f, false, Value::None)?;
-        let prop = Value::Obj(vm.alloc(Obj::Property {
-            fget: getter,
-            fset: Value::None,
-            fdel: Value::None,
-            doc: Value::None,
-        })?);
-        let key = vm.intern(name);
-        if let Obj::Class(k) = vm.heap.get_mut(c) {
-            let h = crate::heap::str_hash(name);
-            k.dict.insert_new(h, key, prop);
-        }
-    }
+    let props: &[(&'static str, NativeFn)] = &[("path", d_path), ("writable", d_writable)];
+    let c = crate::modules::hashlib::native_class(
+        vm,
+        "Dir",
+        "compartment",
+        vec![],
+        METHODS,
+        props,
+        d_new,
+    )?;
     vm.comp.dir_class = Some(c);
     Ok(c)
+}
+
+/// Only `compartment.fs` makes directories: holding one is the authority.
+fn d_new(vm: &mut Vm, _: &[Value], _: Kw) -> PyResult {
+    Err(vm.type_error("cannot create 'compartment.Dir' instances: use compartment.fs(path)"))
 }
 
 /// A `compartment.Dir` object over `d`.

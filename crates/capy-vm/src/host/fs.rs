@@ -355,40 +355,37 @@ impl Stat {
     }
 }
 
+/// A [`Stat`] from either kind of metadata (std's and cap-std's have
+/// the same accessors under different `MetadataExt` traits).
+macro_rules! stat_from {
+    ($m:expr) => {{
+        let m = $m;
+        let t = |s: i64, ns: i64| s as f64 + ns as f64 * 1e-9;
+        Stat {
+            mode: m.mode(),
+            ino: m.ino(),
+            dev: m.dev(),
+            nlink: m.nlink(),
+            uid: m.uid(),
+            gid: m.gid(),
+            size: m.size(),
+            atime: t(m.atime(), m.atime_nsec()),
+            mtime: t(m.mtime(), m.mtime_nsec()),
+            ctime: t(m.ctime(), m.ctime_nsec()),
+        }
+    }};
+}
+
 #[cfg(unix)]
 fn stat_of_std(m: &std::fs::Metadata) -> Stat {
     use std::os::unix::fs::MetadataExt;
-    let t = |s: i64, ns: i64| s as f64 + ns as f64 * 1e-9;
-    Stat {
-        mode: m.mode(),
-        ino: m.ino(),
-        dev: m.dev(),
-        nlink: m.nlink(),
-        uid: m.uid(),
-        gid: m.gid(),
-        size: m.size(),
-        atime: t(m.atime(), m.atime_nsec()),
-        mtime: t(m.mtime(), m.mtime_nsec()),
-        ctime: t(m.ctime(), m.ctime_nsec()),
-    }
+    stat_from!(m)
 }
 
 #[cfg(unix)]
 fn stat_of_cap(m: &cap_std::fs::Metadata) -> Stat {
     use cap_std::fs::MetadataExt;
-    let t = |s: i64, ns: i64| s as f64 + ns as f64 * 1e-9;
-    Stat {
-        mode: m.mode(),
-        ino: m.ino(),
-        dev: m.dev(),
-        nlink: m.nlink(),
-        uid: m.uid(),
-        gid: m.gid(),
-        size: m.size(),
-        atime: t(m.atime(), m.atime_nsec()),
-        mtime: t(m.mtime(), m.mtime_nsec()),
-        ctime: t(m.ctime(), m.ctime_nsec()),
-    }
+    stat_from!(m)
 }
 
 /// The status of what `t` names; `follow`: of what a symbolic link names.

@@ -74,8 +74,16 @@ pub fn decode(c: WideCodec, b: &[u8], errors: &str) -> Result<String, String> {
     let width = if c.unit == Unit::U16 { 2 } else { 4 };
     let (mut big, mut at) = (c.big.unwrap_or(false), 0);
     if c.big.is_none() && b.len() >= width {
-        let le_mark: &[u8] = if width == 2 { b"\xff\xfe" } else { b"\xff\xfe\x00\x00" };
-        let be_mark: &[u8] = if width == 2 { b"\xfe\xff" } else { b"\x00\x00\xfe\xff" };
+        let le_mark: &[u8] = if width == 2 {
+            b"\xff\xfe"
+        } else {
+            b"\xff\xfe\x00\x00"
+        };
+        let be_mark: &[u8] = if width == 2 {
+            b"\xfe\xff"
+        } else {
+            b"\x00\x00\xfe\xff"
+        };
         if b.starts_with(le_mark) {
             at = width;
         } else if b.starts_with(be_mark) {
@@ -120,8 +128,15 @@ pub fn decode(c: WideCodec, b: &[u8], errors: &str) -> Result<String, String> {
             Unit::U32 => {
                 match char::from_u32(u) {
                     Some(ch) => out.push(ch),
-                    None if u > 0x10FFFF => bad(&mut out, at, at + 4, "code point not in range(0x110000)")?,
-                    None => bad(&mut out, at, at + 4, "code point in surrogate code point range(0xd800, 0xe000)")?,
+                    None if u > 0x10FFFF => {
+                        bad(&mut out, at, at + 4, "code point not in range(0x110000)")?
+                    }
+                    None => bad(
+                        &mut out,
+                        at,
+                        at + 4,
+                        "code point in surrogate code point range(0xd800, 0xe000)",
+                    )?,
                 }
                 at += 4;
             }
@@ -160,7 +175,14 @@ mod tests {
     #[test]
     fn round_trips_every_width_and_order() {
         let s = "aé€😀";
-        for name in ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"] {
+        for name in [
+            "utf-16",
+            "utf-16-le",
+            "utf-16-be",
+            "utf-32",
+            "utf-32-le",
+            "utf-32-be",
+        ] {
             let c = lookup(name).unwrap();
             assert_eq!(decode(c, &encode(c, s), "strict").unwrap(), s, "{name}");
         }
@@ -172,11 +194,17 @@ mod tests {
     fn bad_data_is_described_as_cpython_does() {
         let le = lookup("utf-16-le").unwrap();
         let e = decode(le, b"a\x00b", "strict").unwrap_err();
-        assert_eq!(e, "'utf-16-le' codec can't decode byte 0x62 in position 2: truncated data");
+        assert_eq!(
+            e,
+            "'utf-16-le' codec can't decode byte 0x62 in position 2: truncated data"
+        );
         let e = decode(le, b"\x00\xdca\x00", "strict").unwrap_err();
         assert!(e.ends_with("position 0-1: illegal encoding"), "{e}");
         let e = decode(le, b"\x00\xd8a\x00", "strict").unwrap_err();
         assert!(e.ends_with("position 0-1: illegal UTF-16 surrogate"), "{e}");
-        assert_eq!(decode(le, b"\x00\xdc\x00\xd8", "replace").unwrap(), "\u{fffd}\u{fffd}");
+        assert_eq!(
+            decode(le, b"\x00\xdc\x00\xd8", "replace").unwrap(),
+            "\u{fffd}\u{fffd}"
+        );
     }
 }
