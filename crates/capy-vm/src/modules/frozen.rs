@@ -72,6 +72,7 @@ frozen_stdlib! {
     init_logging "logging";
     init_argparse "argparse";
     init_unittest "unittest";
+    init_random_extra "_random_extra";
 }
 
 /// `collections.abc` is `_collections_abc`, as in CPython.

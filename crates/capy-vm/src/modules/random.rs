@@ -1,5 +1,7 @@
 //! `random`: MicroPython's API over xoshiro256** (not CPython's Mersenne
-//! Twister, so sequences differ from CPython by design, as MicroPython's do).
+//! Twister, so sequences differ from CPython by design, as MicroPython's do),
+//! plus CPython's `Random` class and distributions in Python
+//! (stdlib/_random_extra.py).
 //!
 //! The generator state belongs to one module object: every function is a
 //! bound method whose `self` is a 32-byte bytearray holding the state, so
@@ -326,10 +328,18 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("shuffle", r_shuffle),
         ("sample", r_sample),
     ];
+    let mut natives = Vec::with_capacity(fns.len());
     for &(name, f) in fns {
         let func = crate::types::native(vm, name, f, false, Value::Obj(m))?;
+        natives.push(func);
         let bound = Value::Obj(vm.alloc(Obj::BoundMethod { this: state, func })?);
         vm.dict_set_str(d, name, bound)?;
     }
+    // `Random`, `randbytes`, `choices` and the distributions are Python
+    // (stdlib/_random_extra.py) over these natives.
+    let natives = vm.new_list(natives)?;
+    let extra = vm.import_dotted("_random_extra")?;
+    let install = vm.getattr_str(extra, "install")?;
+    vm.call(install, &[Value::Obj(d), natives], &[])?;
     Ok(m)
 }
