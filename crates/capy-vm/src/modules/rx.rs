@@ -58,7 +58,8 @@ enum Engine {
     /// Linear time (regex-automata's meta engine): most patterns.
     Linear {
         re: meta::Regex,
-        cache: RefCell<meta::Cache>,
+        /// Boxed: the cache is large and the other engine small.
+        cache: Box<RefCell<meta::Cache>>,
     },
     /// Backreferences, look-around, Python's `$` (rxback.rs).
     Backtracking(super::rxback::Backtracking),
@@ -518,7 +519,7 @@ fn linear(t: &str, is_bytes: bool, flags: i64) -> Result<Engine, String> {
             return Err(msg);
         }
     };
-    let cache = RefCell::new(re.create_cache());
+    let cache = Box::new(RefCell::new(re.create_cache()));
     Ok(Engine::Linear { re, cache })
 }
 

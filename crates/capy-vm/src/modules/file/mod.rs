@@ -38,6 +38,11 @@ const EMFILE: i32 = 24;
 const READ_ALL_CHUNK: usize = 1 << 20;
 
 /// The state of one file object.
+///
+/// The core is shared with the text file's `buffer` object; it is
+/// borrowed only inside one method call and never while Python code runs
+/// (arguments are converted first), so its `RefCell` is never borrowed
+/// twice.
 pub struct FileObj {
     core: Rc<RefCell<FileCore>>,
     text: Option<Box<TextLayer>>,
@@ -598,8 +603,10 @@ fn text_fill(vm: &mut Vm, fo: &mut FileObj, want: usize) -> PyResult<bool> {
             return Err(io_err(vm, e));
         }
     };
-    let t = fo.text.as_mut().expect("text_fill on a text file");
-    let r = t.feed(c.buffered(), n == 0);
+    let r = match fo.text.as_mut() {
+        Some(t) => t.feed(c.buffered(), n == 0),
+        None => Ok(()),
+    };
     let len = c.buffered().len();
     c.consume(len);
     drop(c);
@@ -609,7 +616,15 @@ fn text_fill(vm: &mut Vm, fo: &mut FileObj, want: usize) -> PyResult<bool> {
     Ok(n > 0)
 }
 
-/// Before text is read: text written is out and the layer is in step.
+/// The text layer of a text file (the callers checked it has one).
+fn text_of<'a>(vm: &mut Vm, fo: &'a mut FileObj) -> PyResult<&'a mut TextLayer> {
+    match fo.text.as_deref_mut() {
+        Some(t) => Ok(t),
+        None => Err(vm.error(ExcKind::SystemError, "not a text file")),
+    }
+}
+
+/// Reads up to `size` bytes (all with None) of a binary file.
 fn read_bytes(vm: &mut Vm, fo: &mut FileObj, size: Option<usize>) -> PyResult<Vec<u8>> {
     let mut out = Vec::new();
     let mut since_pace = 0;
@@ -648,7 +663,7 @@ fn read_text(vm: &mut Vm, fo: &mut FileObj, size: Option<usize>) -> PyResult<Str
     let mut eof = false;
     let mut since_pace = 0;
     loop {
-        let t = fo.text.as_mut().expect("text file");
+        let t = text_of(vm, fo)?;
         match size {
             None if eof => return Ok(t.take_all()),
             Some(n) => {
@@ -671,7 +686,7 @@ fn read_text(vm: &mut Vm, fo: &mut FileObj, size: Option<usize>) -> PyResult<Str
 fn read_line_text(vm: &mut Vm, fo: &mut FileObj, limit: Option<usize>) -> PyResult<String> {
     let mut eof = false;
     loop {
-        let t = fo.text.as_mut().expect("text file");
+        let t = text_of(vm, fo)?;
         if let Some(line) = t.take_line(eof, limit) {
             return Ok(line);
         }
@@ -818,7 +833,7 @@ fn write_value(vm: &mut Vm, fo: &mut FileObj, v: Value) -> PyResult {
                 let r = fo.core.borrow_mut().seek(SeekFrom::Current(-back));
                 r.map_err(|e| io_err(vm, e))?;
             }
-            let t = fo.text.as_mut().expect("text");
+            let t = text_of(vm, fo)?;
             match t.encode(&s) {
                 Ok(b) => (b, s.chars().count()),
                 Err(msg) => return Err(vm.error(ExcKind::UnicodeEncodeError, msg)),
