@@ -31,3 +31,13 @@ with CM():
     raise ValueError("x")
 with CM():
     pass
+
+import sys
+
+a = sys.intern("hello world")
+b = sys.intern("hello " + "world".strip())
+print(a is b, a)
+try:
+    sys.intern(1)
+except TypeError as e:
+    print(e)

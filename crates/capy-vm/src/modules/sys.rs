@@ -64,6 +64,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     func(vm, m, "exc_info", sys_exc_info)?;
     func(vm, m, "getrecursionlimit", sys_getrecursionlimit)?;
     func(vm, m, "getsizeof", super::sizeof::getsizeof)?;
+    func(vm, m, "intern", sys_intern)?;
     func(vm, m, "setrecursionlimit", sys_setrecursionlimit)?;
     let [inp, out, err] = super::stdio::make_all(vm)?;
     set(vm, m, "stdin", inp)?;
@@ -87,6 +88,21 @@ pub(crate) fn sys_exit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 /// `sys.exc_info()`: the exception being handled (the innermost `except`
 /// or `finally` that is running), as `(type, value, traceback)`, or three
 /// Nones outside any handler. The traceback is what `__traceback__` gives.
+/// `sys.intern(s)`: the interned str equal to `s` (a subclass refused).
+fn sys_intern(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let v = a.first().copied().unwrap_or(Value::None);
+    match vm.heap.str_of(v) {
+        Some(s) => {
+            let s = s.to_string();
+            Ok(vm.intern(&s))
+        }
+        None => {
+            let t = vm.type_name(v);
+            Err(vm.type_error(format!("intern() argument must be str, not {t}")))
+        }
+    }
+}
+
 fn sys_exc_info(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if !a.is_empty() {
         return Err(vm.type_error(format!(
