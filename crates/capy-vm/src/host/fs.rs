@@ -424,15 +424,14 @@ pub struct Entry {
     pub ino: u64,
 }
 
-fn kind_bits(ft: &std::fs::FileType) -> u32 {
-    if ft.is_symlink() {
-        0o120000
-    } else if ft.is_dir() {
-        0o040000
-    } else if ft.is_file() {
-        0o100000
-    } else {
-        0
+/// The type bits of an entry (std's and cap-std's file types answer the
+/// same three questions).
+fn kind_bits(symlink: bool, dir: bool, file: bool) -> u32 {
+    match (symlink, dir, file) {
+        (true, _, _) => 0o120000,
+        (_, true, _) => 0o040000,
+        (_, _, true) => 0o100000,
+        _ => 0,
     }
 }
 
@@ -444,7 +443,10 @@ pub fn list(t: &Target) -> io::Result<Vec<Entry>> {
         Target::Host(p) => {
             for e in std::fs::read_dir(p)? {
                 let e = e?;
-                let kind = e.file_type().map(|ft| kind_bits(&ft)).unwrap_or(0);
+                let kind = e
+                    .file_type()
+                    .map(|ft| kind_bits(ft.is_symlink(), ft.is_dir(), ft.is_file()))
+                    .unwrap_or(0);
                 out.push(Entry {
                     name: e.file_name(),
                     kind,
@@ -459,15 +461,7 @@ pub fn list(t: &Target) -> io::Result<Vec<Entry>> {
             for e in d.dir.read_dir(rel)? {
                 let e = e?;
                 let ft = e.file_type()?;
-                let kind = if ft.is_symlink() {
-                    0o120000
-                } else if ft.is_dir() {
-                    0o040000
-                } else if ft.is_file() {
-                    0o100000
-                } else {
-                    0
-                };
+                let kind = kind_bits(ft.is_symlink(), ft.is_dir(), ft.is_file());
                 out.push(Entry {
                     name: e.file_name(),
                     kind,

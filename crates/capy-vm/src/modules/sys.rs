@@ -246,6 +246,9 @@ fn mp_opt_level(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Int(0))
 }
 
+/// (file, line, function) per traceback entry.
+pub type TracebackEntries = Vec<(std::rc::Rc<str>, u32, std::rc::Rc<str>)>;
+
 impl Vm {
     /// The traceback text of `sys.print_exception` (MicroPython's, which is
     /// CPython's without source lines), with the exception's chain.
@@ -266,6 +269,20 @@ impl Vm {
         let mut out = String::new();
         self.format_exception_into(e, &mut out, 0, true);
         out
+    }
+
+    /// An exception's recorded entries, outermost first: (file, line,
+    /// function).
+    pub fn traceback_entries(&self, e: crate::PyErr) -> TracebackEntries {
+        match self.heap.get(e.0) {
+            Obj::Exception(x) => x
+                .traceback
+                .iter()
+                .rev()
+                .map(|t| (t.filename.clone(), t.line, t.name.clone()))
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 
     fn format_exception_into(
@@ -292,15 +309,7 @@ impl Vm {
                 );
             }
         }
-        let tb: Vec<(std::rc::Rc<str>, u32, std::rc::Rc<str>)> = match self.heap.get(e.0) {
-            Obj::Exception(x) => x
-                .traceback
-                .iter()
-                .rev()
-                .map(|t| (t.filename.clone(), t.line, t.name.clone()))
-                .collect(),
-            _ => Vec::new(),
-        };
+        let tb = self.traceback_entries(e);
         // `sys.tracebacklimit`: keep the outermost N entries for
         // `print_exception` (MicroPython), the innermost N for the uncaught
         // traceback (CPython); none at all (not even the header) for N <= 0.

@@ -32,15 +32,7 @@ fn format(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 /// load the file itself.
 fn entries(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let e = exc_arg(vm, a)?;
-    let tb: Vec<(std::rc::Rc<str>, u32, std::rc::Rc<str>)> = match vm.heap.get(e) {
-        Obj::Exception(x) => x
-            .traceback
-            .iter()
-            .rev()
-            .map(|t| (t.filename.clone(), t.line, t.name.clone()))
-            .collect(),
-        _ => Vec::new(),
-    };
+    let tb = vm.traceback_entries(crate::PyErr(e));
     let mut out = Vec::with_capacity(tb.len());
     for (file, line, name) in tb {
         let text = vm.loaded_source(&file).and_then(|s| {
