@@ -152,15 +152,10 @@ fn usage_error(msg: &str) -> ExitCode {
 /// An OS error as CPython shows it (`[Errno 2] No such file or
 /// directory`), without Rust's "(os error 2)".
 pub(crate) fn os_error_text(e: &std::io::Error) -> String {
-    let text = e.to_string();
+    let bare = capy_vm::host::errno_text(e);
     match e.raw_os_error() {
-        Some(n) => {
-            let bare = text
-                .strip_suffix(&format!(" (os error {n})"))
-                .unwrap_or(&text);
-            format!("[Errno {n}] {bare}")
-        }
-        None => text,
+        Some(n) => format!("[Errno {n}] {bare}"),
+        None => bare,
     }
 }
 

@@ -70,24 +70,27 @@ impl Default for Host {
 }
 
 impl Host {
-    /// The user's own program: everything.
-    pub fn ambient() -> Host {
+    fn new(fs: FsView, env: EnvView, stdin: bool) -> Host {
         Host {
-            fs: FsView::Ambient,
-            env: EnvView::All,
-            stdin: true,
+            fs,
+            env,
+            stdin,
             files: Vec::new(),
         }
     }
 
+    /// The user's own program: everything.
+    pub fn ambient() -> Host {
+        Host::new(FsView::Ambient, EnvView::All, true)
+    }
+
     /// A compartment's start: nothing.
     pub fn compartment() -> Host {
-        Host {
-            fs: FsView::none(Confinement::Compartment),
-            env: EnvView::Nothing(Confinement::Compartment),
-            stdin: true,
-            files: Vec::new(),
-        }
+        Host::new(
+            FsView::none(Confinement::Compartment),
+            EnvView::Nothing(Confinement::Compartment),
+            true,
+        )
     }
 }
 
@@ -104,12 +107,11 @@ pub struct SandboxSpec {
 impl SandboxSpec {
     /// A sandbox with nothing given back.
     pub fn deny_all(&self) -> Host {
-        Host {
-            fs: FsView::none(Confinement::Sandbox),
-            env: EnvView::Nothing(Confinement::Sandbox),
-            stdin: false,
-            files: Vec::new(),
-        }
+        Host::new(
+            FsView::none(Confinement::Sandbox),
+            EnvView::Nothing(Confinement::Sandbox),
+            false,
+        )
     }
 
     /// The view the spec describes; a named path that cannot be opened is
@@ -133,12 +135,7 @@ impl SandboxSpec {
             Some(names) if names.is_empty() => EnvView::All,
             Some(names) => EnvView::Only(names.clone()),
         };
-        Ok(Host {
-            fs: view,
-            env,
-            stdin: self.stdin,
-            files: Vec::new(),
-        })
+        Ok(Host::new(view, env, self.stdin))
     }
 }
 

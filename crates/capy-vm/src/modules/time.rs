@@ -216,10 +216,13 @@ fn t_gmtime(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     text_helper(vm, "struct_time", &[t])
 }
 
-/// The time tuple argument `i`, or now.
+/// The time tuple argument `i` (any sequence, as a tuple), or now.
 fn tuple_or_now(vm: &mut Vm, a: &[Value], i: usize) -> PyResult {
     match a.get(i) {
-        Some(&t) => Ok(t),
+        Some(&t) => {
+            let items = vm.iter_to_vec(t)?;
+            vm.new_tuple(items)
+        }
         None => broken_down(vm, &[]),
     }
 }
@@ -229,13 +232,11 @@ fn t_strftime(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         return Err(vm.type_error("strftime() takes at least 1 argument (0 given)"));
     };
     let t = tuple_or_now(vm, a, 1)?;
-    let t = vm.iter_to_vec(t).and_then(|items| vm.new_tuple(items))?;
     text_helper(vm, "strftime", &[fmt, t])
 }
 
 fn t_asctime(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let t = tuple_or_now(vm, a, 0)?;
-    let t = vm.iter_to_vec(t).and_then(|items| vm.new_tuple(items))?;
     text_helper(vm, "asctime", &[t])
 }
 
