@@ -231,6 +231,13 @@ pub enum Instr {
     BuildList(u32),
     /// `[a1..an] -> [{a1,..,an}]`
     BuildSet(u32),
+    /// A set display of n > 2 constants: as `BuildSet`, but laid out as
+    /// CPython lays out such a display (its compiler makes the constants a
+    /// frozenset, then remakes that frozenset from its own iteration
+    /// order, and the display copies it): the items are added in order,
+    /// then added again, in the order they then iterate in, to a new set.
+    /// The order the set iterates in is what differs (dict/set_order.rs).
+    BuildConstSet(u32),
     /// `[k1, v1, .., kn, vn] -> [{k1: v1, ..}]` (n = arg pairs)
     BuildMap(u32),
     /// `[s1..sn] -> [s1 + .. + sn]` concatenating str (f-strings).

@@ -314,6 +314,7 @@ instr_codec! {
         45 => BuildTuple,
         46 => BuildList,
         47 => BuildSet,
+        92 => BuildConstSet,
         48 => BuildMap,
         49 => BuildString,
         50 => ListAppend,

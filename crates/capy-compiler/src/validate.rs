@@ -574,9 +574,8 @@ fn verify_flow(code: &Code) -> Result<StackInfo, ValidateError> {
             | DictUpdate | DictMerge | ImportName(_) | YieldFrom => fall = Some((pp(2, 1)?, b)),
             AsyncWithExitExc => fall = Some((pp(2, 2)?, b)),
             StoreSubscr => fall = Some((pp(3, 0)?, b)),
-            BuildSlice(k) | BuildTuple(k) | BuildList(k) | BuildSet(k) | BuildString(k) => {
-                fall = Some((pp(u64::from(k), 1)?, b))
-            }
+            BuildSlice(k) | BuildTuple(k) | BuildList(k) | BuildSet(k) | BuildConstSet(k)
+            | BuildString(k) => fall = Some((pp(u64::from(k), 1)?, b)),
             BuildMap(k) => fall = Some((pp(2 * u64::from(k), 1)?, b)),
             // The container must still be on the stack after the pops.
             ListAppend(k) | SetAdd(k) => {

@@ -439,6 +439,37 @@ fn divmod(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             "unsupported operand type(s) for divmod(): '{x}' and '{y}'"
         )));
     }
+    let real = |vm: &Vm, v: Value| num::as_num(&vm.heap, v).is_some();
+    if !(real(vm, a[0]) && real(vm, a[1])) {
+        // A class of the program's: its `__divmod__`, or the other's
+        // `__rdivmod__` (first when the other is a subclass), as CPython.
+        let (ta, tb) = (vm.type_of(a[0]), vm.type_of(a[1]));
+        let b_first = ta != tb && vm.is_subclass(tb, ta);
+        let order = if b_first {
+            [(a[1], a[0], "__rdivmod__"), (a[0], a[1], "__divmod__")]
+        } else {
+            [(a[0], a[1], "__divmod__"), (a[1], a[0], "__rdivmod__")]
+        };
+        let mut tried = false;
+        for (x, y, name) in order {
+            if let Some(m) = vm.lookup_override(x, name) {
+                tried = true;
+                let r = vm.call_special(m, x, &[y])?;
+                if !matches!(r, Value::NotImplemented) {
+                    return Ok(r);
+                }
+            }
+        }
+        // Neither defines it: subclasses of the numbers divide as their
+        // base does, below; anything else cannot.
+        let numeric = |vm: &Vm, v: Value| real(vm, vm.derived_base(v));
+        if tried || !(numeric(vm, a[0]) && numeric(vm, a[1])) {
+            let (x, y) = (vm.type_name(a[0]), vm.type_name(a[1]));
+            return Err(vm.type_error(format!(
+                "unsupported operand type(s) for divmod(): '{x}' and '{y}'"
+            )));
+        }
+    }
     let q = vm.binary_op(BinOp::FloorDiv, a[0], a[1])?;
     let r = vm.binary_op(BinOp::Mod, a[0], a[1])?;
     vm.new_tuple(vec![q, r])
@@ -724,13 +755,32 @@ fn pow(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn round(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "round", a, 1, 2)?;
+    // A number, or a subclass of one that does not round itself.
+    let x = match a[0] {
+        Value::Obj(_) if vm.lookup_override(a[0], "__round__").is_some() => None,
+        v => num::as_num(&vm.heap, vm.derived_base(v)),
+    };
+    let Some(x) = x.filter(|x| !matches!(x, num::Num::C(..))) else {
+        // Anything else rounds itself, given `ndigits` as it came.
+        return match vm.lookup_type_attr(a[0], "__round__") {
+            Some(m) => {
+                let mut args = vec![a[0]];
+                args.extend_from_slice(&a[1..]);
+                vm.call(m, &args, &[])
+            }
+            None => {
+                let t = vm.type_name(a[0]);
+                Err(vm.type_error(format!("type {t} doesn't define __round__ method")))
+            }
+        };
+    };
     let nd = if a.len() == 2 && !a[1].is_none() {
         Some(vm.index_value(a[1])?)
     } else {
         None
     };
-    match (num::as_num(&vm.heap, a[0]), nd) {
-        (Some(num::Num::F(f)), None) => {
+    match (x, nd) {
+        (num::Num::F(f), None) => {
             if f.is_nan() {
                 return Err(vm.value_error("cannot convert float NaN to integer"));
             }
@@ -741,23 +791,13 @@ fn round(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             let b = numfmt::float_to_bigint(r).map_err(|e| vm.num_err(e))?;
             vm.new_bigint(b)
         }
-        (Some(num::Num::F(f)), Some(n)) => Ok(Value::Float(
+        (num::Num::F(f), Some(n)) => Ok(Value::Float(
             numfmt::round_float(f, n).map_err(|e| vm.num_err(e))?,
         )),
-        (Some(num::Num::I(i)), None) => Ok(Value::Int(i)),
-        (Some(num::Num::I(i)), Some(n)) => vm.new_bigint(numfmt::round_int(&i.into(), n)),
-        (Some(num::Num::B(b)), n) => vm.new_bigint(numfmt::round_int(&b, n.unwrap_or(0))),
-        _ => match vm.lookup_type_attr(a[0], "__round__") {
-            Some(m) => {
-                let mut args = vec![a[0]];
-                args.extend_from_slice(&a[1..]);
-                vm.call(m, &args, &[])
-            }
-            None => {
-                let t = vm.type_name(a[0]);
-                Err(vm.type_error(format!("type {t} doesn't define __round__ method")))
-            }
-        },
+        (num::Num::I(i), None) => Ok(Value::Int(i)),
+        (num::Num::I(i), Some(n)) => vm.new_bigint(numfmt::round_int(&i.into(), n)),
+        (num::Num::B(b), n) => vm.new_bigint(numfmt::round_int(&b, n.unwrap_or(0))),
+        (num::Num::C(..), _) => Err(vm.type_error("type complex doesn't define __round__ method")),
     }
 }
 

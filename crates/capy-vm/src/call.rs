@@ -222,18 +222,15 @@ impl Vm {
             return Err(self.not_callable(callee));
         };
         match self.heap.get(h) {
+            Obj::Func(_) if kw.is_empty() => self.call_function(h, args),
             Obj::Func(_) => {
                 let fpos = self.stack.len();
                 self.stack.push(callee);
                 self.stack.extend_from_slice(args);
-                if kw.is_empty() {
-                    self.call_function_inplace(h, fpos, args.len())
-                } else {
-                    self.stack.extend(kw.iter().map(|&(_, v)| v));
-                    let names: Vec<Value> = kw.iter().map(|&(k, _)| k).collect();
-                    self.bind_on_stack(h, fpos, KwNames::Slice(&names))?;
-                    self.enter_function(h, fpos + 1)
-                }
+                self.stack.extend(kw.iter().map(|&(_, v)| v));
+                let names: Vec<Value> = kw.iter().map(|&(k, _)| k).collect();
+                self.bind_on_stack(h, fpos, KwNames::Slice(&names))?;
+                self.enter_function(h, fpos + 1)
             }
             Obj::Native(nf) => {
                 let (f, takes_kw, name) = (nf.f, nf.takes_kw, nf.name);
@@ -282,6 +279,14 @@ impl Vm {
 
     /// Calls a Python function whose `n` positional arguments sit on the
     /// stack above it at `fpos`; pops callee and arguments.
+    /// Calls the Python function `h` with positional `args`.
+    pub(crate) fn call_function(&mut self, h: Gc, args: &[Value]) -> PyResult {
+        let fpos = self.stack.len();
+        self.stack.push(Value::Obj(h));
+        self.stack.extend_from_slice(args);
+        self.call_function_inplace(h, fpos, args.len())
+    }
+
     fn call_function_inplace(&mut self, h: Gc, fpos: usize, n: usize) -> PyResult {
         let Obj::Func(func) = self.heap.get(h) else {
             return Err(self.type_error("not a function"));

@@ -12,6 +12,8 @@
 use crate::heap::Heap;
 use crate::value::Value;
 
+mod set_order;
+
 const EMPTY: u32 = u32::MAX;
 const DELETED: u32 = u32::MAX - 1;
 
@@ -31,8 +33,15 @@ pub struct Dict {
     /// Keys added over the table's life: lookup caches use it to know that
     /// a name absent before is still absent (globalcache.rs).
     insertions: u64,
-    /// No live entry sits before this position (`pop_first` starts here).
+    /// No live entry sits before this position (`pop_first` starts here);
+    /// in a set table, where the next `pop` starts looking.
     first_live: usize,
+    /// A set table (dict/set_order.rs): the entries are the slots of a
+    /// table laid out as CPython lays out its sets, so iteration follows
+    /// CPython's order; `index` is unused.
+    hash_order: bool,
+    /// In a set table: live keys and dummies.
+    fill: usize,
 }
 
 /// The open-addressing probe sequence for a hash: every slot index is
@@ -88,6 +97,7 @@ impl Dict {
         Dict::default()
     }
 
+    /// An insertion-ordered table for about `n` keys.
     pub fn with_capacity(n: usize) -> Dict {
         let mut d = Dict::default();
         if n > 0 {
@@ -139,6 +149,9 @@ impl Dict {
 
     /// Probes for `key` deciding equality with `fast_eq` only.
     pub fn probe(&self, heap: &Heap, hash: u64, key: Value) -> Probe {
+        if self.hash_order {
+            return self.set_probe(heap, hash, key);
+        }
         if self.index.is_empty() {
             return Probe::Missing;
         }
@@ -170,6 +183,12 @@ impl Dict {
 
     /// Looks up a `str` key by its contents, without needing a heap string.
     pub fn probe_str(&self, heap: &Heap, hash: u64, key: &str) -> Option<usize> {
+        if self.hash_order {
+            return self
+                .set_candidates(hash)
+                .into_iter()
+                .find(|&i| heap.str_of(self.entries[i].key) == Some(key));
+        }
         if self.index.is_empty() {
             return None;
         }
@@ -195,6 +214,12 @@ impl Dict {
     /// are interned, so this is the common hit), then contents.
     #[inline]
     pub fn probe_name(&self, heap: &Heap, hash: u64, key: Value) -> Option<usize> {
+        if self.hash_order {
+            return match self.set_probe(heap, hash, key) {
+                Probe::Found(i) => Some(i),
+                _ => None,
+            };
+        }
         if self.index.is_empty() {
             return None;
         }
@@ -221,6 +246,9 @@ impl Dict {
 
     /// Entry positions whose hash equals `hash` (for the slow path).
     pub fn candidates(&self, hash: u64) -> Vec<usize> {
+        if self.hash_order {
+            return self.set_candidates(hash);
+        }
         self.entries
             .iter()
             .enumerate()
@@ -253,6 +281,9 @@ impl Dict {
 
     /// Appends a key known to be absent.
     pub fn insert_new(&mut self, hash: u64, key: Value, value: Value) {
+        if self.hash_order {
+            return self.set_insert_new(hash, key, value);
+        }
         if (self.entries.len() + 1) * 3 >= self.index.len() * 2 {
             self.grow();
         }
@@ -272,6 +303,9 @@ impl Dict {
 
     /// Removes the entry at `pos`, returning it.
     pub fn remove_at(&mut self, pos: usize) -> Option<Entry> {
+        if self.hash_order {
+            return self.set_remove_at(pos);
+        }
         let e = *self.entries.get(pos)?;
         if e.key.is_null() {
             return None;
@@ -298,6 +332,9 @@ impl Dict {
 
     /// Removes and returns the most recently inserted entry.
     pub fn pop_last(&mut self) -> Option<Entry> {
+        if self.hash_order {
+            return self.set_pop();
+        }
         let pos = self.entries.iter().rposition(|e| !e.key.is_null())?;
         let e = self.remove_at(pos);
         // Drop the dead tail so that popping everything stays linear (no
@@ -310,6 +347,9 @@ impl Dict {
     /// Removes and returns the oldest entry (`set.pop()`, which, like
     /// CPython's for small ints, takes the first element in iteration order).
     pub fn pop_first(&mut self) -> Option<Entry> {
+        if self.hash_order {
+            return self.set_pop();
+        }
         let start = self.first_live.min(self.entries.len());
         let pos = start
             + self.entries[start..]
@@ -321,6 +361,9 @@ impl Dict {
     }
 
     pub fn clear(&mut self) {
+        if self.hash_order {
+            return self.set_clear();
+        }
         self.first_live = 0;
         self.entries.clear();
         self.index.clear();

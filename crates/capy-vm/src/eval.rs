@@ -647,6 +647,10 @@ impl Vm {
                     }
                     self.replace_top(n as usize, s);
                 }
+                Instr::BuildConstSet(n) => {
+                    let s = self.const_set_display(n as usize)?;
+                    self.replace_top(n as usize, s);
+                }
                 Instr::BuildMap(n) => {
                     let d = self.new_dict()?;
                     let len = self.stack.len();

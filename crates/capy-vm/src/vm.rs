@@ -38,8 +38,16 @@ pub struct CodeCache {
     pub charged: usize,
 }
 
+impl Default for Output {
+    fn default() -> Output {
+        Output::discard()
+    }
+}
+
 /// Where `print` and the REPL write, and where tracebacks go: by default
 /// the process's stdout and stderr (buffered as CPython's, see stdstream.rs).
+/// It belongs to the process, so it moves with the world (compartment/mod.rs)
+/// to whichever instance runs.
 pub struct Output {
     pub out: Box<dyn Write + Send>,
     pub err: Box<dyn Write + Send>,
@@ -94,7 +102,6 @@ pub struct Vm {
     /// Every limit of the instance and the meters against them.
     pub budget: Budget,
     pub prealloc_memory_error: Gc,
-    pub out: Output,
     next_frame_id: u64,
     pub sys_path: Vec<String>,
     pub argv: Vec<String>,
@@ -115,10 +122,10 @@ pub struct Vm {
     pub global_cache: crate::globalcache::GlobalCache,
     /// This instance's compartment state: its id, exports, handles held.
     pub comp: Box<crate::compartment::Local>,
-    /// Every instance of the process, carried by the active one
-    /// (compartment/mod.rs); empty in parked instances.
-    /// The process's output moves with it (`out`).
-    pub world: crate::compartment::World,
+    /// Every instance of the process and the process's output, carried
+    /// by the active one (compartment/mod.rs); empty in parked instances.
+    /// Boxed: a crossing hands it over by swapping one pointer.
+    pub world: Box<crate::compartment::World>,
 }
 
 /// What the VM remembers of each active frame outside the interpreter loop.
@@ -272,7 +279,6 @@ impl Vm {
             temp_roots: Vec::new(),
             budget,
             prealloc_memory_error: modules,
-            out,
             next_frame_id: 0,
             sys_path: Vec::new(),
             argv: Vec::new(),
@@ -284,7 +290,10 @@ impl Vm {
             attr_cache: Default::default(),
             global_cache: Default::default(),
             comp: Default::default(),
-            world: Default::default(),
+            world: Box::new(crate::compartment::World {
+                out,
+                ..Default::default()
+            }),
             base,
         }
     }
@@ -326,7 +335,7 @@ impl Vm {
     }
 
     pub fn set_output(&mut self, out: Box<dyn Write + Send>, err: Box<dyn Write + Send>) {
-        self.out = Output { out, err };
+        self.world.out = Output { out, err };
     }
 
     /// Starts the wall-clock and step budgets (called when a run begins).
@@ -859,25 +868,25 @@ impl Vm {
     }
     /// Bytes as they are (`sys.stdout.buffer`).
     pub fn write_out_bytes(&mut self, b: &[u8]) -> PyResult<()> {
-        match self.out.out.write_all(b) {
+        match self.world.out.out.write_all(b) {
             Ok(()) => Ok(()),
             Err(e) => Err(crate::stdstream::write_error(self, &e)),
         }
     }
     pub fn write_err_bytes(&mut self, b: &[u8]) -> PyResult<()> {
-        match self.out.err.write_all(b) {
+        match self.world.out.err.write_all(b) {
             Ok(()) => Ok(()),
             Err(e) => Err(crate::stdstream::write_error(self, &e)),
         }
     }
     pub fn flush_out(&mut self) -> PyResult<()> {
-        match self.out.out.flush() {
+        match self.world.out.out.flush() {
             Ok(()) => Ok(()),
             Err(e) => Err(crate::stdstream::write_error(self, &e)),
         }
     }
     pub fn flush_err(&mut self) -> PyResult<()> {
-        match self.out.err.flush() {
+        match self.world.out.err.flush() {
             Ok(()) => Ok(()),
             Err(e) => Err(crate::stdstream::write_error(self, &e)),
         }
@@ -886,8 +895,8 @@ impl Vm {
     /// writing to the other stream (so the two interleave in order);
     /// a failure is left to the next write or flush of that stream.
     pub fn flush(&mut self) {
-        let _ = self.out.out.flush();
-        let _ = self.out.err.flush();
+        let _ = self.world.out.out.flush();
+        let _ = self.world.out.err.flush();
     }
 }
 

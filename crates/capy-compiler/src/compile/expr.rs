@@ -385,6 +385,7 @@ impl<'a, 'src> Compiler<'a, 'src> {
             self.emit(match kind {
                 Display::List => Instr::BuildList(n),
                 Display::Tuple => Instr::BuildTuple(n),
+                Display::Set if n > 2 && elts.iter().all(is_constant) => Instr::BuildConstSet(n),
                 Display::Set => Instr::BuildSet(n),
             });
             return Ok(());
@@ -606,4 +607,46 @@ enum Display {
     List,
     Tuple,
     Set,
+}
+
+/// Whether CPython's compiler takes `e` for a constant: a literal, a
+/// tuple of constants, or arithmetic on constants that its optimizer
+/// folds (a power only while the result stays within 128 bits, its
+/// limit). A set display of more than two of them becomes a constant
+/// there (`BuildConstSet`).
+fn is_constant(e: &Expr) -> bool {
+    match e {
+        Expr::Constant(_) => true,
+        Expr::UnaryOp(u) => {
+            matches!(
+                u.op,
+                ast::UnaryOp::USub | ast::UnaryOp::UAdd | ast::UnaryOp::Invert
+            ) && is_constant(&u.operand)
+        }
+        Expr::BinOp(b) if matches!(b.op, ast::Operator::Pow) => small_power(&b.left, &b.right),
+        Expr::BinOp(b) => {
+            matches!(
+                b.op,
+                ast::Operator::Add | ast::Operator::Sub | ast::Operator::Mult
+            ) && is_constant(&b.left)
+                && is_constant(&b.right)
+        }
+        Expr::Tuple(t) => t.elts.iter().all(is_constant),
+        _ => false,
+    }
+}
+
+/// `base ** exp` of int literals whose result fits in 128 bits.
+fn small_power(base: &Expr, exp: &Expr) -> bool {
+    let int = |e: &Expr| match e {
+        Expr::Constant(c) => match &c.value {
+            ast::Constant::Int(i) => Some(i.clone()),
+            _ => None,
+        },
+        _ => None,
+    };
+    match (int(base), int(exp).and_then(|e| e.to_u64())) {
+        (Some(b), Some(e)) => b.bits().saturating_mul(e) <= 128,
+        _ => false,
+    }
 }

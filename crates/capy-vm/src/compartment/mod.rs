@@ -292,6 +292,8 @@ pub struct World {
     /// compartment lies where nothing of that compartment's does
     /// (modules/cheri.rs).
     pub cap_next: u64,
+    /// The process's output (an empty world's goes nowhere).
+    pub out: crate::vm::Output,
 }
 
 /// What a by-name handle names, looked up in its owner at each use.

@@ -4,6 +4,9 @@
 use super::Slot;
 use crate::vm::Vm;
 use std::fmt::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Once, OnceLock};
+use std::time::Instant;
 
 /// One compartment's line of the report.
 struct Row {
@@ -70,38 +73,49 @@ pub fn report(vm: &Vm) -> String {
 }
 
 /// The clock each crossing reads twice to count the time spent in its
-/// callee: the kernel's coarse monotonic clock, which is read from memory
-/// without asking the processor's counter (a few nanoseconds, where the
-/// precise clock costs a fifth of a crossing). It advances in ticks of a
-/// few milliseconds, so one short crossing mostly reads zero and now and
-/// then a whole tick: summed over many crossings, the count is right on
+/// callee: a count of nanoseconds that a thread of its own (started by
+/// the first reading) brings up to date every [`TICK`], so a reading is
+/// one load from memory, where even the kernel's coarse clock cost a tenth
+/// of a crossing. One short crossing mostly reads no change and now and
+/// then a whole tick: summed over many crossings the count is right on
 /// average (a crossing is as likely to contain a tick as its length is
-/// long), and a single long one is right to a tick.
-/// In nanoseconds, as a plain count: a crossing subtracts two and adds
-/// the difference, cheaper than with `Duration`s.
-#[cfg(target_os = "linux")]
+/// long), and a single long one is right to a tick. Where the thread
+/// cannot be started, the precise clock is read instead.
 pub fn coarse_now() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: a valid clock id and a pointer to a timespec that lives for
-    // the call; the kernel writes only that timespec.
-    let r = unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC_COARSE, &mut ts) };
-    if r != 0 {
-        return 0;
+    TICKER.call_once(start_ticker);
+    if TICKING.load(Ordering::Relaxed) {
+        TICKS.load(Ordering::Relaxed)
+    } else {
+        elapsed_ns()
     }
-    (ts.tv_sec.max(0) as u64)
-        .saturating_mul(1_000_000_000)
-        .saturating_add(ts.tv_nsec.max(0) as u64)
 }
 
-/// Elsewhere: the precise clock, from the first reading.
-#[cfg(not(target_os = "linux"))]
-pub fn coarse_now() -> u64 {
-    use std::sync::OnceLock;
-    static START: OnceLock<std::time::Instant> = OnceLock::new();
-    let d = START.get_or_init(std::time::Instant::now).elapsed();
+/// How often the ticker brings [`TICKS`] up to date: the coarse clock's
+/// own resolution on Linux (250 wake-ups a second, while the process
+/// lives, once a compartment has been crossed into).
+const TICK: std::time::Duration = std::time::Duration::from_millis(4);
+
+static TICKER: Once = Once::new();
+static TICKING: AtomicBool = AtomicBool::new(false);
+static TICKS: AtomicU64 = AtomicU64::new(0);
+
+fn start_ticker() {
+    let started = std::thread::Builder::new()
+        .name("capy-clock".into())
+        .spawn(|| loop {
+            TICKS.store(elapsed_ns(), Ordering::Relaxed);
+            std::thread::sleep(TICK);
+        });
+    if started.is_ok() {
+        TICKS.store(elapsed_ns(), Ordering::Relaxed);
+        TICKING.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Nanoseconds since the first reading of the precise clock.
+fn elapsed_ns() -> u64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    let d = START.get_or_init(Instant::now).elapsed();
     u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
 }
 
@@ -130,9 +144,10 @@ mod tests {
     #[test]
     fn the_coarse_clock_moves_forward() {
         let a = super::coarse_now();
-        std::thread::sleep(std::time::Duration::from_millis(30));
+        std::thread::sleep(std::time::Duration::from_millis(60));
         let b = super::coarse_now();
         assert!(b > a, "{a} then {b}");
-        assert!(b - a >= 20_000_000, "{a} ns then {b} ns");
+        // At least the sleep, less a tick or two the ticker may lag by.
+        assert!(b - a >= 40_000_000, "{a} ns then {b} ns");
     }
 }

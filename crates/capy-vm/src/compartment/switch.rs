@@ -236,6 +236,30 @@ pub fn cross(
             }
         }
     };
+    let (result, _) = switched(vm, callee, id, |callee, bounds| {
+        run_callee(callee, id, moved, bounds, pass, op)
+    });
+    let out = finish(vm, callee, id, result, pass);
+    callee.temp_roots.truncate(mark);
+    vm.world.slots[id as usize].vm = taken.park();
+    // The crossing may have been the last use of the callee.
+    if vm.world.slots[id as usize].refs == 0 {
+        vm.world.free_if_unreferenced(id);
+    }
+    out
+}
+
+/// Runs `run` in `callee` (compartment `id`) made the active instance:
+/// the world and the output go to it, and the caller `vm` is suspended in
+/// its slot until `run` returns. Then the caller is resumed and charged
+/// the steps `run` reports.
+fn switched<R>(
+    vm: &mut Vm,
+    callee: &mut Vm,
+    id: CompId,
+    run: impl FnOnce(&mut Vm, Bounds) -> (R, u64),
+) -> (R, u64) {
+    let caller = vm.comp.id;
     vm.world.slots[caller as usize].stats.calls_out += 1;
     // The callee's budgets are bounded by what the caller has left.
     let bounds = Bounds {
@@ -243,25 +267,30 @@ pub fn cross(
         deadline: vm.budget.deadline(),
         steps_left: vm.budget.steps_left(),
     };
-
-    // Switch: the world and the output go to the callee, and the caller
-    // is suspended in its slot.
     std::mem::swap(&mut vm.world, &mut callee.world);
-    std::mem::swap(&mut vm.out, &mut callee.out);
     callee.world.active = id;
     callee.world.slots[caller as usize].vm = Parked::Suspended(Suspended::new(vm));
-    let (result, steps) = run_callee(callee, id, moved, bounds, pass, op);
+    let (r, steps) = run(callee, bounds);
     // Resume the caller: its pointer leaves the slot before `vm` is used.
     callee.world.slots[caller as usize].vm = Parked::Absent;
     std::mem::swap(&mut vm.world, &mut callee.world);
-    std::mem::swap(&mut vm.out, &mut callee.out);
     vm.world.active = caller;
     if steps > 0 {
         vm.budget.spend_steps(steps);
     }
+    (r, steps)
+}
 
-    // The result, out of the callee's heap.
-    let out = match result {
+/// The crossing's outcome in the caller `vm`: the callee's result moved
+/// out of its heap, or what its fault becomes.
+fn finish(
+    vm: &mut Vm,
+    callee: &mut Vm,
+    id: CompId,
+    result: Result<(Value, Seal), Box<Fault>>,
+    pass: Pass,
+) -> PyResult {
+    match result {
         Ok((v, _)) if !matches!(v, Value::Obj(_)) => Ok(v),
         Ok((v, seal)) => move_out(vm, callee, v, seal).map_err(|e| transfer_fault(vm, id, &e)),
         Err(f) => match f.exc {
@@ -278,14 +307,7 @@ pub fn cross(
                 Err(raise_fault(vm, &name, &f, pass))
             }
         },
-    };
-    callee.temp_roots.truncate(mark);
-    vm.world.slots[id as usize].vm = taken.park();
-    // The crossing may have been the last use of the callee.
-    if vm.world.slots[id as usize].refs == 0 {
-        vm.world.free_if_unreferenced(id);
     }
-    out
 }
 
 /// What the caller has left, which bounds the callee's budgets.

@@ -56,6 +56,16 @@ frozen_stdlib! {
     init_enum "enum";
     init_datetime "datetime";
     init_datetime_text "_datetime_text";
+    init_datetime_calendar "_datetime_calendar";
+    init_pickle "pickle";
+    init_pickle_ops "_pickle_ops";
+    init_pickle_load "_pickle_load";
+    init_copyreg "copyreg";
+    init_decimal "decimal";
+    init_decimal_base "_decimal_base";
+    init_decimal_context "_decimal_context";
+    init_decimal_math "_decimal_math";
+    init_decimal_format "_decimal_format";
     init_time_text "_time_text";
     init_os "os";
     init_posixpath "posixpath";

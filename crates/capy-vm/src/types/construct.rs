@@ -184,12 +184,18 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             Ok(d)
         }
         TypeId::Set | TypeId::FrozenSet => {
-            let items = if a.is_empty() {
-                Vec::new()
-            } else {
-                vm.iter_to_vec(a[0])?
-            };
-            let s = vm.new_set(items)?;
+            // frozenset(f) of a frozenset is f itself.
+            if let Some(&f) = a.first() {
+                if t == TypeId::FrozenSet
+                    && matches!(f, Value::Obj(h) if matches!(vm.heap.get(h), Obj::FrozenSet(_)))
+                {
+                    return Ok(f);
+                }
+            }
+            let s = vm.new_set(Vec::new())?;
+            if let Some(&it) = a.first() {
+                vm.set_update(s, it)?;
+            }
             if t == TypeId::FrozenSet {
                 if let Value::Obj(h) = s {
                     if let Obj::Set(tb) = vm.heap.get_mut(h) {

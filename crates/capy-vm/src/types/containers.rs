@@ -3,7 +3,6 @@
 
 use crate::dict::{Dict, Probe};
 use crate::obj::Obj;
-use crate::types::MethodDef;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
@@ -18,7 +17,7 @@ impl Vm {
             _ => None,
         }
     }
-    fn table_mut(&mut self, d: Gc) -> Option<&mut Dict> {
+    pub(crate) fn table_mut(&mut self, d: Gc) -> Option<&mut Dict> {
         match self.heap.get_mut(d) {
             Obj::Dict(t) | Obj::Set(t) | Obj::FrozenSet(t) => Some(t),
             _ => None,
@@ -188,35 +187,6 @@ impl Vm {
                 }
             }
             self.dict_set(d, k, v)?;
-        }
-        Ok(())
-    }
-
-    pub fn new_set(&mut self, items: Vec<Value>) -> PyResult {
-        let s = Value::Obj(self.alloc(Obj::Set(Box::default()))?);
-        for it in items {
-            self.set_add(s, it)?;
-        }
-        Ok(s)
-    }
-
-    pub fn set_add(&mut self, s: Value, item: Value) -> PyResult<()> {
-        let Value::Obj(h) = s else {
-            return Err(self.type_error("not a set"));
-        };
-        let hash = self.hash(item)?;
-        if self.dict_find(h, item)?.is_none() {
-            self.charge_holding(32, &[item])?;
-            if let Some(t) = self.table_mut(h) {
-                t.insert_new(hash, item, Value::None);
-            }
-        }
-        Ok(())
-    }
-
-    pub fn set_update(&mut self, s: Value, it: Value) -> PyResult<()> {
-        for v in self.iter_to_vec(it)? {
-            self.set_add(s, v)?;
         }
         Ok(())
     }
@@ -622,74 +592,16 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
             }
             _ => Ok(None),
         },
-        BinOp::Or | BinOp::And | BinOp::Sub | BinOp::Xor => set_op(vm, op, a, b),
-        _ => Ok(None),
-    }
-}
-
-fn set_op(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
-    if let Some(r) = crate::types::dictview::view_binop(vm, op, a, b)? {
-        return Ok(Some(r));
-    }
-    let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else {
-        return Ok(None);
-    };
-    let frozen = match (vm.heap.get(ha), vm.heap.get(hb)) {
-        (Obj::Set(_), Obj::Set(_) | Obj::FrozenSet(_)) => false,
-        (Obj::FrozenSet(_), Obj::Set(_) | Obj::FrozenSet(_)) => true,
-        (Obj::Dict(_), Obj::Dict(_)) if op == BinOp::Or => {
+        BinOp::Or if matches!((vm.heap.get(ha), b), (Obj::Dict(_), Value::Obj(hb)) if matches!(vm.heap.get(hb), Obj::Dict(_))) =>
+        {
             let d = vm.new_dict()?;
             vm.dict_update(d, a, false)?;
             vm.dict_update(d, b, false)?;
-            return Ok(Some(d));
+            Ok(Some(d))
         }
-        _ => return Ok(None),
-    };
-    let xs = vm.iter_to_vec(a)?;
-    let ys = vm.iter_to_vec(b)?;
-    let mut out = Vec::new();
-    match op {
-        BinOp::Or => {
-            out.extend_from_slice(&xs);
-            out.extend_from_slice(&ys);
-        }
-        BinOp::And => {
-            for x in xs {
-                if vm.contains(b, x)? {
-                    out.push(x);
-                }
-            }
-        }
-        BinOp::Sub => {
-            for x in xs {
-                if !vm.contains(b, x)? {
-                    out.push(x);
-                }
-            }
-        }
-        _ => {
-            for &x in &xs {
-                if !vm.contains(b, x)? {
-                    out.push(x);
-                }
-            }
-            for y in ys {
-                if !vm.contains(a, y)? {
-                    out.push(y);
-                }
-            }
-        }
+        BinOp::Or | BinOp::And | BinOp::Sub | BinOp::Xor => crate::types::set::binop(vm, op, a, b),
+        _ => Ok(None),
     }
-    let s = vm.new_set(out)?;
-    if frozen {
-        if let Value::Obj(h) = s {
-            if let Obj::Set(t) = vm.heap.get_mut(h) {
-                let t = std::mem::take(t);
-                *vm.heap.get_mut(h) = Obj::FrozenSet(t);
-            }
-        }
-    }
-    Ok(Some(s))
 }
 
 pub fn inplace_builtin(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
@@ -722,15 +634,7 @@ pub fn inplace_builtin(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<O
             Ok(Some(a))
         }
         (Obj::Set(_), BinOp::Or | BinOp::And | BinOp::Sub | BinOp::Xor) => {
-            let Some(Value::Obj(r)) = set_op(vm, op, a, b)? else {
-                return Ok(None);
-            };
-            let t = match vm.heap.get_mut(r) {
-                Obj::Set(t) => std::mem::take(t),
-                _ => return Ok(None),
-            };
-            *vm.heap.get_mut(h) = Obj::Set(t);
-            Ok(Some(a))
+            crate::types::set::inplace(vm, op, a, b)
         }
         (Obj::Dict(_), BinOp::Or) => {
             vm.dict_update(a, b, false)?;
@@ -738,166 +642,4 @@ pub fn inplace_builtin(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<O
         }
         _ => Ok(None),
     }
-}
-
-pub const SET_METHODS: &[MethodDef] = &[
-    ("add", set_add_m, false),
-    ("discard", set_discard, false),
-    ("remove", set_remove, false),
-    ("pop", set_pop, false),
-    ("clear", set_clear, false),
-    ("copy", set_copy, false),
-    ("update", set_update_m, false),
-    ("union", set_union, false),
-    ("intersection", set_intersection, false),
-    ("difference", set_difference, false),
-    ("symmetric_difference", set_symdiff, false),
-    ("issubset", set_issubset, false),
-    ("issuperset", set_issuperset, false),
-    ("isdisjoint", set_isdisjoint, false),
-    ("intersection_update", set_intersection_update, false),
-    ("difference_update", set_difference_update, false),
-    ("symmetric_difference_update", set_symdiff_update, false),
-];
-
-/// frozenset has only the non-mutating set methods.
-pub const FROZENSET_METHODS: &[MethodDef] = &[
-    ("copy", set_copy, false),
-    ("union", set_union, false),
-    ("intersection", set_intersection, false),
-    ("difference", set_difference, false),
-    ("symmetric_difference", set_symdiff, false),
-    ("issubset", set_issubset, false),
-    ("issuperset", set_issuperset, false),
-    ("isdisjoint", set_isdisjoint, false),
-];
-
-fn arg(args: &[Value], i: usize) -> Value {
-    args.get(i).copied().unwrap_or(Value::None)
-}
-
-fn set_add_m(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    vm.set_add(arg(a, 0), arg(a, 1))?;
-    Ok(Value::None)
-}
-fn set_discard(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    vm.dict_del(arg(a, 0), arg(a, 1))?;
-    Ok(Value::None)
-}
-fn set_remove(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    if !vm.dict_del(arg(a, 0), arg(a, 1))? {
-        return Err(vm.key_error(arg(a, 1)));
-    }
-    Ok(Value::None)
-}
-fn set_pop(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    if let Value::Obj(h) = arg(a, 0) {
-        if let Some(t) = vm.table_mut(h) {
-            if let Some(e) = t.pop_first() {
-                return Ok(e.key);
-            }
-        }
-    }
-    Err(vm.error(crate::ExcKind::KeyError, "pop from an empty set"))
-}
-fn set_clear(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    if let Value::Obj(h) = arg(a, 0) {
-        if let Some(t) = vm.table_mut(h) {
-            t.clear();
-        }
-    }
-    Ok(Value::None)
-}
-fn set_copy(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let items = vm.iter_to_vec(arg(a, 0))?;
-    let s = vm.new_set(items)?;
-    if let (Value::Obj(src), Value::Obj(dst)) = (arg(a, 0), s) {
-        if matches!(vm.heap.get(src), Obj::FrozenSet(_)) {
-            if let Obj::Set(t) = vm.heap.get_mut(dst) {
-                let t = std::mem::take(t);
-                *vm.heap.get_mut(dst) = Obj::FrozenSet(t);
-            }
-        }
-    }
-    Ok(s)
-}
-fn set_update_m(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    for &o in &a[1..] {
-        vm.set_update(arg(a, 0), o)?;
-    }
-    Ok(Value::None)
-}
-fn multi(vm: &mut Vm, a: &[Value], op: BinOp) -> PyResult {
-    let mut acc = set_copy(vm, &a[..1], &[])?;
-    for &o in &a[1..] {
-        let other = if matches!(o, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Set(_) | Obj::FrozenSet(_)))
-        {
-            o
-        } else {
-            let items = vm.iter_to_vec(o)?;
-            vm.new_set(items)?
-        };
-        acc = set_op(vm, op, acc, other)?.unwrap_or(acc);
-    }
-    Ok(acc)
-}
-fn set_union(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    multi(vm, a, BinOp::Or)
-}
-fn set_intersection(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    multi(vm, a, BinOp::And)
-}
-fn set_difference(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    multi(vm, a, BinOp::Sub)
-}
-fn set_symdiff(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    multi(vm, a, BinOp::Xor)
-}
-fn replace_contents(vm: &mut Vm, target: Value, src: Value) {
-    if let (Value::Obj(t), Value::Obj(s)) = (target, src) {
-        let table = match vm.heap.get_mut(s) {
-            Obj::Set(d) | Obj::FrozenSet(d) => std::mem::take(d),
-            _ => return,
-        };
-        if let Obj::Set(d) = vm.heap.get_mut(t) {
-            *d = table;
-        }
-    }
-}
-fn set_intersection_update(vm: &mut Vm, a: &[Value], k: &[(Value, Value)]) -> PyResult {
-    let r = set_intersection(vm, a, k)?;
-    replace_contents(vm, arg(a, 0), r);
-    Ok(Value::None)
-}
-fn set_difference_update(vm: &mut Vm, a: &[Value], k: &[(Value, Value)]) -> PyResult {
-    let r = set_difference(vm, a, k)?;
-    replace_contents(vm, arg(a, 0), r);
-    Ok(Value::None)
-}
-fn set_symdiff_update(vm: &mut Vm, a: &[Value], k: &[(Value, Value)]) -> PyResult {
-    let r = set_symdiff(vm, a, k)?;
-    replace_contents(vm, arg(a, 0), r);
-    Ok(Value::None)
-}
-fn set_issubset(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let other = arg(a, 1);
-    Ok(Value::Bool(vm.is_subset(arg(a, 0), other)?))
-}
-fn set_issuperset(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let items = vm.iter_to_vec(arg(a, 1))?;
-    for x in items {
-        if !vm.contains(arg(a, 0), x)? {
-            return Ok(Value::Bool(false));
-        }
-    }
-    Ok(Value::Bool(true))
-}
-fn set_isdisjoint(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let items = vm.iter_to_vec(arg(a, 1))?;
-    for x in items {
-        if vm.contains(arg(a, 0), x)? {
-            return Ok(Value::Bool(false));
-        }
-    }
-    Ok(Value::Bool(true))
 }

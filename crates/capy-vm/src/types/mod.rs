@@ -21,6 +21,7 @@ pub mod method;
 pub mod num;
 pub mod object;
 pub mod range;
+pub mod set;
 pub mod slots;
 pub mod str;
 pub mod strsearch;
@@ -216,6 +217,26 @@ pub fn init_types(vm: &mut Vm) {
             }
         }
     }
+    // The value types' own `__repr__` (and `str.__str__`), where they
+    // would otherwise inherit `object`'s.
+    for &id in VALUE_REPR_TYPES {
+        let owner = Value::Obj(vm.types[id as usize]);
+        let mut defs: Vec<MethodDef> = vec![("__repr__", object::value_repr, false)];
+        if id == TypeId::Str {
+            defs.push(("__str__", object::str_str, false));
+        }
+        for (name, f, takes_kw) in defs {
+            let g = vm.types[id as usize];
+            if vm
+                .lookup_mro_str(g, name)
+                .is_some_and(|m| !vm.is_object_method(m))
+            {
+                continue;
+            }
+            let v = boot_native(vm, name, f, takes_kw, owner);
+            let _ = vm.dict_set_str_class(g, name, v);
+        }
+    }
     // The mutable containers and the set-like dict views are unhashable: their
     // `__hash__` is None, as in CPython (`list.__hash__ is None`, which
     // dataclasses and collections.abc.Hashable check).
@@ -272,6 +293,23 @@ pub fn native(
     Ok(Value::Obj(g))
 }
 
+/// The built-in value types whose repr is their value's.
+const VALUE_REPR_TYPES: &[TypeId] = &[
+    TypeId::Int,
+    TypeId::Bool,
+    TypeId::Float,
+    TypeId::Complex,
+    TypeId::Str,
+    TypeId::Bytes,
+    TypeId::ByteArray,
+    TypeId::List,
+    TypeId::Tuple,
+    TypeId::Dict,
+    TypeId::Set,
+    TypeId::FrozenSet,
+    TypeId::Range,
+];
+
 fn methods_of(id: TypeId) -> &'static [MethodDef] {
     match id {
         TypeId::Object => object::OBJECT_METHODS,
@@ -280,8 +318,8 @@ fn methods_of(id: TypeId) -> &'static [MethodDef] {
         TypeId::List => list::METHODS,
         TypeId::Dict => dict::METHODS,
         TypeId::Tuple => list::TUPLE_METHODS,
-        TypeId::Set => containers::SET_METHODS,
-        TypeId::FrozenSet => containers::FROZENSET_METHODS,
+        TypeId::Set => set::SET_METHODS,
+        TypeId::FrozenSet => set::FROZENSET_METHODS,
         TypeId::Generator => gen::METHODS,
         TypeId::Coroutine => gen::COROUTINE_METHODS,
         TypeId::AsyncGenerator => asyncgen::AGEN_METHODS,

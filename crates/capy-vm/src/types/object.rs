@@ -82,6 +82,30 @@ fn object_repr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let s = vm.default_object_repr(v);
     vm.new_string(s)
 }
+/// `int.__repr__`, `list.__repr__`, ...: each built-in value type has
+/// its own (`dict.__repr__ is not list.__repr__`), the repr of the value,
+/// or of the built-in value inside an instance of a subclass.
+pub(crate) fn value_repr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let v = arg(a, 0);
+    let base = vm.derived_base(v);
+    let s = if matches!(base, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Instance(_))) {
+        // A subclass instance whose value is not made yet.
+        vm.default_object_repr(v)
+    } else {
+        vm.repr(base)?
+    };
+    vm.new_string(s)
+}
+
+/// `str.__str__`: the string itself (or the one inside a subclass).
+pub(crate) fn str_str(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let v = vm.derived_base(arg(a, 0));
+    match vm.heap.str_of(v) {
+        Some(_) => Ok(v),
+        None => object_str(vm, a, &[]),
+    }
+}
+
 fn object_str(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let s = vm.repr(arg(a, 0))?;
     vm.new_string(s)
@@ -371,6 +395,25 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
             let n = n.name;
             Some(vm.intern(n))
         }
+        // A method of a built-in type is `type.name`; a function of a
+        // module belongs to it, a built-in to `builtins`.
+        (Obj::Native(n), "__qualname__") => {
+            let (name, owner) = (n.name, n.owner);
+            match owner {
+                Value::Obj(c) if matches!(vm.heap.get(c), Obj::Class(_)) => {
+                    let q = format!("{}.{name}", vm.class_name(c));
+                    Some(vm.new_string(q)?)
+                }
+                _ => Some(vm.intern(name)),
+            }
+        }
+        (Obj::Native(n), "__module__") => match n.owner {
+            Value::Obj(m) => match vm.heap.get(m) {
+                Obj::Module(md) => Some(md.name),
+                _ => Some(Value::None),
+            },
+            _ => Some(vm.intern("builtins")),
+        },
         (Obj::BoundMethod { this, .. }, "__self__") => Some(*this),
         (Obj::BoundMethod { func, .. }, "__func__") => Some(*func),
         (Obj::BoundMethod { func, .. }, "__doc__") => {
@@ -378,9 +421,9 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
             let n = vm.intern("__doc__");
             vm.getattr_opt(f, n)?
         }
-        (Obj::BoundMethod { func, .. }, "__name__") => {
+        (Obj::BoundMethod { func, .. }, "__name__" | "__qualname__" | "__module__") => {
             let f = *func;
-            let n = vm.intern("__name__");
+            let n = vm.intern(name);
             vm.getattr_opt(f, n)?
         }
         // Other attributes are the function's (`A().m.flag` after

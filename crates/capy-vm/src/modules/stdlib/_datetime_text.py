@@ -3,7 +3,7 @@ pieces and ISO 8601 parsing.
 
 Frozen into the binary (modules/frozen.rs); datetime.py imports it on
 first use. It works on plain values (fields dicts and tuples), never on
-datetime objects; it borrows only datetime's calendar arithmetic.
+datetime objects; it borrows only the calendar arithmetic (_datetime_calendar.py).
 
 strftime follows glibc in the C locale, as CPython on Linux does: the
 directives of the datetime docs, plus %e %k %l %C %D %F %T %R %h %n %t
@@ -214,7 +214,7 @@ def parse_iso_date(s):
             day = _digits(tail, 0, 1)
             if day is None or len(tail) != 1:
                 return None
-        from datetime import _iso_to_ymd
+        from _datetime_calendar import _iso_to_ymd
 
         try:
             return _iso_to_ymd(year, week, day)
@@ -450,7 +450,7 @@ def strptime(text, fmt):
     if hour12 is not None:
         hour = hour12 % 12 + (12 if pm else 0)
     if yday is not None:
-        from datetime import _ordinal_to_ymd, _ymd_to_ordinal
+        from _datetime_calendar import _ordinal_to_ymd, _ymd_to_ordinal
 
         year, month, day = _ordinal_to_ymd(_ymd_to_ordinal(year, 1, 1) + yday - 1)
     return year, month, day, hour, minute, second, us, zone

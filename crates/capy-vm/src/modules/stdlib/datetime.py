@@ -36,79 +36,21 @@ MAXYEAR = 9999
 
 _MODULE = __name__
 
-# Days in each month of a common year; index 0 is unused.
-_MONTH_DAYS = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-
-
-def _is_leap(year):
-    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-
-
-def _days_in_month(year, month):
-    if month == 2 and _is_leap(year):
-        return 29
-    return _MONTH_DAYS[month]
-
-
-def _days_before_year(year):
-    # Days in the years 1 .. year-1.
-    y = year - 1
-    return y * 365 + y // 4 - y // 100 + y // 400
-
-
-def _days_before_month(year, month):
-    n = 0
-    for m in range(1, month):
-        n += _MONTH_DAYS[m]
-    if month > 2 and _is_leap(year):
-        n += 1
-    return n
-
-
-def _ymd_to_ordinal(year, month, day):
-    return _days_before_year(year) + _days_before_month(year, month) + day
-
-
-# Days in 400, 100 and 4 years of the Gregorian calendar.
-_DAYS_400Y = _days_before_year(401)
-_DAYS_100Y = _days_before_year(101)
-_DAYS_4Y = _days_before_year(5)
-
-
-def _ordinal_to_ymd(n):
-    # Day 1 is 0001-01-01. Count whole 400-, 100-, 4- and 1-year spans
-    # from there; the last year of a 100- or 4-year span that is leap
-    # makes the quotient 4, which means "the last day of the span".
-    n -= 1
-    q400, n = divmod(n, _DAYS_400Y)
-    q100, n = divmod(n, _DAYS_100Y)
-    q4, n = divmod(n, _DAYS_4Y)
-    q1, n = divmod(n, 365)
-    year = q400 * 400 + q100 * 100 + q4 * 4 + q1 + 1
-    if q1 == 4 or q100 == 4:
-        return year - 1, 12, 31
-    month = 1
-    while True:
-        length = _days_in_month(year, month)
-        if n < length:
-            return year, month, n + 1
-        n -= length
-        month += 1
-
+from _datetime_calendar import (
+    _as_int,
+    _days_before_month,
+    _days_before_year,
+    _days_in_month,
+    _is_leap,
+    _iso_to_ymd,
+    _iso_week1_monday,
+    _ordinal_to_ymd,
+    _ymd_to_iso,
+    _ymd_to_ordinal,
+)
 
 _MAX_ORDINAL = _ymd_to_ordinal(MAXYEAR, 12, 31)
 _EPOCH_ORDINAL = _ymd_to_ordinal(1970, 1, 1)
-
-
-def _as_int(value):
-    # Integral arguments: ints, or objects with __index__; floats and
-    # strings are refused with CPython's message.
-    if isinstance(value, int):
-        return int(value)
-    index = getattr(type(value), "__index__", None)
-    if index is None:
-        raise TypeError("'%s' object cannot be interpreted as an integer" % type(value).__name__)
-    return index(value)
 
 
 def _check_date_fields(year, month, day):
@@ -438,6 +380,12 @@ class date:
     __slots__ = ("_year", "_month", "_day", "_hashcode")
 
     def __new__(cls, year, month=None, day=None):
+        if month is None and isinstance(year, (bytes, bytearray)) and len(year) == 4 and 1 <= year[2] <= 12:
+            # The compact state a pickle holds (see __reduce__).
+            self = object.__new__(cls)
+            self._year, self._month, self._day = year[0] * 256 + year[1], year[2], year[3]
+            self._hashcode = -1
+            return self
         year, month, day = _check_date_fields(year, month, day)
         self = object.__new__(cls)
         self._year = year
@@ -601,48 +549,14 @@ class date:
         return NotImplemented
 
     def __reduce__(self):
-        return (type(self), (self._year, self._month, self._day))
+        # As CPython's: the fields packed into bytes (year big-endian in
+        # two), so pickles read the same in both.
+        return (type(self), (bytes([self._year >> 8, self._year & 0xFF, self._month, self._day]),))
 
 
 date.min = date(1, 1, 1)
 date.max = date(9999, 12, 31)
 date.resolution = timedelta(days=1)
-
-
-def _iso_week1_monday(year):
-    # The ordinal of the Monday of ISO week 1 (the week with Jan 4th).
-    jan4 = _ymd_to_ordinal(year, 1, 4)
-    return jan4 - (jan4 + 6) % 7
-
-
-def _ymd_to_iso(year, month, day):
-    n = _ymd_to_ordinal(year, month, day)
-    iso_year = year
-    start = _iso_week1_monday(year)
-    if n < start:
-        iso_year -= 1
-        start = _iso_week1_monday(iso_year)
-    elif year < MAXYEAR and n >= _iso_week1_monday(year + 1):
-        iso_year += 1
-        start = _iso_week1_monday(iso_year)
-    week, weekday = divmod(n - start, 7)
-    return iso_year, week + 1, weekday + 1
-
-
-def _iso_to_ymd(year, week, day):
-    year, week, day = _as_int(year), _as_int(week), _as_int(day)
-    if not MINYEAR <= year <= MAXYEAR:
-        raise ValueError("Year is out of range: %d" % year)
-    if not 0 < week < 53:
-        # Week 53 exists in years that start on a Thursday (or a
-        # Wednesday in leap years).
-        first = (_ymd_to_ordinal(year, 1, 1) + 6) % 7
-        if not (week == 53 and (first == 3 or (first == 2 and _is_leap(year)))):
-            raise ValueError("Invalid week: %d" % week)
-    if not 0 < day < 8:
-        raise ValueError("Invalid day: %d (range is [1, 7])" % day)
-    n = _iso_week1_monday(year) + (week - 1) * 7 + day - 1
-    return _ordinal_to_ymd(n)
 
 
 class IsoCalendarDate(tuple):
@@ -711,6 +625,10 @@ class tzinfo:
             if dst is None:
                 raise ValueError("fromutc(): dt.dst gave inconsistent results; cannot convert")
         return dt + dst
+
+
+# The class under another name, for methods whose argument is called tzinfo.
+_tzinfo_type = tzinfo
 
 
 def _offset_text(offset, sep=":"):
@@ -803,6 +721,9 @@ class timezone(tzinfo):
             return (self._offset,)
         return (self._offset, self._name)
 
+    def __reduce__(self):
+        return (type(self), self.__getinitargs__())
+
 
 _MAX_OFFSET = timedelta(hours=24, microseconds=-1)
 
@@ -890,6 +811,10 @@ class time:
     __slots__ = ("_hour", "_minute", "_second", "_microsecond", "_tzinfo", "_fold", "_hashcode")
 
     def __new__(cls, hour=0, minute=0, second=0, microsecond=0, tzinfo=None, *, fold=0):
+        if isinstance(hour, (bytes, bytearray)) and len(hour) == 6 and (hour[0] & 0x7F) < 24:
+            # The compact state a pickle holds (see __reduce_ex__); the
+            # time zone comes second.
+            return cls._from_state(hour, minute if isinstance(minute, _tzinfo_type) else None)
         fields = _check_time_fields(hour, minute, second, microsecond, fold)
         _check_tzinfo(tzinfo)
         self = object.__new__(cls)
@@ -1043,8 +968,27 @@ class time:
     def __bool__(self):
         return True
 
+    @classmethod
+    def _from_state(cls, state, tzinfo):
+        _check_tzinfo(tzinfo)
+        self = object.__new__(cls)
+        self._hour, self._fold = state[0] & 0x7F, 1 if state[0] & 0x80 else 0
+        self._minute, self._second = state[1], state[2]
+        self._microsecond = (state[3] << 16) | (state[4] << 8) | state[5]
+        self._tzinfo = tzinfo
+        self._hashcode = -1
+        return self
+
+    def __reduce_ex__(self, protocol):
+        # As CPython's: the fields packed into bytes; from protocol 4 a
+        # fold of 1 adds 128 to the hour byte.
+        hour = self._hour + (128 if self._fold and protocol > 3 else 0)
+        us = self._microsecond
+        state = bytes([hour, self._minute, self._second, us >> 16, (us >> 8) & 0xFF, us & 0xFF])
+        return (type(self), (state,) if self._tzinfo is None else (state, self._tzinfo))
+
     def __reduce__(self):
-        return (type(self), (self._hour, self._minute, self._second, self._microsecond, self._tzinfo))
+        return self.__reduce_ex__(2)
 
 
 time.min = time(0, 0, 0)
@@ -1113,6 +1057,10 @@ class datetime(date):
         *,
         fold=0,
     ):
+        if isinstance(year, (bytes, bytearray)) and len(year) == 10 and 1 <= (year[2] & 0x7F) <= 12:
+            # The compact state a pickle holds (see __reduce_ex__); the
+            # time zone comes second.
+            return cls._from_state(year, month if isinstance(month, _tzinfo_type) else None)
         year, month, day = _check_date_fields(year, month, day)
         clock = _check_time_fields(hour, minute, second, microsecond, fold)
         _check_tzinfo(tzinfo)
@@ -1453,20 +1401,29 @@ class datetime(date):
             return timedelta._from_microseconds(a - b)
         return NotImplemented
 
+    @classmethod
+    def _from_state(cls, state, tzinfo):
+        _check_tzinfo(tzinfo)
+        self = object.__new__(cls)
+        self._year, self._day = state[0] * 256 + state[1], state[3]
+        self._month, self._fold = state[2] & 0x7F, 1 if state[2] & 0x80 else 0
+        self._hour, self._minute, self._second = state[4], state[5], state[6]
+        self._microsecond = (state[7] << 16) | (state[8] << 8) | state[9]
+        self._tzinfo = tzinfo
+        self._hashcode = -1
+        return self
+
+    def __reduce_ex__(self, protocol):
+        # As CPython's: the fields packed into bytes; from protocol 4 a
+        # fold of 1 adds 128 to the month byte.
+        us = self._microsecond
+        state = bytes([self._year >> 8, self._year & 0xFF,
+                       self._month + (128 if self._fold and protocol > 3 else 0), self._day,
+                       self._hour, self._minute, self._second, us >> 16, (us >> 8) & 0xFF, us & 0xFF])
+        return (type(self), (state,) if self._tzinfo is None else (state, self._tzinfo))
+
     def __reduce__(self):
-        return (
-            type(self),
-            (
-                self._year,
-                self._month,
-                self._day,
-                self._hour,
-                self._minute,
-                self._second,
-                self._microsecond,
-                self._tzinfo,
-            ),
-        )
+        return self.__reduce_ex__(2)
 
 
 _date_class = date

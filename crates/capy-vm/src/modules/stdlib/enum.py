@@ -372,6 +372,8 @@ class EnumType(type):
             ns["_generate_next_value_"] = staticmethod(ns["_generate_next_value_"])
 
         enum_class = super().__new__(metacls, cls, bases, ns, **kwds)
+        if not bootstrap and bases:
+            _restore_enum_methods(enum_class, bases[-1], ns, data_type)
 
         is_flag = Flag is not None and issubclass(enum_class, Flag)
         if is_flag:
@@ -565,6 +567,21 @@ class EnumType(type):
 
 
 EnumMeta = EnumType
+
+
+def _restore_enum_methods(enum_class, last_base, ns, data_type):
+    # A data type's own methods (int.__repr__ for IntEnum) come before the
+    # enum's in the MRO: where the class would use the data type's or
+    # object's, it gets the enum base's instead (as CPython does), unless
+    # its body defines the method.
+    for name in ("__repr__", "__str__", "__format__"):
+        if name in ns:
+            continue
+        found = getattr(enum_class, name)
+        if found is getattr(data_type, name, None) or found is getattr(object, name):
+            enum_method = getattr(last_base, name)
+            if enum_method is not found:
+                type.__setattr__(enum_class, name, enum_method)
 
 
 def _value_repr_for(data_type, bases):
