@@ -255,6 +255,14 @@ impl Vm {
         if let Some(m) = self.dict_get(Value::Obj(self.modules), key)? {
             return Ok(m);
         }
+        // A built-in module that a policy places in another compartment
+        // (c18n mode) runs there: a proxy, as below.
+        if crate::compartment::library::placed_elsewhere(self, full) {
+            if let Some(m) = crate::compartment::library::import(self, full)? {
+                self.dict_set(Value::Obj(self.modules), key, m)?;
+                return Ok(m);
+            }
+        }
         if let Some(init) = self.native_module(full) {
             let m = init(self)?;
             self.dict_set(Value::Obj(self.modules), key, Value::Obj(m))?;

@@ -53,6 +53,12 @@ impl Plan for PolicyPlan {
         self.0.check(caller, callee, name).map(|_| ())
     }
 
+    /// Every module a compartment lists runs there, built-in ones too
+    /// (the program itself, `__main__`, is never imported by name).
+    fn places(&self, module: &str) -> bool {
+        module != "__main__" && self.0.lists(module)
+    }
+
     /// An import is allowed when the caller may use something of the
     /// callee: a rule names it (or all callers), or the default allows.
     fn may_import(&self, caller: &str, callee: &str) -> Result<(), String> {

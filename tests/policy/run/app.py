@@ -30,3 +30,13 @@ except PermissionError as e:
 print("argv:", sys.argv)
 import compartment
 print("can make compartments:", hasattr(compartment, "Compartment"))
+
+# `time` is listed in the compartment `clock`, which holds the clock
+# grant: the program, which does not, reads the clock at full resolution
+# through it (its own clock would read whole milliseconds).
+import time
+print("sub-millisecond readings:", any(time.time_ns() % 1_000_000 for _ in range(20)))
+try:
+    time.sleep
+except PermissionError as e:
+    print("PermissionError:", e)

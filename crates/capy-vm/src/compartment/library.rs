@@ -15,7 +15,9 @@
 //! immutable values. Module compartments are made with
 //! `exceptions="propagate"`, so an exception raised in a module reaches
 //! its caller as itself (mirror.rs) and the program catches it by its
-//! class. Built-in modules are imported in each compartment as usual.
+//! class. Built-in modules are imported in each compartment as usual,
+//! unless a policy lists one in a compartment: then it runs there, with
+//! that compartment's grants, and the others reach it through a proxy.
 //!
 //! A package is one compartment: `import pkg.sub` imports `pkg` and
 //! `pkg.sub` in the compartment `pkg`, which finds its submodules itself
@@ -56,6 +58,12 @@ pub trait Plan {
     fn check(&self, caller: &str, callee: &str, name: &str) -> Result<(), String>;
     /// Whether `caller` may import anything of `callee`.
     fn may_import(&self, caller: &str, callee: &str) -> Result<(), String>;
+    /// Whether the plan names `module` (a top-level name) in one of its
+    /// compartments: a built-in module so named runs there, not in each
+    /// compartment that imports it.
+    fn places(&self, _module: &str) -> bool {
+        false
+    }
 }
 
 /// The c18n mode's state, carried by the world.
@@ -79,6 +87,13 @@ impl Library {
             Some(p) => p.compartment_of(top),
             None => top.to_string(),
         }
+    }
+
+    /// Whether the module `top` goes to a compartment: it is on the
+    /// search path, or the plan places it (a built-in module listed in a
+    /// compartment: `os` with the compartment that holds the file grants).
+    fn routes(&self, top: &str) -> bool {
+        self.find(top) || self.plan.as_ref().is_some_and(|p| p.places(top))
     }
 
     /// Whether a module named `top` is on the search path.
@@ -110,6 +125,18 @@ pub fn enable(vm: &mut Vm, defaults: Limits, plan: Option<Box<dyn Plan>>) {
     }));
 }
 
+/// Whether a policy places module `full` (its top-level name) in a
+/// compartment other than the running one: for built-in modules, which
+/// are otherwise imported in each compartment.
+pub fn placed_elsewhere(vm: &Vm, full: &str) -> bool {
+    let Some(lib) = vm.world.library.as_deref() else {
+        return false;
+    };
+    let top = full.split('.').next().unwrap_or(full);
+    lib.plan.as_ref().is_some_and(|p| p.places(top))
+        && *lib.compartment_of(top) != *vm.world.name_of(vm.comp.id)
+}
+
 /// The `import` of `full` in the running instance: a proxy of the module
 /// if it belongs to another compartment; None if it is imported here as
 /// usual (the mode is off, the module is this compartment's own, or it is
@@ -121,7 +148,7 @@ pub fn import(vm: &mut Vm, full: &str) -> PyResult<Option<Value>> {
     let top = full.split('.').next().unwrap_or(full);
     let owner = lib.compartment_of(top);
     let me = vm.world.name_of(vm.comp.id);
-    if *owner == *me || !lib.find(top) {
+    if *owner == *me || !lib.routes(top) {
         return Ok(None);
     }
     if let Some(p) = &lib.plan {
