@@ -143,6 +143,17 @@ def _convert_other(x, allow_float=False):
     return NotImplemented
 
 
+def _coerce(a, other, op, reflected=False):
+    # The other operand of an arithmetic dunder as a Decimal; or
+    # NotImplemented, for the other side to try; or, where the other side
+    # is a built-in type that will not (float, str...), CPython's TypeError
+    # raised here.
+    o = _convert_other(other)
+    if o is NotImplemented and _no_reflect(other, op):
+        raise _binop_error(op, other, a) if reflected else _binop_error(op, a, other)
+    return o
+
+
 def _binop_error(op, a, b):
     return TypeError("unsupported operand type(s) for %s: '%s' and '%s'"
                      % (op, _tname(a), _tname(b)))
@@ -722,10 +733,8 @@ class Decimal(object):
     # ------------------------------------------------------------ add/sub
 
     def __add__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "+")
         if o is NotImplemented:
-            if _no_reflect(other, "+"):
-                raise _binop_error("+", self, other)
             return o
         ctx = context if context is not None else getcontext()
         sig = []
@@ -735,18 +744,14 @@ class Decimal(object):
         return r
 
     def __radd__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "+", reflected=True)
         if o is NotImplemented:
-            if _no_reflect(other, "+"):
-                raise _binop_error("+", other, self)
             return o
         return o.__add__(self, context)
 
     def __sub__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "-")
         if o is NotImplemented:
-            if _no_reflect(other, "-"):
-                raise _binop_error("-", self, other)
             return o
         ctx = context if context is not None else getcontext()
         sig = []
@@ -756,18 +761,14 @@ class Decimal(object):
         return r
 
     def __rsub__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "-", reflected=True)
         if o is NotImplemented:
-            if _no_reflect(other, "-"):
-                raise _binop_error("-", other, self)
             return o
         return o.__sub__(self, context)
 
     def __mul__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "*")
         if o is NotImplemented:
-            if _no_reflect(other, "*"):
-                raise _binop_error("*", self, other)
             return o
         ctx = context if context is not None else getcontext()
         sig = []
@@ -777,18 +778,14 @@ class Decimal(object):
         return r
 
     def __rmul__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "*", reflected=True)
         if o is NotImplemented:
-            if _no_reflect(other, "*"):
-                raise _binop_error("*", other, self)
             return o
         return o.__mul__(self, context)
 
     def __truediv__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "/")
         if o is NotImplemented:
-            if _no_reflect(other, "/"):
-                raise _binop_error("/", self, other)
             return o
         ctx = context if context is not None else getcontext()
         sig = []
@@ -798,10 +795,8 @@ class Decimal(object):
         return r
 
     def __rtruediv__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "/", reflected=True)
         if o is NotImplemented:
-            if _no_reflect(other, "/"):
-                raise _binop_error("/", other, self)
             return o
         return o.__truediv__(self, context)
 
@@ -813,53 +808,41 @@ class Decimal(object):
         return q, r
 
     def __floordiv__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "//")
         if o is NotImplemented:
-            if _no_reflect(other, "//"):
-                raise _binop_error("//", self, other)
             return o
         ctx = context if context is not None else getcontext()
         return self._divmod_parts(o, ctx, "q")[0]
 
     def __rfloordiv__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "//", reflected=True)
         if o is NotImplemented:
-            if _no_reflect(other, "//"):
-                raise _binop_error("//", other, self)
             return o
         return o.__floordiv__(self, context)
 
     def __mod__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "%")
         if o is NotImplemented:
-            if _no_reflect(other, "%"):
-                raise _binop_error("%", self, other)
             return o
         ctx = context if context is not None else getcontext()
         return self._divmod_parts(o, ctx, "r")[1]
 
     def __rmod__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "%", reflected=True)
         if o is NotImplemented:
-            if _no_reflect(other, "%"):
-                raise _binop_error("%", other, self)
             return o
         return o.__mod__(self, context)
 
     def __divmod__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "divmod()")
         if o is NotImplemented:
-            if _no_reflect(other, "divmod()"):
-                raise _binop_error("divmod()", self, other)
             return o
         ctx = context if context is not None else getcontext()
         return self._divmod_parts(o, ctx, "qr")
 
     def __rdivmod__(self, other, context=None):
-        o = _convert_other(other)
+        o = _coerce(self, other, "divmod()", reflected=True)
         if o is NotImplemented:
-            if _no_reflect(other, "divmod()"):
-                raise _binop_error("divmod()", other, self)
             return o
         return o.__divmod__(self, context)
 

@@ -56,6 +56,22 @@ from _pickle_load import Unpickler
 
 # ---- pickling
 
+def _batches(items):
+    # The items in lists of _BATCHSIZE, as the C pickler groups them for
+    # APPENDS and SETITEMS: the last list is shorter, and empty when the
+    # count is a multiple of _BATCHSIZE (callers write nothing for it).
+    it = iter(items)
+    while True:
+        batch = []
+        for x in it:
+            batch.append(x)
+            if len(batch) == _BATCHSIZE:
+                break
+        yield batch
+        if len(batch) < _BATCHSIZE:
+            return
+
+
 class Pickler:
     """Writes pickles of objects to a binary file (anything with write)."""
 
@@ -480,24 +496,15 @@ class Pickler:
                 save(x)
                 self._out += APPEND
             return
-        it = iter(items)
-        while True:
-            batch = []
-            for x in it:
-                batch.append(x)
-                if len(batch) == _BATCHSIZE:
-                    break
-            n = len(batch)
-            if n > 1:
+        for batch in _batches(items):
+            if len(batch) > 1:
                 self._out += MARK
                 for x in batch:
                     save(x)
                 self._out += APPENDS
-            elif n:
+            elif batch:
                 save(batch[0])
                 self._out += APPEND
-            if n < _BATCHSIZE:
-                return
 
     def save_dict(self, obj):
         self._out += EMPTY_DICT if self.bin else MARK + DICT
@@ -544,27 +551,18 @@ class Pickler:
                 save(v)
                 self._out += SETITEM
             return
-        it = iter(items)
-        while True:
-            batch = []
-            for x in it:
-                batch.append(x)
-                if len(batch) == _BATCHSIZE:
-                    break
-            n = len(batch)
-            if n > 1:
+        for batch in _batches(items):
+            if len(batch) > 1:
                 self._out += MARK
                 for k, v in batch:
                     save(k)
                     save(v)
                 self._out += SETITEMS
-            elif n:
+            elif batch:
                 k, v = batch[0]
                 save(k)
                 save(v)
                 self._out += SETITEM
-            if n < _BATCHSIZE:
-                return
 
     def save_set(self, obj):
         if self.proto < 4:
