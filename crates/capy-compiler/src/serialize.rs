@@ -880,7 +880,7 @@ mod tests {
                 ),
             }
         }
-        assert_eq!(decodable, 92);
+        assert_eq!(decodable, 93);
     }
 
     #[test]
