@@ -432,42 +432,22 @@ fn ord(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn divmod(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "divmod", a, 2, 2)?;
-    let is_complex = |vm: &Vm, v: Value| matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Complex(..)));
-    if is_complex(vm, a[0]) || is_complex(vm, a[1]) {
+    let unsupported = |vm: &mut Vm| {
         let (x, y) = (vm.type_name(a[0]), vm.type_name(a[1]));
-        return Err(vm.type_error(format!(
+        vm.type_error(format!(
             "unsupported operand type(s) for divmod(): '{x}' and '{y}'"
-        )));
-    }
-    let real = |vm: &Vm, v: Value| num::as_num(&vm.heap, v).is_some();
+        ))
+    };
+    let real = |vm: &Vm, v: Value| matches!(num::as_num(&vm.heap, v), Some(n) if !matches!(n, num::Num::C(..)));
     if !(real(vm, a[0]) && real(vm, a[1])) {
-        // A class of the program's: its `__divmod__`, or the other's
-        // `__rdivmod__` (first when the other is a subclass), as CPython.
-        let (ta, tb) = (vm.type_of(a[0]), vm.type_of(a[1]));
-        let b_first = ta != tb && vm.is_subclass(tb, ta);
-        let order = if b_first {
-            [(a[1], a[0], "__rdivmod__"), (a[0], a[1], "__divmod__")]
-        } else {
-            [(a[0], a[1], "__divmod__"), (a[1], a[0], "__rdivmod__")]
-        };
-        let mut tried = false;
-        for (x, y, name) in order {
-            if let Some(m) = vm.lookup_override(x, name) {
-                tried = true;
-                let r = vm.call_special(m, x, &[y])?;
-                if !matches!(r, Value::NotImplemented) {
-                    return Ok(r);
-                }
-            }
+        // A class of the program's divides itself; subclasses of the
+        // numbers that do not divide as their base does (below).
+        if let Some(r) = vm.operator_dunders(a[0], a[1], "__divmod__", "__rdivmod__")? {
+            return Ok(r);
         }
-        // Neither defines it: subclasses of the numbers divide as their
-        // base does, below; anything else cannot.
         let numeric = |vm: &Vm, v: Value| real(vm, vm.derived_base(v));
-        if tried || !(numeric(vm, a[0]) && numeric(vm, a[1])) {
-            let (x, y) = (vm.type_name(a[0]), vm.type_name(a[1]));
-            return Err(vm.type_error(format!(
-                "unsupported operand type(s) for divmod(): '{x}' and '{y}'"
-            )));
+        if !(numeric(vm, a[0]) && numeric(vm, a[1])) {
+            return Err(unsupported(vm));
         }
     }
     let q = vm.binary_op(BinOp::FloorDiv, a[0], a[1])?;

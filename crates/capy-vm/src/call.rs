@@ -277,8 +277,6 @@ impl Vm {
         self.type_error(format!("'{t}' object is not callable"))
     }
 
-    /// Calls a Python function whose `n` positional arguments sit on the
-    /// stack above it at `fpos`; pops callee and arguments.
     /// Calls the Python function `h` with positional `args`.
     pub(crate) fn call_function(&mut self, h: Gc, args: &[Value]) -> PyResult {
         let fpos = self.stack.len();
@@ -287,6 +285,8 @@ impl Vm {
         self.call_function_inplace(h, fpos, args.len())
     }
 
+    /// Calls a Python function whose `n` positional arguments sit on the
+    /// stack above it at `fpos`; pops callee and arguments.
     fn call_function_inplace(&mut self, h: Gc, fpos: usize, n: usize) -> PyResult {
         let Obj::Func(func) = self.heap.get(h) else {
             return Err(self.type_error("not a function"));

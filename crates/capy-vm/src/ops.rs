@@ -122,8 +122,17 @@ impl Vm {
         self.binary_op(op, a, b)
     }
 
-    fn binary_op_dunder(&mut self, op: BinOp, a: Value, b: Value, _inplace: bool) -> PyResult {
-        let (fname, rname, _) = op.dunders();
+    /// An operator's methods of the program's classes, tried as CPython
+    /// tries them: `a.fname(b)`, then `b.rname(a)` (first instead when
+    /// `b`'s type is a subclass of `a`'s that overrides it). None when
+    /// neither is defined or both return NotImplemented.
+    pub(crate) fn operator_dunders(
+        &mut self,
+        a: Value,
+        b: Value,
+        fname: &'static str,
+        rname: &'static str,
+    ) -> PyResult<Option<Value>> {
         let ta = self.type_of(a);
         let tb = self.type_of(b);
         // A subclass's reflected method wins (so overriding works as in CPython).
@@ -131,18 +140,24 @@ impl Vm {
             ta != tb && self.is_subclass(tb, ta) && self.lookup_override(b, rname).is_some();
         if b_first {
             if let Some(r) = self.try_dunder(b, rname, a)? {
-                return Ok(r);
+                return Ok(Some(r));
             }
         }
         if self.is_user_instance(a) {
             if let Some(r) = self.try_dunder(a, fname, b)? {
-                return Ok(r);
+                return Ok(Some(r));
             }
         }
         if !b_first && ta != tb && self.is_user_instance(b) {
-            if let Some(r) = self.try_dunder(b, rname, a)? {
-                return Ok(r);
-            }
+            return self.try_dunder(b, rname, a);
+        }
+        Ok(None)
+    }
+
+    fn binary_op_dunder(&mut self, op: BinOp, a: Value, b: Value, _inplace: bool) -> PyResult {
+        let (fname, rname, _) = op.dunders();
+        if let Some(r) = self.operator_dunders(a, b, fname, rname)? {
+            return Ok(r);
         }
         // Subclasses of built-ins fall back to their built-in value.
         let (ba, bb) = (self.builtin_base(a), self.builtin_base(b));

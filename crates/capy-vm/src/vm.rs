@@ -38,12 +38,6 @@ pub struct CodeCache {
     pub charged: usize,
 }
 
-impl Default for Output {
-    fn default() -> Output {
-        Output::discard()
-    }
-}
-
 /// Where `print` and the REPL write, and where tracebacks go: by default
 /// the process's stdout and stderr (buffered as CPython's, see stdstream.rs).
 /// It belongs to the process, so it moves with the world (compartment/mod.rs)
@@ -62,12 +56,18 @@ impl Output {
         }
     }
 
-    /// Nowhere: what an instance writes is dropped.
+    /// Nowhere: what an instance writes is dropped (an empty world's).
     pub fn discard() -> Output {
         Output {
             out: Box::new(std::io::sink()),
             err: Box::new(std::io::sink()),
         }
+    }
+}
+
+impl Default for Output {
+    fn default() -> Output {
+        Output::discard()
     }
 }
 

@@ -236,7 +236,7 @@ pub fn cross(
             }
         }
     };
-    let (result, _) = switched(vm, callee, id, |callee, bounds| {
+    let result = switched(vm, callee, id, |callee, bounds| {
         run_callee(callee, id, moved, bounds, pass, op)
     });
     let out = finish(vm, callee, id, result, pass);
@@ -258,7 +258,7 @@ fn switched<R>(
     callee: &mut Vm,
     id: CompId,
     run: impl FnOnce(&mut Vm, Bounds) -> (R, u64),
-) -> (R, u64) {
+) -> R {
     let caller = vm.comp.id;
     vm.world.slots[caller as usize].stats.calls_out += 1;
     // The callee's budgets are bounded by what the caller has left.
@@ -278,7 +278,7 @@ fn switched<R>(
     if steps > 0 {
         vm.budget.spend_steps(steps);
     }
-    (r, steps)
+    r
 }
 
 /// The crossing's outcome in the caller `vm`: the callee's result moved

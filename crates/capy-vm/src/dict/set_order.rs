@@ -119,12 +119,6 @@ impl Dict {
         }
     }
 
-    /// Whether this is a set table.
-    #[inline]
-    pub fn is_set_table(&self) -> bool {
-        self.hash_order
-    }
-
     fn set_mask(&self) -> usize {
         self.entries.len().max(MIN_SIZE) - 1
     }
@@ -303,16 +297,6 @@ impl Dict {
         self.len = other.len;
         self.fill = other.len;
         self.insertions += other.len as u64;
-    }
-
-    /// The live entries in slot order (hash and key), for an update that
-    /// must compare keys through the interpreter.
-    pub fn set_entries(&self) -> Vec<(u64, Value)> {
-        self.entries
-            .iter()
-            .filter(|e| live(e))
-            .map(|e| (e.hash, e.key))
-            .collect()
     }
 
     /// After removing keys in bulk: a rebuild if more than a quarter of

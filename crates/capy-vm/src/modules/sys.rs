@@ -85,9 +85,6 @@ pub(crate) fn sys_exit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     Err(vm.new_exception(c, a.to_vec()))
 }
 
-/// `sys.exc_info()`: the exception being handled (the innermost `except`
-/// or `finally` that is running), as `(type, value, traceback)`, or three
-/// Nones outside any handler. The traceback is what `__traceback__` gives.
 /// `sys.intern(s)`: the interned str equal to `s` (a subclass refused).
 fn sys_intern(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let v = a.first().copied().unwrap_or(Value::None);
@@ -103,6 +100,9 @@ fn sys_intern(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
 }
 
+/// `sys.exc_info()`: the exception being handled (the innermost `except`
+/// or `finally` that is running), as `(type, value, traceback)`, or three
+/// Nones outside any handler. The traceback is what `__traceback__` gives.
 fn sys_exc_info(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if !a.is_empty() {
         return Err(vm.type_error(format!(

@@ -101,24 +101,30 @@ impl Vm {
     }
 
     /// Adds the keys of the set `o` to the set `h`: an untouched table is
-    /// filled straight from `o`'s slots.
+    /// filled straight from `o`'s slots, others key by key.
     fn set_merge(&mut self, h: Gc, o: Gc) -> PyResult<()> {
-        let (n, keys) = match self.table(o) {
-            Some(t) if !t.is_empty() => (t.len(), t.keys().collect::<Vec<_>>()),
+        let n = self.table(o).map_or(0, Dict::len);
+        let untouched = match self.table_mut(h) {
+            Some(t) if n > 0 => {
+                t.set_reserve(n);
+                t.set_untouched()
+            }
             _ => return Ok(()),
         };
-        self.charge_holding(32 * n, &keys)?;
-        let other = self.table(o).cloned().unwrap_or_default();
-        let Some(t) = self.table_mut(h) else {
-            return Ok(());
-        };
-        t.set_reserve(n);
-        if t.set_untouched() {
-            t.set_fill_from(&other);
+        let keys: Vec<Value> = self
+            .table(o)
+            .map(|t| t.keys().collect())
+            .unwrap_or_default();
+        if !untouched {
+            for k in keys {
+                self.set_add(Value::Obj(h), k)?;
+            }
             return Ok(());
         }
-        for k in keys {
-            self.set_add(Value::Obj(h), k)?;
+        self.charge_holding(32 * n, &keys)?;
+        let other = self.table(o).cloned().unwrap_or_default();
+        if let Some(t) = self.table_mut(h) {
+            t.set_fill_from(&other);
         }
         Ok(())
     }
@@ -126,6 +132,11 @@ impl Vm {
 
 fn is_set(vm: &Vm, v: Value) -> bool {
     matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Set(_) | Obj::FrozenSet(_)))
+}
+
+/// A set, frozenset or dict: sized, and walked as it is.
+fn is_table(vm: &Vm, v: Value) -> bool {
+    matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Set(_) | Obj::FrozenSet(_) | Obj::Dict(_)))
 }
 
 fn is_frozen(vm: &Vm, v: Value) -> bool {
@@ -183,34 +194,25 @@ fn intersection(vm: &mut Vm, a: Value, b: Value) -> PyResult {
         };
         for k in vm.iter_to_vec(small)? {
             if vm.contains(big, k)? {
-                add(vm, result, k)?;
+                vm.set_add(result, k)?;
             }
         }
         return Ok(result);
     }
     for k in vm.iter_to_vec(b)? {
         if vm.contains(a, k)? {
-            add(vm, result, k)?;
+            vm.set_add(result, k)?;
         }
     }
     Ok(result)
-}
-
-/// Adds to a result set, which may already be frozen.
-fn add(vm: &mut Vm, s: Value, k: Value) -> PyResult<()> {
-    vm.set_add(s, k)
 }
 
 /// `a - b`: `a` walked, each key missing from `b` added; or, when `b` is
 /// much smaller or not a set or dict, a copy of `a` with `b`'s keys
 /// removed.
 fn difference(vm: &mut Vm, a: Value, b: Value) -> PyResult {
-    let other_len = match b {
-        _ if is_set(vm, b) => len_of(vm, b),
-        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_)) => len_of(vm, b),
-        _ => usize::MAX,
-    };
-    if other_len == usize::MAX || (len_of(vm, a) >> 2) > other_len {
+    // `len_of` measures sets and dicts; anything else is walked whole.
+    if !is_table(vm, b) || (len_of(vm, a) >> 2) > len_of(vm, b) {
         let result = copy(vm, a)?;
         difference_update(vm, result, b)?;
         return Ok(result);
@@ -218,7 +220,7 @@ fn difference(vm: &mut Vm, a: Value, b: Value) -> PyResult {
     let result = empty_like(vm, a)?;
     for k in vm.iter_to_vec(a)? {
         if !vm.contains(b, k)? {
-            add(vm, result, k)?;
+            vm.set_add(result, k)?;
         }
     }
     Ok(result)
@@ -265,14 +267,13 @@ fn symmetric_difference_update(vm: &mut Vm, a: Value, b: Value) -> PyResult<()> 
     if a.is(b) {
         return clear(vm, a);
     }
-    let keys =
-        if is_set(vm, b) || matches!(b, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_))) {
-            vm.iter_to_vec(b)?
-        } else {
-            let s = vm.new_set(Vec::new())?;
-            vm.set_update(s, b)?;
-            vm.iter_to_vec(s)?
-        };
+    let keys = if is_table(vm, b) {
+        vm.iter_to_vec(b)?
+    } else {
+        let s = vm.new_set(Vec::new())?;
+        vm.set_update(s, b)?;
+        vm.iter_to_vec(s)?
+    };
     for k in keys {
         if !vm.dict_del(a, k)? {
             vm.set_add(a, k)?;
