@@ -332,6 +332,8 @@ pub enum Obj {
         stop: i64,
         step: i64,
     },
+    /// A range with a bound beyond 64 bits (types/range.rs).
+    BigRange(Box<crate::types::range::BigRange>),
     Slice(Value, Value, Value),
     Func(Box<Function>),
     Native(Box<NativeFunc>),
@@ -418,6 +420,7 @@ impl Obj {
         match self {
             Obj::Free | Obj::Dead | Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) => {}
             Obj::BigInt(_) | Obj::Complex(..) | Obj::Range { .. } | Obj::Code(_) => {}
+            Obj::BigRange(_) => {}
             Obj::CapMemory(_) | Obj::Sealed(_) | Obj::Compartment(_) | Obj::State(_) => {}
             Obj::Capability(c) => out.push(c.owner),
             Obj::Tuple(v) => out.extend_from_slice(v),

@@ -690,6 +690,9 @@ impl Vm {
                 Obj::Range { start, stop, step } => {
                     crate::types::range::range_len(*start, *stop, *step) > 0
                 }
+                Obj::BigRange(r) => {
+                    crate::types::range::big_len(&r.start, &r.stop, &r.step) > 0.into()
+                }
                 Obj::Instance(_) | Obj::Exception(_) => return self.truthy_user(v),
                 // A class is true unless its metaclass says otherwise
                 // (`__bool__` or `__len__` on the metaclass).
@@ -740,6 +743,9 @@ impl Vm {
                 Err(self.unhashable(v))
             }
             Obj::BoundMethod { this, func } => Ok(crate::types::method::method_hash(*this, *func)),
+            Obj::Range { .. } | Obj::BigRange(_) => {
+                Ok(crate::types::range::big_parts(&self.heap, v).map_or(0, |r| r.hash()))
+            }
             Obj::FrozenSet(d) => {
                 let keys: Vec<Value> = d.keys().collect();
                 // Members may be frozensets: nested data, on the budget.
@@ -906,6 +912,16 @@ fn fast_eq_nested(heap: &Heap, a: Value, b: Value, depth: u32) -> Option<bool> {
                     crate::types::range::range_len(*s2, *e2, *t2),
                 );
                 Some(l1 == l2 && (l1 == 0 || (s1 == s2 && (l1 == 1 || t1 == t2))))
+            }
+            (Obj::BigRange(_), Obj::Range { .. } | Obj::BigRange(_))
+            | (Obj::Range { .. }, Obj::BigRange(_)) => {
+                let (x, y) = (
+                    crate::types::range::big_parts(heap, a),
+                    crate::types::range::big_parts(heap, b),
+                );
+                Some(
+                    matches!((x, y), (Some(x), Some(y)) if crate::types::range::ranges_equal(&x, &y)),
+                )
             }
             _ => Some(ha == hb),
         },

@@ -125,6 +125,7 @@ impl Vm {
                     format!("range({start}, {stop}, {step})")
                 }
             }
+            Obj::BigRange(r) => crate::types::range::big_repr(r),
             Obj::Slice(a, b, c) => {
                 let (a, b, c) = (*a, *b, *c);
                 format!(

@@ -157,6 +157,7 @@ impl Parties<'_> {
                 stop: *stop,
                 step: *step,
             },
+            Obj::BigRange(r) => Obj::BigRange(r.clone()),
             Obj::Code(c) => Obj::Code(c.clone()),
             Obj::Capability(c) => {
                 let (cap, owner) = (c.cap, c.owner);
@@ -419,6 +420,7 @@ pub fn is_copied(vm: &Vm, v: Value) -> bool {
             | Obj::BigInt(_)
             | Obj::Complex(..)
             | Obj::Range { .. }
+            | Obj::BigRange(_)
             | Obj::Capability(_) => true,
             Obj::Tuple(items) => items.iter().all(|&x| is_copied(vm, x)),
             Obj::FrozenSet(d) => d.iter().all(|(k, _)| is_copied(vm, k)),

@@ -69,7 +69,7 @@ fn builtin_size(vm: &Vm, v: Value) -> Option<i64> {
                 dict_size(d.len(), str_keys)
             }
             Obj::Set(d) | Obj::FrozenSet(d) => set_size(d.len()),
-            Obj::Range { .. } => 48,
+            Obj::Range { .. } | Obj::BigRange(_) => 48,
             Obj::Func(_) => 152,
             Obj::Class(_) => 1688,
             Obj::Module(_) => 72,

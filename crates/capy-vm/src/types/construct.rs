@@ -207,28 +207,10 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             Ok(s)
         }
         TypeId::Range => {
-            let mut n = [0i64; 3];
             if !kw.is_empty() {
                 return Err(vm.type_error("range() takes no keyword arguments"));
             }
-            if a.is_empty() || a.len() > 3 {
-                return Err(vm.type_error(format!(
-                    "range expected at least 1 argument, got {}",
-                    a.len()
-                )));
-            }
-            for (i, &v) in a.iter().enumerate() {
-                n[i] = vm.index_value(v)?;
-            }
-            let (start, stop, step) = match a.len() {
-                1 => (0, n[0], 1),
-                2 => (n[0], n[1], 1),
-                _ => (n[0], n[1], n[2]),
-            };
-            if step == 0 {
-                return Err(vm.value_error("range() arg 3 must not be zero"));
-            }
-            Ok(Value::Obj(vm.alloc(Obj::Range { start, stop, step })?))
+            crate::types::range::construct(vm, a)
         }
         TypeId::Slice => {
             let (s, e, st) = match a.len() {

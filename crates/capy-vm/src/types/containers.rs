@@ -403,6 +403,15 @@ impl Vm {
                         };
                         return Ok(inside && (i - start) % step == 0);
                     }
+                    if matches!(item, Value::Obj(x) if matches!(self.heap.get(x), Obj::BigInt(_))) {
+                        // Beyond 64 bits: in no range of 64-bit bounds.
+                        return Ok(false);
+                    }
+                }
+                Obj::BigRange(r) => {
+                    if let Some(inside) = crate::types::range::big_contains(self, r, item) {
+                        return Ok(inside);
+                    }
                 }
                 Obj::DictView { dict, view } => {
                     let (d, view) = (*dict, *view);
@@ -464,6 +473,10 @@ impl Vm {
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => return Ok(d.len()),
                 Obj::Range { start, stop, step } => {
                     return Ok(crate::types::range::range_len(*start, *stop, *step) as usize)
+                }
+                Obj::BigRange(r) => {
+                    let r = r.clone();
+                    return crate::types::range::big_range_len(self, &r);
                 }
                 Obj::DictView { dict, .. } => {
                     let d = *dict;

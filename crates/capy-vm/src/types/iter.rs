@@ -42,6 +42,7 @@ impl Vm {
         if let Value::Obj(h) = v {
             let st = match self.heap.get(h) {
                 Obj::List(_)
+                | Obj::BigRange(_)
                 | Obj::Tuple(_)
                 | Obj::Str(_)
                 | Obj::Bytes(_)
@@ -175,7 +176,9 @@ impl Vm {
                 IterState::Range { cur, stop, step } => {
                     let c = *cur;
                     if (*step > 0 && c < *stop) || (*step < 0 && c > *stop) {
-                        *cur = c.wrapping_add(*step);
+                        // Past the edge of 64 bits the next item is past
+                        // the stop too.
+                        *cur = c.checked_add(*step).unwrap_or(*stop);
                         Act::Done(Some(Value::Int(c)))
                     } else {
                         Act::Done(None)
@@ -470,6 +473,29 @@ impl Vm {
     }
 
     /// An integer index from an int-like value (`__index__`).
+    /// `operator.index(v)` as a big int: an int of any size, or what
+    /// `__index__` gives.
+    pub fn index_bigint(&mut self, v: Value) -> PyResult<num_bigint::BigInt> {
+        use crate::types::num::{as_num, Num};
+        match as_num(&self.heap, v) {
+            Some(Num::I(i)) => return Ok(i.into()),
+            Some(Num::B(b)) => return Ok(b),
+            _ => {}
+        }
+        if self.is_user_instance(v) {
+            if let Some(m) = self.lookup_type_attr(v, "__index__") {
+                let r = self.call(m, &[v], &[])?;
+                if let Some(Num::I(_) | Num::B(_)) = as_num(&self.heap, r) {
+                    return self.index_bigint(r);
+                }
+                let t = self.type_name(r);
+                return Err(self.type_error(format!("__index__ returned non-int (type {t})")));
+            }
+        }
+        let t = self.type_name(v);
+        Err(self.type_error(format!("'{t}' object cannot be interpreted as an integer")))
+    }
+
     pub fn index_value(&mut self, v: Value) -> PyResult<i64> {
         match v {
             Value::Int(i) => Ok(i),

@@ -293,7 +293,7 @@ fn slice_positions(start: i64, stop: i64, step: i64) -> SlicePositions {
     }
 }
 
-fn is_slice(vm: &Vm, v: Value) -> bool {
+pub fn is_slice(vm: &Vm, v: Value) -> bool {
     matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Slice(..)))
 }
 
@@ -303,6 +303,10 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
         return Err(not_subscriptable(vm, obj));
     };
     let len = match vm.heap.get(h) {
+        Obj::BigRange(_) => return crate::types::range::getitem(vm, obj, key),
+        Obj::Range { .. } if is_slice(vm, key) => {
+            return crate::types::range::getitem(vm, obj, key)
+        }
         Obj::List(l) => l.len(),
         Obj::Tuple(t) => t.len(),
         Obj::Str(s) => s.char_len(),
@@ -347,18 +351,6 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
             Obj::ByteArray(b) => {
                 let v: Vec<u8> = pos.map(|i| b[i]).collect();
                 Ok(Value::Obj(vm.alloc(Obj::ByteArray(v))?))
-            }
-            Obj::Range {
-                start: rs,
-                step: rst,
-                ..
-            } => {
-                let (rs, rst) = (*rs, *rst);
-                Ok(Value::Obj(vm.alloc(Obj::Range {
-                    start: rs + start * rst,
-                    stop: rs + stop * rst,
-                    step: rst * step,
-                })?))
             }
             _ => Err(not_subscriptable(vm, obj)),
         };
@@ -418,6 +410,10 @@ pub fn seq_item_at(vm: &mut Vm, seq: Value, i: usize) -> PyResult<Option<Value>>
             } else {
                 None
             }
+        }
+        Obj::BigRange(r) => {
+            let r = r.clone();
+            return crate::types::range::big_item_at(vm, &r, i);
         }
         Obj::Str(s) => match s.char_at(i) {
             Some(c) => {

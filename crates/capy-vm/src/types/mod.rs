@@ -385,7 +385,7 @@ pub fn type_id_of(o: &Obj) -> TypeId {
         Obj::Dict(_) => TypeId::Dict,
         Obj::Set(_) => TypeId::Set,
         Obj::FrozenSet(_) => TypeId::FrozenSet,
-        Obj::Range { .. } => TypeId::Range,
+        Obj::Range { .. } | Obj::BigRange(_) => TypeId::Range,
         Obj::Slice(..) => TypeId::Slice,
         Obj::Func(_) => TypeId::Function,
         Obj::Native(_) => TypeId::BuiltinFunction,

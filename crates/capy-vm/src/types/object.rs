@@ -465,6 +465,14 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
         (Obj::Range { start, .. }, "start") => Some(Value::Int(*start)),
         (Obj::Range { stop, .. }, "stop") => Some(Value::Int(*stop)),
         (Obj::Range { step, .. }, "step") => Some(Value::Int(*step)),
+        (Obj::BigRange(r), "start" | "stop" | "step") => {
+            let b = match name {
+                "start" => r.start.clone(),
+                "stop" => r.stop.clone(),
+                _ => r.step.clone(),
+            };
+            Some(vm.new_bigint(b)?)
+        }
         (Obj::Slice(a, _, _), "start") => Some(*a),
         (Obj::Slice(_, b, _), "stop") => Some(*b),
         (Obj::Slice(_, _, c), "step") => Some(*c),
