@@ -197,6 +197,20 @@ impl Vm {
                 }
             }
         }
+        if let Some(v) = self.getattr_generic(obj, t, name)? {
+            return Ok(Some(v));
+        }
+        if user {
+            return self.getattr_fallback(obj, t, name);
+        }
+        Ok(None)
+    }
+
+    /// `object.__getattribute__`: `obj.name` of an object of type `t` by
+    /// the rules alone (data descriptors of the class, then the instance's
+    /// own attributes, then the class's), without the hooks a class may
+    /// define (`__getattribute__`, `__getattr__`).
+    pub fn getattr_generic(&mut self, obj: Value, t: Gc, name: Value) -> PyResult<Option<Value>> {
         let class_attr = self.lookup_mro(t, name);
         if let Some(a) = class_attr {
             if let Some(r) = self.data_descriptor_get(a, obj)? {
@@ -212,13 +226,7 @@ impl Vm {
         if let Some(v) = crate::types::special_attr(self, obj, name)? {
             return Ok(Some(v));
         }
-        if let Some(v) = self.exc_alias_attr(obj, name) {
-            return Ok(Some(v));
-        }
-        if user {
-            return self.getattr_fallback(obj, t, name);
-        }
-        Ok(None)
+        Ok(self.exc_alias_attr(obj, name))
     }
 
     /// The common case of `obj.name` on an instance: no `__getattribute__`,

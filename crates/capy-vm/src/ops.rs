@@ -190,11 +190,16 @@ impl Vm {
                 ))
             };
             let other = match (seq(self, a), seq(self, b)) {
-                (true, _) => Some(&nb),
-                (false, true) => Some(&na),
+                (true, _) => Some((&nb, a, b)),
+                (false, true) => Some((&na, b, a)),
                 _ => None,
             };
-            if let Some(t) = other {
+            if let Some((t, s, n)) = other {
+                // A count that is not an int but has `__index__`.
+                if self.is_user_instance(n) && self.lookup_type_attr(n, "__index__").is_some() {
+                    let k = self.index_value(n)?;
+                    return self.binary_op(BinOp::Mul, s, Value::Int(k));
+                }
                 return Err(
                     self.type_error(format!("can't multiply sequence by non-int of type '{t}'"))
                 );
@@ -440,10 +445,11 @@ impl Vm {
         r
     }
 
-    /// Equality of container items: the same heap object is equal to
-    /// itself without asking it (so `[z] == [z]` for a complex NaN `z`).
-    fn item_eq(&mut self, x: Value, y: Value) -> PyResult<bool> {
-        if matches!(x, Value::Obj(_)) && x.is(y) {
+    /// Equality of two items of containers: the same object is equal to
+    /// itself before any `__eq__` is asked (so `[nan] == [nan]` as in
+    /// CPython; a float is the same object as a float of the same bits).
+    pub(crate) fn item_eq(&mut self, x: Value, y: Value) -> PyResult<bool> {
+        if x.is(y) {
             return Ok(true);
         }
         self.eq(x, y)
@@ -543,11 +549,24 @@ impl Vm {
                 CmpOp::Gt => ("__gt__", "__lt__"),
                 _ => ("__ge__", "__le__"),
             };
+            // A subclass's reflected method first, as for the arithmetic
+            // operators; otherwise the reflected one is tried even between
+            // objects of one type (unlike arithmetic).
+            let (ta, tb) = (self.type_of(a), self.type_of(b));
+            let b_first =
+                ta != tb && self.is_subclass(tb, ta) && self.lookup_override(b, rname).is_some();
+            if b_first {
+                if let Some(r) = self.try_dunder(b, rname, a)? {
+                    return Ok(r);
+                }
+            }
             if let Some(r) = self.try_dunder(a, fname, b)? {
                 return Ok(r);
             }
-            if let Some(r) = self.try_dunder(b, rname, a)? {
-                return Ok(r);
+            if !b_first {
+                if let Some(r) = self.try_dunder(b, rname, a)? {
+                    return Ok(r);
+                }
             }
             let (ba, bb) = (self.builtin_base(a), self.builtin_base(b));
             if !ba.is(a) || !bb.is(b) {

@@ -19,12 +19,14 @@ impl Vm {
 
     /// `repr(v)` as a Rust string.
     pub fn repr(&mut self, v: Value) -> PyResult<String> {
-        self.repr_nested(v, &mut Vec::new())
+        self.repr_nested(v)
     }
 
-    /// `repr` inside the repr of the containers in `active`: a container
-    /// that contains itself prints as `[...]` (as CPython's reprlib guard).
-    fn repr_nested(&mut self, v: Value, active: &mut Vec<crate::value::Gc>) -> PyResult<String> {
+    /// `repr` inside the repr of the containers in `self.repr_guard` (kept
+    /// on the instance, so a native or user `__repr__` on the way keeps
+    /// it): a container that contains itself prints as `[...]` (as
+    /// CPython's `Py_ReprEnter` guard).
+    fn repr_nested(&mut self, v: Value) -> PyResult<String> {
         Ok(match v {
             Value::Null => "<NULL>".into(),
             Value::None => "None".into(),
@@ -34,9 +36,10 @@ impl Vm {
             Value::Int(i) => i.to_string(),
             Value::Float(f) => numfmt::float_repr(f),
             Value::Obj(h) => {
-                if active.contains(&h) {
+                if self.repr_guard.contains(&h) {
                     return Ok(match self.heap.get(h) {
-                        Obj::List(_) => "[...]",
+                        Obj::List(_) | Obj::Deque(_) => "[...]",
+                        Obj::Instance(i) if matches!(i.base, Value::Obj(b) if matches!(self.heap.get(b), Obj::Deque(_))) => "[...]",
                         Obj::Tuple(_) => "(...)",
                         Obj::Dict(_) | Obj::Set(_) => "{...}",
                         _ => "...",
@@ -44,21 +47,16 @@ impl Vm {
                     .into());
                 }
                 self.enter_recursion()?;
-                active.push(h);
-                let r = self.repr_obj(v, h, active);
-                active.pop();
+                self.repr_guard.push(h);
+                let r = self.repr_obj(v, h);
+                self.repr_guard.pop();
                 self.leave_recursion();
                 r?
             }
         })
     }
 
-    fn repr_obj(
-        &mut self,
-        v: Value,
-        h: crate::value::Gc,
-        active: &mut Vec<crate::value::Gc>,
-    ) -> PyResult<String> {
+    fn repr_obj(&mut self, v: Value, h: crate::value::Gc) -> PyResult<String> {
         // A class whose metaclass defines `__repr__`.
         let has_meta = matches!(self.heap.get(h), Obj::Class(c) if !c.metaclass.is_null());
         if has_meta && self.meta_method(h, "__repr__").is_some() {
@@ -79,14 +77,14 @@ impl Vm {
             }
             Obj::List(_) => {
                 let items = self.seq_items(v)?;
-                format!("[{}]", self.join_reprs_in(&items, active)?)
+                format!("[{}]", self.join_reprs(&items)?)
             }
             Obj::Tuple(t) => {
                 let items = t.to_vec();
                 if items.len() == 1 {
-                    format!("({},)", self.repr_nested(items[0], active)?)
+                    format!("({},)", self.repr_nested(items[0])?)
                 } else {
-                    format!("({})", self.join_reprs_in(&items, active)?)
+                    format!("({})", self.join_reprs(&items)?)
                 }
             }
             Obj::Dict(d) => {
@@ -95,8 +93,8 @@ impl Vm {
                 for (k, x) in items {
                     parts.push(format!(
                         "{}: {}",
-                        self.repr_nested(k, active)?,
-                        self.repr_nested(x, active)?
+                        self.repr_nested(k)?,
+                        self.repr_nested(x)?
                     ));
                 }
                 format!("{{{}}}", parts.join(", "))
@@ -111,7 +109,7 @@ impl Vm {
                         "set()".into()
                     });
                 }
-                let inner = format!("{{{}}}", self.join_reprs_in(&keys, active)?);
+                let inner = format!("{{{}}}", self.join_reprs(&keys)?);
                 if frozen {
                     format!("frozenset({inner})")
                 } else {
@@ -203,7 +201,7 @@ impl Vm {
                 };
                 let _ = d;
                 let items = self.iter_to_vec(v)?;
-                format!("{name}([{}])", self.join_reprs_in(&items, active)?)
+                format!("{name}([{}])", self.join_reprs(&items)?)
             }
             Obj::Super { class, this } => {
                 // CPython: <super: <class 'C'>, <T object>>, where T is
@@ -261,19 +259,30 @@ impl Vm {
             return self.repr(base);
         }
         if let Value::Obj(h) = v {
-            if let Obj::Exception(e) = self.heap.get(h) {
-                let args = e.args;
-                let name = self.type_name(v);
-                let items = self.seq_items(args)?;
-                return Ok(if items.len() == 1 {
-                    format!("{name}({})", self.repr(items[0])?)
-                } else {
-                    format!("{name}({})", self.join_reprs(&items)?)
-                });
+            if matches!(self.heap.get(h), Obj::Exception(_)) {
+                return self.exception_repr(v);
             }
             return Ok(self.default_object_repr(v));
         }
         Ok("?".into())
+    }
+
+    /// `BaseException.__repr__`: the type's name and the args.
+    pub fn exception_repr(&mut self, v: Value) -> PyResult<String> {
+        let args = match v {
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::Exception(e) => e.args,
+                _ => return Ok(self.default_object_repr(v)),
+            },
+            _ => return Ok(self.default_object_repr(v)),
+        };
+        let name = self.type_name(v);
+        let items = self.seq_items(args)?;
+        Ok(if items.len() == 1 {
+            format!("{name}({})", self.repr(items[0])?)
+        } else {
+            format!("{name}({})", self.join_reprs(&items)?)
+        })
     }
 
     /// `object.__repr__`: `<module.Qualname object at 0x...>`, without the
@@ -297,20 +306,12 @@ impl Vm {
     }
 
     fn join_reprs(&mut self, items: &[Value]) -> PyResult<String> {
-        self.join_reprs_in(items, &mut Vec::new())
-    }
-
-    fn join_reprs_in(
-        &mut self,
-        items: &[Value],
-        active: &mut Vec<crate::value::Gc>,
-    ) -> PyResult<String> {
         let mut out = String::new();
         for (i, &x) in items.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
-            out.push_str(&self.repr_nested(x, active)?);
+            out.push_str(&self.repr_nested(x)?);
         }
         Ok(out)
     }

@@ -78,6 +78,9 @@ pub struct Vm {
     pub blocks: Vec<Block>,
     /// Exceptions currently being handled (innermost last).
     pub handling: Vec<Value>,
+    /// Containers whose repr is being made, innermost last (repr.rs): one
+    /// met again inside prints as `[...]`.
+    pub repr_guard: Vec<Gc>,
     /// Metadata of active frames, innermost last (for tracebacks, `super()` and GC).
     pub frames: FrameStack,
     /// The thread's frozen base (base.rs): the built-in types and names
@@ -277,6 +280,7 @@ impl Vm {
             code_cache: HashMap::new(),
             interned: HashMap::default(),
             temp_roots: Vec::new(),
+            repr_guard: Vec::new(),
             budget,
             prealloc_memory_error: modules,
             next_frame_id: 0,

@@ -38,7 +38,99 @@ fn split_exp(s: &str) -> (Vec<u8>, i64) {
 }
 
 fn shortest_digits(x: f64) -> (Vec<u8>, i64) {
-    split_exp(&format!("{:e}", x.abs()))
+    let (d, e) = split_exp(&format!("{:e}", x.abs()));
+    ties_to_even(x.abs(), d, e)
+}
+
+/// When the float lies exactly halfway between the two shortest digit
+/// strings that read back as it (`1000000000000000.25` between `...0.2` and
+/// `...0.3`), CPython's repr (David Gay's algorithm) takes the one ending
+/// in an even digit; Rust's formatter takes the upper one. This picks as
+/// CPython does. Only a float with few significant decimal digits can be
+/// such a tie, which [`exact_digits`] finds out cheaply.
+fn ties_to_even(x: f64, d: Vec<u8>, e: i64) -> (Vec<u8>, i64) {
+    let n = d.len();
+    let Some((exact, xe)) = exact_digits(x) else {
+        return (d, e);
+    };
+    if exact.len() != n + 1 || exact.last() != Some(&b'5') {
+        return (d, e);
+    }
+    let lower = exact[..n].to_vec();
+    let even = |v: &[u8]| v.last().is_some_and(|c| (c - b'0') % 2 == 0);
+    let pick = if even(&lower) {
+        (lower, xe)
+    } else {
+        increment(lower, xe)
+    };
+    if pick == (d.clone(), e) || reads_back(&pick, x) {
+        pick
+    } else {
+        (d, e)
+    }
+}
+
+/// The digits one unit in the last place up (`199` → `2`, exponent + 1).
+fn increment(mut d: Vec<u8>, e: i64) -> (Vec<u8>, i64) {
+    for i in (0..d.len()).rev() {
+        if d[i] == b'9' {
+            d[i] = b'0';
+        } else {
+            d[i] += 1;
+            strip_trailing_zeros(&mut d);
+            return (d, e);
+        }
+    }
+    (vec![b'1'], e + 1)
+}
+
+fn reads_back(d: &(Vec<u8>, i64), x: f64) -> bool {
+    let digits = String::from_utf8_lossy(&d.0);
+    format!("0.{digits}e{}", d.1 + 1).parse::<f64>() == Ok(x)
+}
+
+/// The exact decimal value of a positive finite `x` as significant digits
+/// (no trailing zeros) and the exponent of the first, when it may have 18
+/// or fewer of them (the most a tie of 17 shortest digits has); None when
+/// it certainly has more.
+fn exact_digits(x: f64) -> Option<(Vec<u8>, i64)> {
+    let bits = x.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (mut m, mut k) = if biased == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1u64 << 52), biased - 1075)
+    };
+    if m == 0 {
+        return None;
+    }
+    let tz = m.trailing_zeros();
+    m >>= tz;
+    k += i64::from(tz);
+    // x = m * 2^k with m odd.
+    let (digits, shift) = if k < 0 {
+        // x = m * 5^j / 10^j (j = -k), and m * 5^j, ending in a nonzero
+        // digit, has at least as many digits as 5^j: more than 18 past
+        // j = 25. Below that the product fits in 128 bits.
+        if k < -25 {
+            return None;
+        }
+        let j = (-k) as u32;
+        let int = u128::from(m) * 5u128.pow(j);
+        (int.to_string().into_bytes(), -(j as i64))
+    } else if 64 - i64::from(m.leading_zeros()) + k <= 127 {
+        ((u128::from(m) << k).to_string().into_bytes(), 0)
+    } else {
+        (
+            (BigInt::from(m) << (k as usize)).to_string().into_bytes(),
+            0,
+        )
+    };
+    let mut digits = digits;
+    let e = digits.len() as i64 - 1 + shift;
+    strip_trailing_zeros(&mut digits);
+    (digits.len() <= 18).then_some((digits, e))
 }
 
 /// Rust's formatter panics for precisions above u16::MAX. An f64's exact
@@ -326,6 +418,17 @@ mod tests {
         );
         assert_eq!(float_repr(0.1), "0.1");
         assert_eq!(float_repr(1e15), "1000000000000000.0");
+    }
+
+    #[test]
+    fn repr_ties_to_even() {
+        // Exactly halfway between two shortest candidates: the even one.
+        assert_eq!(float_repr(1e15 + 0.3), "1000000000000000.2");
+        assert_eq!(float_repr(208175579169765.125), "208175579169765.12");
+        assert_eq!(float_repr(0.5), "0.5");
+        assert_eq!(float_repr(2.5), "2.5");
+        assert_eq!(float_repr(1e23), "1e+23");
+        assert_eq!(float_repr(9007199254740993.0), "9007199254740992.0");
     }
 
     #[test]

@@ -394,7 +394,19 @@ fn dq_repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let maxlen = items(vm, g).and_then(|d| d.maxlen);
     let list = snapshot(vm, g);
     let list = vm.new_list(list)?;
-    let r = vm.repr(list)?;
+    // (Called as `d.__repr__()`, the deque is not in the guard yet.)
+    let enter = match arg(a, 0) {
+        Value::Obj(this) if !vm.repr_guard.contains(&this) => {
+            vm.repr_guard.push(this);
+            true
+        }
+        _ => false,
+    };
+    let r = vm.repr(list);
+    if enter {
+        vm.repr_guard.pop();
+    }
+    let r = r?;
     let s = match maxlen {
         Some(m) => format!("{name}({r}, maxlen={m})"),
         None => format!("{name}({r})"),

@@ -442,11 +442,59 @@ impl Vm {
                         return self.contains(base, item);
                     }
                 }
+                Obj::List(_) | Obj::Tuple(_) => return self.list_contains(h, item),
                 _ => {}
             }
         }
-        let items = self.iter_to_vec(container)?;
-        self.seq_contains(&items, item)
+        self.iter_contains(container, item)
+    }
+
+    /// `item in` a list or tuple: item by item, read afresh each time (an
+    /// `__eq__` may change the list), stopping at the first equal one.
+    fn list_contains(&mut self, h: crate::value::Gc, item: Value) -> PyResult<bool> {
+        let mut i = 0;
+        loop {
+            let x = match self.heap.get(h) {
+                Obj::List(l) => l.get(i).copied(),
+                Obj::Tuple(t) => t.get(i).copied(),
+                _ => None,
+            };
+            let Some(x) = x else { return Ok(false) };
+            if self.item_eq(x, item)? {
+                return Ok(true);
+            }
+            i += 1;
+        }
+    }
+
+    /// `item in` any iterable: stepped through only until an equal item
+    /// (an iterator is left just past it, an endless one is fine).
+    fn iter_contains(&mut self, container: Value, item: Value) -> PyResult<bool> {
+        let it = self.get_iter(container)?;
+        let mark = self.temp_roots.len();
+        self.temp_roots.push(it);
+        let r = loop {
+            let x = match self.next(it) {
+                Ok(Some(x)) => x,
+                Ok(None) => break Ok(false),
+                Err(e) => break Err(e),
+            };
+            self.temp_roots.truncate(mark + 1);
+            self.temp_roots.push(x);
+            if x.is(item) {
+                break Ok(true);
+            }
+            match self.eq(x, item) {
+                Ok(true) => break Ok(true),
+                Ok(false) => {}
+                Err(e) => break Err(e),
+            }
+            if let Err(e) = self.poll_budget() {
+                break Err(e);
+            }
+        };
+        self.temp_roots.truncate(mark);
+        r
     }
 
     fn seq_contains(&mut self, items: &[Value], item: Value) -> PyResult<bool> {

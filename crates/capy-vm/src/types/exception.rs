@@ -9,6 +9,8 @@ use crate::PyResult;
 
 const METHODS: &[MethodDef] = &[
     ("__init__", exc_init, true),
+    ("__str__", exc_str, false),
+    ("__repr__", exc_repr, false),
     ("with_traceback", exc_with_traceback, false),
 ];
 
@@ -148,6 +150,20 @@ fn default_str(vm: &mut Vm, this: Value, quote_single: bool) -> PyResult {
             vm.repr(t)?
         }
     };
+    vm.new_string(s)
+}
+
+/// `BaseException.__str__`: what a subclass's `__str__` gets from
+/// `super().__str__()`.
+fn exc_str(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let this = a.first().copied().unwrap_or(Value::None);
+    default_str(vm, this, false)
+}
+
+/// `BaseException.__repr__`.
+fn exc_repr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let this = a.first().copied().unwrap_or(Value::None);
+    let s = vm.exception_repr(this)?;
     vm.new_string(s)
 }
 

@@ -147,7 +147,7 @@ fn seq_index(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
         len
     };
     for i in start..stop {
-        if vm.eq(items[i as usize], arg(a, 1))? {
+        if vm.item_eq(items[i as usize], arg(a, 1))? {
             return Ok(Value::Int(i));
         }
     }
@@ -165,7 +165,7 @@ fn seq_count(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let items = vm.seq_items(s)?;
     let mut n = 0;
     for x in items {
-        if vm.eq(x, arg(a, 1))? {
+        if vm.item_eq(x, arg(a, 1))? {
             n += 1;
         }
     }

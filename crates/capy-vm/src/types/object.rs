@@ -11,6 +11,7 @@ pub const OBJECT_METHODS: &[MethodDef] = &[
     ("__init__", object_init, true),
     ("__repr__", object_repr, false),
     ("__str__", object_str, false),
+    ("__getattribute__", object_getattribute, false),
     ("__setattr__", object_setattr, false),
     ("__delattr__", object_delattr, false),
     ("__format__", object_format, false),
@@ -23,7 +24,11 @@ pub const OBJECT_STATICMETHODS: &[MethodDef] = &[("__new__", object_new, true)];
 
 pub const OBJECT_CLASSMETHODS: &[MethodDef] = &[("__init_subclass__", object_init_subclass, true)];
 
-pub const TYPE_METHODS: &[MethodDef] = &[("mro", type_mro, false), ("__call__", type_call, true)];
+pub const TYPE_METHODS: &[MethodDef] = &[
+    ("mro", type_mro, false),
+    ("__call__", type_call, true),
+    ("__getattribute__", type_getattribute, false),
+];
 
 pub const TYPE_CLASSMETHODS: &[MethodDef] = &[("__prepare__", type_prepare, true)];
 
@@ -35,6 +40,55 @@ pub const PROPERTY_METHODS: &[MethodDef] = &[
 
 fn arg(a: &[Value], i: usize) -> Value {
     a.get(i).copied().unwrap_or(Value::None)
+}
+
+/// `object.__getattribute__(obj, name)`: the attribute by the rules
+/// alone, what an override of `__getattribute__` calls to get the usual
+/// behaviour.
+fn object_getattribute(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let obj = arg(a, 0);
+    let name = attr_name(vm, a)?;
+    let name = match vm.heap.str_of(name) {
+        Some(s) => {
+            let s = s.to_string();
+            vm.intern(&s)
+        }
+        None => name,
+    };
+    let found = match obj {
+        // Classes, modules and super objects have no hook to bypass.
+        Value::Obj(h)
+            if matches!(
+                vm.heap.get(h),
+                Obj::Class(_) | Obj::Module(_) | Obj::Super { .. }
+            ) =>
+        {
+            vm.getattr_opt(obj, name)?
+        }
+        _ => {
+            let t = vm.type_of(obj);
+            vm.getattr_generic(obj, t, name)?
+        }
+    };
+    match found {
+        Some(v) => Ok(v),
+        None => {
+            let n = vm.heap.str_of(name).unwrap_or("?").to_string();
+            Err(vm.attribute_error(obj, &n))
+        }
+    }
+}
+
+/// `type.__getattribute__(cls, name)`.
+fn type_getattribute(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let (obj, name) = (arg(a, 0), attr_name(vm, a)?);
+    if !matches!(obj, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Class(_))) {
+        let t = vm.type_name(obj);
+        return Err(vm.type_error(format!(
+            "descriptor '__getattribute__' requires a 'type' object but received a '{t}'"
+        )));
+    }
+    vm.getattr(obj, name)
 }
 
 fn object_init(_vm: &mut Vm, _a: &[Value], _: &[(Value, Value)]) -> PyResult {
