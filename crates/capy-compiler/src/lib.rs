@@ -17,6 +17,7 @@ mod compile;
 mod dis;
 pub mod encoding;
 mod error;
+mod mangle;
 pub mod serialize;
 pub mod source;
 pub mod symtable;
@@ -120,13 +121,19 @@ pub const MAX_BRACKET_DEPTH: usize = 200;
 /// does, before parsing: the parser would accept any depth, and building,
 /// checking and dropping a tree 100,000 brackets deep took seconds that no
 /// time budget could interrupt (found by fuzzing).
-fn check_bracket_depth(src: &SourceMap, mode: Mode) -> Result<(), CompileError> {
+///
+/// Returns whether the source has a class and a private name (`__x`), so
+/// that names may need mangling ([`mangle`]).
+fn check_bracket_depth(src: &SourceMap, mode: Mode) -> Result<bool, CompileError> {
     use rustpython_parser::Tok;
     let mut depth = 0usize;
+    let (mut class, mut private) = (false, false);
     for tok in rustpython_parser::lexer::lex(src.source, mode.parser_mode()) {
         // A lexical error is reported, better worded, by the parser.
         let Ok((tok, range)) = tok else { break };
         match tok {
+            Tok::Class => class = true,
+            Tok::Name { name } if !private => private = mangle::is_private(&name),
             Tok::Lpar | Tok::Lsqb | Tok::Lbrace => {
                 depth += 1;
                 if depth > MAX_BRACKET_DEPTH {
@@ -142,13 +149,20 @@ fn check_bracket_depth(src: &SourceMap, mode: Mode) -> Result<(), CompileError> 
             _ => {}
         }
     }
-    Ok(())
+    Ok(class && private)
 }
 
 fn parse_checked(src: &SourceMap, mode: Mode) -> Result<(ast::Mod, SymbolTable), CompileError> {
-    check_bracket_depth(src, mode)?;
-    let tree = rustpython_parser::parse(src.source, mode.parser_mode(), &src.filename)
+    let private = check_bracket_depth(src, mode)?;
+    let mut tree = rustpython_parser::parse(src.source, mode.parser_mode(), &src.filename)
         .map_err(|e| src.parse_error(&e, mode.parser_mode()))?;
+    if private {
+        match &mut tree {
+            ast::Mod::Module(m) => m.body = mangle::mangle(std::mem::take(&mut m.body)),
+            ast::Mod::Interactive(m) => m.body = mangle::mangle(std::mem::take(&mut m.body)),
+            _ => {}
+        }
+    }
     if let ast::Mod::Interactive(m) = &tree {
         single_statement(src, &m.body)?;
     }

@@ -46,10 +46,25 @@ impl Vm {
                     }
                     .into());
                 }
+                // Only the built-in containers guard themselves (a user
+                // `__repr__` that calls `repr(self)` recurses, as in CPython).
+                let guard = matches!(
+                    self.heap.get(h),
+                    Obj::List(_)
+                        | Obj::Tuple(_)
+                        | Obj::Dict(_)
+                        | Obj::Set(_)
+                        | Obj::FrozenSet(_)
+                        | Obj::DictView { .. }
+                );
                 self.enter_recursion()?;
-                self.repr_guard.push(h);
+                if guard {
+                    self.repr_guard.push(h);
+                }
                 let r = self.repr_obj(v, h);
-                self.repr_guard.pop();
+                if guard {
+                    self.repr_guard.pop();
+                }
                 self.leave_recursion();
                 r?
             }

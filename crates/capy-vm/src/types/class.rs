@@ -198,7 +198,7 @@ impl Vm {
             dict.insert_new(h, k, Value::None);
             flags.user_hash = true;
         }
-        flags.slotted = self.slots_only(&dict, &bases)?;
+        flags.slotted = self.slots_only(&dict, name, &bases)?;
         let type_obj = self.type_obj(TypeId::Type);
         let metaclass = match meta {
             Value::Obj(m) if m != type_obj => meta,
@@ -261,8 +261,10 @@ impl Vm {
     }
 
     /// The names a class's `__slots__` declares (a single string is one
-    /// name), or None when its namespace has no `__slots__`.
-    pub(crate) fn slot_names(&mut self, ns: &Dict) -> PyResult<Option<Vec<Value>>> {
+    /// name), or None when its namespace has no `__slots__`. A private
+    /// name (`__x`) is mangled by the class's name `class`, as the
+    /// compiler mangles `self.__x` in its methods.
+    pub(crate) fn slot_names(&mut self, ns: &Dict, class: Value) -> PyResult<Option<Vec<Value>>> {
         let Some(slots) = self.dict_get_str_in(ns, "__slots__") else {
             return Ok(None);
         };
@@ -277,13 +279,29 @@ impl Vm {
                 return Err(self.type_error(format!("__slots__ items must be strings, not '{t}'")));
             }
         }
-        Ok(Some(names))
+        let owner = self
+            .heap
+            .str_of(class)
+            .unwrap_or("")
+            .trim_start_matches('_')
+            .to_string();
+        let mut out = Vec::with_capacity(names.len());
+        for n in names {
+            let s = self.heap.str_of(n).unwrap_or("");
+            if !owner.is_empty() && s.starts_with("__") && !s.ends_with("__") {
+                let m = format!("_{owner}{s}");
+                out.push(self.intern(&m));
+            } else {
+                out.push(n);
+            }
+        }
+        Ok(Some(out))
     }
 
     /// Whether instances of a class with namespace `ns` and `bases` have no
     /// attribute dict (see `ClassFlags::slotted`).
-    fn slots_only(&mut self, ns: &Dict, bases: &[Gc]) -> PyResult<bool> {
-        let Some(names) = self.slot_names(ns)? else {
+    fn slots_only(&mut self, ns: &Dict, class: Value, bases: &[Gc]) -> PyResult<bool> {
+        let Some(names) = self.slot_names(ns, class)? else {
             return Ok(false);
         };
         let mut dict = false;
@@ -321,11 +339,11 @@ impl Vm {
             _ => return Ok(false),
         };
         for k in mro {
-            let ns = match self.heap.get(k) {
-                Obj::Class(kc) if kc.flags.slotted => kc.dict.clone(),
+            let (ns, class) = match self.heap.get(k) {
+                Obj::Class(kc) if kc.flags.slotted => (kc.dict.clone(), kc.name),
                 _ => continue,
             };
-            if let Some(names) = self.slot_names(&ns)? {
+            if let Some(names) = self.slot_names(&ns, class)? {
                 if names
                     .iter()
                     .any(|n| n.is(name) || self.heap.str_of(*n) == self.heap.str_of(name))
