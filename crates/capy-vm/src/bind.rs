@@ -144,7 +144,7 @@ impl Vm {
             let key = self.heap.str_of(name).unwrap_or("");
             code.varnames[..named].iter().position(|v| **v == *key)
         };
-        let fname = &code.name;
+        let fname = &code.qualname;
         match idx {
             Some(i) if i >= code.posonlyargcount as usize => {
                 if !self.stack[out + i].is_null() {
@@ -189,7 +189,7 @@ impl Vm {
             }
         }
         if !missing.is_empty() {
-            return Err(self.missing_args(&code.name, &missing, "positional"));
+            return Err(self.missing_args(&code.qualname, &missing, "positional"));
         }
         for i in argc..argc + kwonly {
             if self.stack[out + i].is_null() {
@@ -204,13 +204,13 @@ impl Vm {
             }
         }
         if !missing.is_empty() {
-            return Err(self.missing_args(&code.name, &missing, "keyword-only"));
+            return Err(self.missing_args(&code.qualname, &missing, "keyword-only"));
         }
         Ok(())
     }
 
     fn too_many_positional(&mut self, p: &Params, given: usize) -> crate::PyErr {
-        let fname = &p.code.name;
+        let fname = &p.code.qualname;
         let argc = p.code.argcount as usize;
         let msg = if p.defaults.is_empty() {
             // MicroPython words "takes 0 ... but 1 were given" and its test

@@ -322,10 +322,13 @@ impl Vm {
                 return Ok(Value::Obj(m));
             }
         }
-        Err(self.error(
+        let e = self.error(
             ExcKind::ModuleNotFoundError,
             format!("No module named '{full}'"),
-        ))
+        );
+        let (name, value) = (self.intern("name"), self.new_str(full)?);
+        self.setattr(e.value(), name, value)?;
+        Err(e)
     }
 
     fn bind_in_parent(&mut self, parent: Value, name: &str, m: Value) -> PyResult<()> {

@@ -156,7 +156,7 @@ impl Vm {
             Obj::BoundMethod { this, func } => {
                 let (this, func) = (*this, *func);
                 let fname = self
-                    .getattr_str(func, "__name__")
+                    .getattr_str(func, "__qualname__")
                     .ok()
                     .and_then(|n| self.heap.str_of(n).map(|s| s.to_string()));
                 let r = self.repr(this)?;

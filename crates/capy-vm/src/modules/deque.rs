@@ -30,6 +30,8 @@ pub(super) const METHODS: &[(&str, NativeFn)] = &[
     ("copy", dq_copy),
     ("count", dq_count),
     ("remove", dq_remove),
+    ("index", dq_index),
+    ("insert", dq_insert),
     ("reverse", dq_reverse),
     ("__len__", dq_len),
     ("__iter__", dq_iter),
@@ -301,6 +303,49 @@ fn dq_remove(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         }
         None => Err(vm.value_error("deque.remove(x): x not in deque")),
     }
+}
+
+/// `d.index(x[, start[, stop]])`.
+fn dq_index(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let g = dq(vm, arg(a, 0))?;
+    let len = items(vm, g).map_or(0, |d| d.items.len()) as i64;
+    let norm = |i: i64| if i < 0 { (i + len).max(0) } else { i.min(len) };
+    let start = if a.len() > 2 {
+        norm(vm.index_value(a[2])?)
+    } else {
+        0
+    };
+    let stop = if a.len() > 3 {
+        norm(vm.index_value(a[3])?)
+    } else {
+        len
+    };
+    for (i, y) in snapshot(vm, g).into_iter().enumerate() {
+        let i = i as i64;
+        if i >= start && i < stop && vm.item_eq(y, arg(a, 1))? {
+            return Ok(Value::Int(i));
+        }
+    }
+    let r = vm.repr(arg(a, 1))?;
+    Err(vm.value_error(format!("{r} is not in deque")))
+}
+
+/// `d.insert(i, x)`: IndexError when a bounded deque is full.
+fn dq_insert(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let g = dq(vm, arg(a, 0))?;
+    let i = vm.index_value(arg(a, 1))?;
+    let x = arg(a, 2);
+    vm.charge_holding(std::mem::size_of::<Value>(), &[x])?;
+    let full = items(vm, g).is_some_and(|d| d.maxlen.is_some_and(|m| d.items.len() >= m));
+    if full {
+        return Err(vm.index_error("deque already at its maximum size"));
+    }
+    if let Some(d) = items_mut(vm, g) {
+        let len = d.items.len() as i64;
+        let at = if i < 0 { (i + len).max(0) } else { i.min(len) };
+        d.items.insert(at as usize, x);
+    }
+    Ok(Value::None)
 }
 
 fn dq_contains(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

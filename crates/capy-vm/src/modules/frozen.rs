@@ -34,6 +34,10 @@ macro_rules! frozen_stdlib {
 frozen_stdlib! {
     init_future "__future__";
     init_collections_extra "_collections_extra";
+    init_heapq_extra "_heapq_extra";
+    init_json_extra "_json_extra";
+    init_string_formatter "_string_formatter";
+    init_tempfile "tempfile";
     init_collections_abc "_collections_abc";
     init_functools "functools";
     init_itertools "itertools";

@@ -216,5 +216,9 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         let v = crate::types::native(vm, name, f, kw, Value::Obj(m))?;
         vm.dict_set_str(d, name, v)?;
     }
+    // `merge` is written in Python (stdlib/_heapq_extra.py).
+    let extra = vm.import_dotted("_heapq_extra")?;
+    let merge = vm.getattr_str(extra, "merge")?;
+    vm.dict_set_str(d, "merge", merge)?;
     Ok(m)
 }

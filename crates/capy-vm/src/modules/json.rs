@@ -25,6 +25,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("dump", dump),
         ("loads", loads),
         ("load", load),
+        ("__getattr__", module_getattr),
     ] {
         let v = crate::types::native(vm, name, f, true, Value::Obj(m))?;
         set(vm, m, name, v)?;
@@ -41,6 +42,38 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let cls = vm.new_class(meta, name, vec![ve], &ns)?;
     set(vm, m, "JSONDecodeError", Value::Obj(cls))?;
     Ok(m)
+}
+
+/// `cls=` given (a JSONEncoder or JSONDecoder subclass): the call goes to
+/// stdlib/_json_extra.py, where those classes are written.
+fn with_cls(vm: &mut Vm, f: &str, a: &[Value], kw: Kw) -> Option<PyResult> {
+    match kwarg(vm, kw, "cls") {
+        None | Some(Value::None) => None,
+        Some(_) => Some((|| {
+            let extra = vm.import_dotted("_json_extra")?;
+            let f = vm.getattr_str(extra, f)?;
+            vm.call(f, a, kw)
+        })()),
+    }
+}
+
+/// `json.JSONEncoder` and `json.JSONDecoder`, from _json_extra.py on first
+/// use (a module `__getattr__`: that module imports this one).
+fn module_getattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let name = a.first().copied().unwrap_or(Value::None);
+    match vm.heap.str_of(name) {
+        Some("JSONEncoder" | "JSONDecoder") => {
+            let extra = vm.import_dotted("_json_extra")?;
+            vm.getattr(extra, name)
+        }
+        _ => {
+            let n = vm.heap.str_of(name).unwrap_or("?").to_string();
+            Err(vm.error(
+                ExcKind::AttributeError,
+                format!("module 'json' has no attribute '{n}'"),
+            ))
+        }
+    }
 }
 
 /// A keyword argument by name.
@@ -364,6 +397,9 @@ fn dumps_string(vm: &mut Vm, obj: Value, kw: Kw) -> PyResult<String> {
 }
 
 fn dumps(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    if let Some(r) = with_cls(vm, "dumps_with_cls", a, kw) {
+        return r;
+    }
     if a.len() != 1 {
         return Err(vm.type_error(format!(
             "dumps() takes 1 positional argument but {} were given",
@@ -375,6 +411,9 @@ fn dumps(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 }
 
 fn dump(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    if let Some(r) = with_cls(vm, "dump_with_cls", a, kw) {
+        return r;
+    }
     if a.len() != 2 {
         return Err(vm.type_error(format!(
             "dump() takes 2 positional arguments but {} were given",
@@ -741,6 +780,9 @@ fn loads_impl(vm: &mut Vm, src: Value, kw: Kw) -> PyResult {
 }
 
 fn loads(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    if let Some(r) = with_cls(vm, "loads_with_cls", a, kw) {
+        return r;
+    }
     if a.len() != 1 {
         return Err(vm.type_error(format!(
             "loads() takes 1 positional argument but {} were given",
@@ -751,6 +793,9 @@ fn loads(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 }
 
 fn load(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    if let Some(r) = with_cls(vm, "load_with_cls", a, kw) {
+        return r;
+    }
     if a.len() != 1 {
         return Err(vm.type_error(format!(
             "load() takes 1 positional argument but {} were given",

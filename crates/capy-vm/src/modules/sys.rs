@@ -253,9 +253,7 @@ impl Vm {
     /// The traceback text of `sys.print_exception` (MicroPython's, which is
     /// CPython's without source lines), with the exception's chain.
     pub fn format_exception(&mut self, e: crate::PyErr) -> String {
-        let mut out = String::new();
-        self.format_exception_into(e, &mut out, 0, false);
-        out
+        self.format_exception_rooted(e, false)
     }
 
     /// CPython's traceback for an uncaught exception: as
@@ -266,8 +264,18 @@ impl Vm {
     /// `[Previous line repeated N more times]`. CPython 3.11's `^^^` markers
     /// under part of a line are not drawn (capy keeps lines, not columns).
     pub fn format_exception_full(&mut self, e: crate::PyErr) -> String {
+        self.format_exception_rooted(e, true)
+    }
+
+    /// The exception (and its chain, reached from it) stays rooted while
+    /// its text is made: `__str__` may allocate, and the caller may hold
+    /// it only in Rust (an uncaught exception, after the frames are gone).
+    fn format_exception_rooted(&mut self, e: crate::PyErr, full: bool) -> String {
+        let mark = self.temp_roots.len();
+        self.temp_roots.push(e.value());
         let mut out = String::new();
-        self.format_exception_into(e, &mut out, 0, true);
+        self.format_exception_into(e, &mut out, 0, full);
+        self.temp_roots.truncate(mark);
         out
     }
 
@@ -358,6 +366,15 @@ impl Vm {
             out.push_str(&format!("{name}\n"));
         } else {
             out.push_str(&format!("{name}: {msg}\n"));
+        }
+        // Notes added with `add_note`, one per line.
+        let key = self.intern("__notes__");
+        if let Ok(Some(notes)) = self.getattr_opt(e.value(), key) {
+            for n in self.seq_items(notes).unwrap_or_default() {
+                let text = self.to_str(n).unwrap_or_default();
+                out.push_str(&text);
+                out.push('\n');
+            }
         }
     }
 

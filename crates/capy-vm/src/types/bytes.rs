@@ -1213,3 +1213,23 @@ fn ba_copy(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     vm.charge(data.len())?;
     mk(vm, data, true)
 }
+
+pub const STATICMETHODS: &[MethodDef] = &[("maketrans", bytes_maketrans, false)];
+
+/// `bytes.maketrans(from, to)`: the 256-byte table for `translate` that
+/// maps each byte of `from` to the byte of `to` at the same position.
+fn bytes_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    if a.len() != 2 {
+        return Err(vm.type_error(format!("maketrans expected 2 arguments, got {}", a.len())));
+    }
+    let from = crate::types::str::bytes_of(vm, a[0])?;
+    let to = crate::types::str::bytes_of(vm, a[1])?;
+    if from.len() != to.len() {
+        return Err(vm.value_error("maketrans arguments must have same length"));
+    }
+    let mut table: Vec<u8> = (0..=255u8).collect();
+    for (&f, &t) in from.iter().zip(&to) {
+        table[f as usize] = t;
+    }
+    Ok(Value::Obj(vm.alloc(Obj::Bytes(table.into_boxed_slice()))?))
+}

@@ -629,6 +629,7 @@ impl Vm {
     ) -> PyResult {
         Ok(match layout {
             Layout::Exception => {
+                let c = crate::types::exception::os_error_subclass(self, c, args).unwrap_or(c);
                 let t = self.new_tuple(args.to_vec())?;
                 Value::Obj(self.alloc(Obj::Exception(Box::new(ExcObj {
                     class: c,

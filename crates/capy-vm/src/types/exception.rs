@@ -11,6 +11,7 @@ const METHODS: &[MethodDef] = &[
     ("__init__", exc_init, true),
     ("__str__", exc_str, false),
     ("__repr__", exc_repr, false),
+    ("add_note", exc_add_note, false),
     ("with_traceback", exc_with_traceback, false),
 ];
 
@@ -66,6 +67,11 @@ pub fn init_exceptions(vm: &mut Vm) {
         ],
     );
     init_os_error(vm);
+    // ImportError(msg, name=..., path=...): both None unless given.
+    let import_error = vm.exc_classes[ExcKind::ImportError as usize];
+    add_methods(vm, import_error, &[("__init__", import_error_init, true)]);
+    let _ = vm.dict_set_str_class(import_error, "name", Value::None);
+    let _ = vm.dict_set_str_class(import_error, "path", Value::None);
     super::excgroup::init(vm);
 }
 
@@ -74,6 +80,36 @@ fn add_methods(vm: &mut Vm, class: Gc, defs: &[MethodDef]) {
         let v = crate::types::boot_native(vm, name, f, kw, Value::Obj(class));
         let _ = vm.dict_set_str_class(class, name, v);
     }
+}
+
+/// `OSError(errno, strerror, ...)` made through `OSError` itself is an
+/// instance of the subclass for that errno (`OSError(2, "x")` is a
+/// FileNotFoundError), as in CPython; None otherwise.
+pub fn os_error_subclass(vm: &Vm, class: Gc, args: &[Value]) -> Option<Gc> {
+    if class != vm.exc_classes[ExcKind::OSError as usize] || args.len() < 2 {
+        return None;
+    }
+    let Value::Int(errno) = args[0] else {
+        return None;
+    };
+    let kind = match errno {
+        1 | 13 => ExcKind::PermissionError,
+        2 => ExcKind::FileNotFoundError,
+        3 => ExcKind::ProcessLookupError,
+        4 => ExcKind::InterruptedError,
+        10 => ExcKind::ChildProcessError,
+        11 | 114 | 115 => ExcKind::BlockingIOError,
+        17 => ExcKind::FileExistsError,
+        20 => ExcKind::NotADirectoryError,
+        21 => ExcKind::IsADirectoryError,
+        32 | 108 => ExcKind::BrokenPipeError,
+        103 => ExcKind::ConnectionAbortedError,
+        104 => ExcKind::ConnectionResetError,
+        110 => ExcKind::TimeoutError,
+        111 => ExcKind::ConnectionRefusedError,
+        _ => return None,
+    };
+    Some(vm.exc_classes[kind as usize])
 }
 
 /// OSError: `__init__` splits off the file names, `__str__` shows
@@ -122,6 +158,23 @@ fn exc_init(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     Ok(Value::None)
 }
 
+fn import_error_init(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    exc_init(vm, a, &[])?;
+    let this = a.first().copied().unwrap_or(Value::None);
+    for &(k, v) in kw {
+        match vm.heap.str_of(k) {
+            Some("name" | "path") => vm.setattr(this, k, v)?,
+            _ => {
+                let n = vm.heap.str_of(k).unwrap_or("?").to_string();
+                return Err(vm.type_error(format!(
+                    "'{n}' is an invalid keyword argument for ImportError()"
+                )));
+            }
+        }
+    }
+    Ok(Value::None)
+}
+
 fn exc_with_traceback(_vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     Ok(a.first().copied().unwrap_or(Value::None))
 }
@@ -151,6 +204,35 @@ fn default_str(vm: &mut Vm, this: Value, quote_single: bool) -> PyResult {
         }
     };
     vm.new_string(s)
+}
+
+/// `e.add_note(note)`: appends to `e.__notes__` (made on the first
+/// note), which the traceback prints under the message.
+fn exc_add_note(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let this = a.first().copied().unwrap_or(Value::None);
+    let note = a.get(1).copied().unwrap_or(Value::None);
+    if vm.heap.str_of(note).is_none() {
+        let t = vm.type_name(note);
+        return Err(vm.type_error(format!("note must be a str, not '{t}'")));
+    }
+    let name = vm.intern("__notes__");
+    let notes = match vm.getattr_opt(this, name)? {
+        Some(n) => n,
+        None => {
+            let l = vm.new_list(Vec::new())?;
+            vm.setattr(this, name, l)?;
+            l
+        }
+    };
+    match notes {
+        Value::Obj(h) if matches!(vm.heap.get(h), Obj::List(_)) => {
+            if let Obj::List(l) = vm.heap.get_mut(h) {
+                l.push(note);
+            }
+            Ok(Value::None)
+        }
+        _ => Err(vm.type_error("Cannot add note: __notes__ is not a list")),
+    }
 }
 
 /// `BaseException.__str__`: what a subclass's `__str__` gets from

@@ -21,6 +21,19 @@ pub const METHODS: &[MethodDef] = &[
     ("sort", list_sort, true),
 ];
 
+pub const SLICE_METHODS: &[MethodDef] = &[("indices", slice_indices_method, false)];
+
+/// `slice.indices(len)`: start, stop and step clamped for a sequence of
+/// that length.
+fn slice_indices_method(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+    let len = vm.index_value(arg(a, 1))?;
+    if len < 0 {
+        return Err(vm.value_error("length should not be negative"));
+    }
+    let (start, stop, step) = slice_indices(vm, arg(a, 0), len)?;
+    vm.new_tuple(vec![Value::Int(start), Value::Int(stop), Value::Int(step)])
+}
+
 pub const TUPLE_METHODS: &[MethodDef] = &[("index", seq_index, false), ("count", seq_count, false)];
 
 fn arg(a: &[Value], i: usize) -> Value {
@@ -377,6 +390,9 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
         } else {
             tn
         };
+        if what == "range" {
+            return Err(vm.index_error("range object index out of range"));
+        }
         return Err(vm.index_error(format!("{what} index out of range")));
     }
     seq_item_at(vm, obj, j as usize)?.ok_or_else(|| vm.index_error("index out of range"))

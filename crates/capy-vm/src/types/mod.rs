@@ -333,6 +333,7 @@ fn methods_of(id: TypeId) -> &'static [MethodDef] {
         | TypeId::Filter
         | TypeId::Reversed => iter::METHODS,
         TypeId::Range => range::METHODS,
+        TypeId::Slice => list::SLICE_METHODS,
         TypeId::Property => object::PROPERTY_METHODS,
         TypeId::Capability => crate::modules::cheri::CAP_METHODS,
         TypeId::Bytes | TypeId::ByteArray => bytes::BYTES_METHODS,
@@ -366,6 +367,7 @@ fn classmethods_of(id: TypeId) -> &'static [MethodDef] {
 fn staticmethods_of(id: TypeId) -> &'static [MethodDef] {
     match id {
         TypeId::Str => str::STATICMETHODS,
+        TypeId::Bytes | TypeId::ByteArray => bytes::STATICMETHODS,
         TypeId::Object => object::OBJECT_STATICMETHODS,
         _ => &[],
     }

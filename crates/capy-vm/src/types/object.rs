@@ -530,6 +530,15 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
         (Obj::Slice(a, _, _), "start") => Some(*a),
         (Obj::Slice(_, b, _), "stop") => Some(*b),
         (Obj::Slice(_, _, c), "step") => Some(*c),
+        (Obj::Property { fget, doc, .. }, "__doc__") => {
+            let (fget, doc) = (*fget, *doc);
+            if doc.is_none() || doc.is_null() {
+                let n = vm.intern("__doc__");
+                vm.getattr_opt(fget, n)?.or(Some(Value::None))
+            } else {
+                Some(doc)
+            }
+        }
         (Obj::Property { fget, .. }, "fget") => Some(*fget),
         (Obj::Property { fset, .. }, "fset") => Some(*fset),
         (Obj::Property { fdel, .. }, "fdel") => Some(*fdel),

@@ -176,3 +176,7 @@ class Template:
             if kind in ("named", "braced") and val not in ids:
                 ids.append(val)
         return ids
+
+
+# The format-string engine as a class (written in _string_formatter.py).
+from _string_formatter import Formatter

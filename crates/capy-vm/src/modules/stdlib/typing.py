@@ -1,9 +1,9 @@
 """typing for capy: the names programs use at run time.
 
 Frozen into the binary (modules/frozen.rs), compiled on first import.
-capy does not evaluate annotations (as MicroPython), so what matters here
-is that the names exist, can be subscripted, printed, compared and used
-as bases, as in CPython 3.11.
+What matters here is that the names exist, can be subscripted, printed,
+compared and used as bases, as in CPython 3.11; class-syntax NamedTuple
+and TypedDict read the class body's __annotations__, which capy keeps.
 
 Covers: Any, NoReturn, Never, Self, LiteralString, TypeAlias, ClassVar,
 Final, Union, Optional, Literal, Annotated, TypeGuard, Required,
@@ -15,17 +15,23 @@ collections.abc); TypeVar, ParamSpec, AnyStr, Text; Generic and Protocol
 (user classes subscriptable, __parameters__, __orig_bases__, Protocol
 classes not instantiable); cast, overload (get_overloads, clear_overloads),
 final, no_type_check, runtime_checkable, NewType, NamedTuple and TypedDict
-(functional forms), get_origin, get_args, get_type_hints, assert_never,
-assert_type, reveal_type, TYPE_CHECKING; reprs as CPython prints them.
+(class syntax, with defaults, methods, total=, Required/NotRequired and
+TypedDict inheritance; and the functional forms), get_origin, get_args,
+get_type_hints, is_typeddict, assert_never, assert_type, reveal_type,
+TYPE_CHECKING; reprs as CPython prints them.
 
 isinstance()/issubclass() against the bare aliases (`typing.Iterable`,
 `typing.Dict`) ask the collections.abc class or built-in type they stand
 for.
 
-Not covered: class-syntax NamedTuple/TypedDict (they need the class's
-annotations, which capy does not keep), runtime_checkable protocols,
-TypeVarTuple/Unpack, the `X | Y` syntax on built-in
-classes (capy's classes have no __or__), string forward references.
+Not covered: generic NamedTuple/TypedDict classes (`class P(NamedTuple,
+Generic[T])` is accepted, but the class is not subscriptable);
+runtime_checkable protocols; TypeVarTuple/Unpack; the `X | Y` syntax on
+built-in classes (capy's classes have no __or__); string forward
+references (a TypedDict's string annotations become ForwardRef('x'),
+without CPython's module='__main__'). Classes made by NamedTuple are
+collections.namedtuple classes, so they share its capy differences
+(hash, __doc__).
 """
 
 import collections
@@ -870,43 +876,187 @@ class NewType:
         return Union[self, other]
 
 
-def NamedTuple(typename, fields=None, /, **kwargs):
-    """The functional form: NamedTuple('P', [('x', int), ('y', int)])."""
-    if fields is None:
-        fields = list(kwargs.items())
-    elif kwargs:
-        raise TypeError(
-            "Either list of fields or keywords can be provided to NamedTuple, not both"
-        )
+# NamedTuple and TypedDict are used two ways: called (the functional
+# form) and as a base class (`class P(NamedTuple): x: int`). In CPython
+# they are functions with a __mro_entries__ attribute; capy looks
+# __mro_entries__ up on the type only, so here each is an instance of a
+# small callable class whose __mro_entries__ swaps in a hidden base whose
+# metaclass builds the real class.
+
+# Names a NamedTuple class body may not define (collections.namedtuple
+# makes them), and names of the body that are not copied onto the class.
+_NT_PROHIBITED = frozenset({"__new__", "__init__", "__slots__", "__getnewargs__",
+                            "_fields", "_field_defaults", "_make", "_replace",
+                            "_asdict", "_source"})
+_NT_SKIPPED = frozenset({"__module__", "__name__", "__annotations__", "__classcell__"})
+
+
+def _field_type_check(arg, msg):
+    # What CPython 3.11 accepts as a NamedTuple field or TypedDict key
+    # type: anything but tuples and the qualifiers that only make sense on
+    # class variables (its check no longer asks for a callable).
+    if arg is None:
+        return type(None)
+    if isinstance(arg, str):
+        return ForwardRef(arg)
+    for plain in (ClassVar, Final, Generic, Protocol):
+        if arg is plain:
+            raise TypeError("Plain %s is not valid as type argument" % (arg,))
+    if isinstance(arg, _GenericAlias) and (arg.__origin__ is ClassVar or arg.__origin__ is Final):
+        raise TypeError("%s is not valid as type argument" % (arg,))
+    if type(arg) is tuple:
+        raise TypeError("%s Got %s." % (msg, repr(arg)[:100]))
+    return arg
+
+
+def _make_nmtuple(name, fields, module, defaults=()):
     names = [n for n, t in fields]
-    nt = collections.namedtuple(typename, names)
-    nt.__annotations__ = {n: _type_check(t, "field %s annotation must be a type" % n) for n, t in fields}
+    types = {n: _field_type_check(t, "field %s annotation must be a type" % n) for n, t in fields}
+    nt = collections.namedtuple(name, names, defaults=defaults, module=module)
+    nt.__annotations__ = types
     return nt
 
 
+class _NamedTupleMeta(type):
+    def __new__(mcls, typename, bases, ns):
+        for base in bases:
+            if base is not _NamedTupleBase and base is not Generic:
+                raise TypeError("can only inherit from a NamedTuple type and Generic")
+        types = ns.get("__annotations__", {})
+        with_default = []
+        for field in types:
+            if field in ns:
+                with_default.append(field)
+            elif with_default:
+                raise TypeError(
+                    "Non-default namedtuple field %s cannot follow default field%s %s"
+                    % (field, "s" if len(with_default) > 1 else "", ", ".join(with_default))
+                )
+        nt = _make_nmtuple(typename, list(types.items()),
+                           ns.get("__module__", "__main__"),
+                           [ns[n] for n in with_default])
+        # The rest of the body (methods, properties, class constants,
+        # __doc__, __qualname__) goes onto the namedtuple class.
+        for key, value in ns.items():
+            if key in _NT_PROHIBITED:
+                raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
+            if key in _NT_SKIPPED or key in nt._fields:
+                continue
+            if key == "__doc__" and value is None:
+                continue
+            setattr(nt, key, value)
+        return nt
+
+
+_NamedTupleBase = type.__new__(_NamedTupleMeta, "NamedTuple", (), {"__module__": "typing"})
+
+
+class _NamedTupleFactory:
+    __name__ = __qualname__ = "NamedTuple"
+    __module__ = "typing"
+
+    def __call__(self, typename, fields=None, /, **kwargs):
+        """The functional form: NamedTuple('P', [('x', int), ('y', int)])."""
+        if fields is None:
+            fields = list(kwargs.items())
+        elif kwargs:
+            raise TypeError(
+                "Either list of fields or keywords can be provided to NamedTuple, not both"
+            )
+        # CPython reads the caller's module from its frame; capy has none.
+        return _make_nmtuple(typename, list(fields), "__main__")
+
+    def __mro_entries__(self, bases):
+        return (_NamedTupleBase,)
+
+    def __repr__(self):
+        return "<function NamedTuple at 0x%x>" % id(self)
+
+
+NamedTuple = _NamedTupleFactory()
+
+
 class _TypedDictMeta(type):
-    pass
+    def __new__(cls, name, bases, ns, total=True):
+        for base in bases:
+            if type(base) is not _TypedDictMeta and base is not Generic:
+                raise TypeError(
+                    "cannot inherit from both a TypedDict type and a non-TypedDict base class"
+                )
+        # The class itself is a plain dict subclass: TypedDict bases only
+        # contribute their keys.
+        tp = type.__new__(_TypedDictMeta, name, (dict,), ns)
+        own = {
+            k: _field_type_check(v, "TypedDict('Name', {f0: t0, f1: t1, ...}); each t must be a type")
+            for k, v in ns.get("__annotations__", {}).items()
+        }
+        annotations = {}
+        required = set()
+        optional = set()
+        for base in bases:
+            d = vars(base)
+            annotations.update(d.get("__annotations__", {}))
+            required.update(d.get("__required_keys__", ()))
+            optional.update(d.get("__optional_keys__", ()))
+        annotations.update(own)
+        for key, tp_ in own.items():
+            origin = get_origin(tp_)
+            if origin is Annotated:
+                origin = get_origin(tp_.__origin__)
+            if origin is Required:
+                is_required = True
+            elif origin is NotRequired:
+                is_required = False
+            else:
+                is_required = total
+            if is_required:
+                required.add(key)
+                optional.discard(key)
+            else:
+                optional.add(key)
+                required.discard(key)
+        tp.__annotations__ = annotations
+        tp.__required_keys__ = frozenset(required)
+        tp.__optional_keys__ = frozenset(optional)
+        if "__total__" not in vars(tp):
+            tp.__total__ = total
+        return tp
 
-
-def TypedDict(typename, fields=None, /, *, total=True, **kwargs):
-    """The functional form: TypedDict('Movie', {'name': str}); calling the
-    result makes a plain dict."""
-    if fields is None:
-        fields = kwargs
-    def __new__(cls, *args, **kwargs):
+    def __call__(cls, *args, **kwargs):
         # Instances of a TypedDict are plain dicts.
         return dict(*args, **kwargs)
 
-    ns = {
-        "__new__": __new__,
-        "__annotations__": dict(fields),
-        "__total__": total,
-        "__module__": "__main__",
-        "__required_keys__": frozenset(fields) if total else frozenset(),
-        "__optional_keys__": frozenset() if total else frozenset(fields),
-    }
-    cls = type(typename, (dict,), ns)
-    return cls
+    def __subclasscheck__(cls, other):
+        raise TypeError("TypedDict does not support instance and class checks")
+
+    __instancecheck__ = __subclasscheck__
+
+
+_TypedDictBase = type.__new__(_TypedDictMeta, "TypedDict", (), {"__module__": "typing"})
+
+
+class _TypedDictFactory:
+    __name__ = __qualname__ = "TypedDict"
+    __module__ = "typing"
+
+    def __call__(self, typename, fields=None, /, *, total=True, **kwargs):
+        """The functional form: TypedDict('Movie', {'name': str}); calling
+        the result makes a plain dict."""
+        if fields is None:
+            fields = kwargs
+        elif kwargs:
+            raise TypeError("TypedDict takes either a dict or keyword arguments, but not both")
+        ns = {"__annotations__": dict(fields), "__module__": "__main__"}
+        return _TypedDictMeta(typename, (), ns, total=total)
+
+    def __mro_entries__(self, bases):
+        return (_TypedDictBase,)
+
+    def __repr__(self):
+        return "<function TypedDict at 0x%x>" % id(self)
+
+
+TypedDict = _TypedDictFactory()
 
 
 def get_origin(tp):
@@ -945,4 +1095,4 @@ def get_type_hints(obj, globalns=None, localns=None, include_extras=False):
 
 
 def is_typeddict(tp):
-    return isinstance(tp, type) and issubclass(tp, dict) and hasattr(tp, "__total__")
+    return isinstance(tp, _TypedDictMeta)
