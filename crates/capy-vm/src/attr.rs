@@ -71,14 +71,19 @@ impl Vm {
     }
 
     /// Whether `m` is a native method of a built-in type (`object.__eq__`,
-    /// `list.__len__`): the runtime's own behaviour, which the interpreter
-    /// applies directly instead of calling the method.
+    /// `list.__len__`) or of `BaseException` (`__str__`, `__repr__`): the
+    /// runtime's own behaviour, which the interpreter applies directly
+    /// instead of calling the method (and so without allocating, which
+    /// MicroPython's tests of raising under a locked heap rely on).
     pub fn is_default_method(&self, m: Value) -> bool {
         match m {
             Value::Obj(h) => match self.heap.get(h) {
                 Obj::Native(n) => match n.owner {
                     Value::Obj(o) => match self.heap.get(o) {
-                        Obj::Class(c) => c.builtin.is_some_and(|t| self.type_obj(t) == o),
+                        Obj::Class(c) => {
+                            c.builtin.is_some_and(|t| self.type_obj(t) == o)
+                                || self.exc_classes.first() == Some(&o)
+                        }
                         _ => false,
                     },
                     _ => false,

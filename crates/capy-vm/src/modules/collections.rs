@@ -231,6 +231,8 @@ fn namedtuple(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         vm.dict_set(fd, field_vals[first_default + i], dv)?;
     }
     put(vm, &mut ns, "_field_defaults", fd)?;
+    let doc = vm.new_string(format!("{tname}({})", names.join(", ")))?;
+    put(vm, &mut ns, "__doc__", doc)?;
     put(
         vm,
         &mut ns,
@@ -315,9 +317,18 @@ fn nt_build(vm: &mut Vm, cls: Gc, a: &[Value], kw: Kw) -> PyResult {
     let fields = nt_fields(vm, cls)?;
     let cname = vm.class_name(cls);
     if a.len() > fields.len() {
+        let defaults = match vm.lookup_mro_str(cls, "_field_defaults") {
+            Some(d) => vm.len(d)?,
+            None => 0,
+        };
+        let most = fields.len() + 1;
+        let takes = if defaults == 0 {
+            format!("{most}")
+        } else {
+            format!("from {} to {most}", most - defaults.min(fields.len()))
+        };
         return Err(vm.type_error(format!(
-            "{cname}.__new__() takes {} positional arguments but {} were given",
-            fields.len() + 1,
+            "{cname}.__new__() takes {takes} positional arguments but {} were given",
             a.len() + 1
         )));
     }
@@ -429,12 +440,12 @@ fn nt_repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     vm.new_string(out)
 }
 
-/// Hashes the underlying tuple, so equal namedtuples hash alike (the VM
-/// would otherwise hash subclass instances by identity).
+/// Hashes the underlying tuple, so a namedtuple hashes as the equal tuple
+/// does (the VM would otherwise hash subclass instances by identity).
 fn nt_hash(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let b = vm.builtin_base(arg(a, 0));
     let h = vm.hash(b)?;
-    Ok(Value::Int((h >> 2) as i64))
+    Ok(Value::Int(h as i64))
 }
 
 fn nt_asdict(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

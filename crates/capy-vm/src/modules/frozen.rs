@@ -38,6 +38,7 @@ frozen_stdlib! {
     init_json_extra "_json_extra";
     init_string_formatter "_string_formatter";
     init_tempfile "tempfile";
+    init_shutil "shutil";
     init_collections_abc "_collections_abc";
     init_functools "functools";
     init_itertools "itertools";

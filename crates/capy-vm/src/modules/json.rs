@@ -713,9 +713,34 @@ fn decode_error(vm: &mut Vm, chars: &[char], f: Fail) -> crate::PyErr {
     };
     let text = format!("{msg}: line {line} column {col} (char {pos})");
     let class = decode_error_class(vm);
-    match vm.new_string(text) {
+    let e = match vm.new_string(text) {
         Ok(s) => vm.new_exception(class, vec![s]),
-        Err(e) => e,
+        Err(e) => return e,
+    };
+    // msg, doc, pos, lineno and colno, as CPython's error carries them
+    // (the error rooted while they are made).
+    let mark = vm.temp_roots.len();
+    vm.temp_roots.push(e.value());
+    let doc: String = chars.iter().collect();
+    let set = |vm: &mut Vm, name: &str, v: PyResult| {
+        v.and_then(|v| {
+            let n = vm.intern(name);
+            vm.setattr(e.value(), n, v)
+        })
+    };
+    let r = (|| {
+        let m = vm.new_str(msg);
+        set(vm, "msg", m)?;
+        let d = vm.new_string(doc);
+        set(vm, "doc", d)?;
+        set(vm, "pos", Ok(Value::Int(pos as i64)))?;
+        set(vm, "lineno", Ok(Value::Int(line as i64)))?;
+        set(vm, "colno", Ok(Value::Int(col as i64)))
+    })();
+    vm.temp_roots.truncate(mark);
+    match r {
+        Ok(()) => e,
+        Err(x) => x,
     }
 }
 

@@ -221,7 +221,12 @@ pub fn init_types(vm: &mut Vm) {
     // would otherwise inherit `object`'s.
     for &id in VALUE_REPR_TYPES {
         let owner = Value::Obj(vm.types[id as usize]);
-        let mut defs: Vec<MethodDef> = vec![("__repr__", object::value_repr, false)];
+        let repr: crate::obj::NativeFn = if id == TypeId::Int {
+            object::int_repr
+        } else {
+            object::value_repr
+        };
+        let mut defs: Vec<MethodDef> = vec![("__repr__", repr, false)];
         if id == TypeId::Str {
             defs.push(("__str__", object::str_str, false));
         }

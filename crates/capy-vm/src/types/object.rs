@@ -151,6 +151,15 @@ pub(crate) fn value_repr(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyRe
     vm.new_string(s)
 }
 
+/// `int.__repr__`: as [`value_repr`], but a bool is shown as the int it
+/// is (`int.__repr__(True)` is `'1'`).
+pub(crate) fn int_repr(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    match vm.derived_base(arg(a, 0)) {
+        Value::Bool(b) => vm.new_str(if b { "1" } else { "0" }),
+        _ => value_repr(vm, a, kw),
+    }
+}
+
 /// `str.__str__`: the string itself (or the one inside a subclass).
 pub(crate) fn str_str(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let v = vm.derived_base(arg(a, 0));
