@@ -424,7 +424,7 @@ mod tests {
     fn repr_ties_to_even() {
         // Exactly halfway between two shortest candidates: the even one.
         assert_eq!(float_repr(1e15 + 0.3), "1000000000000000.2");
-        assert_eq!(float_repr(208175579169765.125), "208175579169765.12");
+        assert_eq!(float_repr(208175579169765.0 + 0.125), "208175579169765.12");
         assert_eq!(float_repr(0.5), "0.5");
         assert_eq!(float_repr(2.5), "2.5");
         assert_eq!(float_repr(1e23), "1e+23");
