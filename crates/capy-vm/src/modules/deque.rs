@@ -309,17 +309,7 @@ fn dq_remove(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn dq_index(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let g = dq(vm, arg(a, 0))?;
     let len = items(vm, g).map_or(0, |d| d.items.len()) as i64;
-    let norm = |i: i64| if i < 0 { (i + len).max(0) } else { i.min(len) };
-    let start = if a.len() > 2 {
-        norm(vm.index_value(a[2])?)
-    } else {
-        0
-    };
-    let stop = if a.len() > 3 {
-        norm(vm.index_value(a[3])?)
-    } else {
-        len
-    };
+    let (start, stop) = crate::types::list::index_bounds(vm, a, len)?;
     for (i, y) in snapshot(vm, g).into_iter().enumerate() {
         let i = i as i64;
         if i >= start && i < stop && vm.item_eq(y, arg(a, 1))? {

@@ -144,21 +144,25 @@ fn list_reverse(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     Ok(Value::None)
 }
 
+/// The optional `start` and `stop` of `seq.index(x[, start[, stop]])`
+/// (`a[2]`, `a[3]`), clamped to a sequence of `len` items.
+pub fn index_bounds(vm: &mut Vm, a: &[Value], len: i64) -> PyResult<(i64, i64)> {
+    let norm = |i: i64| if i < 0 { (i + len).max(0) } else { i.min(len) };
+    let start = match a.get(2) {
+        Some(&v) => norm(vm.index_value(v)?),
+        None => 0,
+    };
+    let stop = match a.get(3) {
+        Some(&v) => norm(vm.index_value(v)?),
+        None => len,
+    };
+    Ok((start, stop))
+}
+
 fn seq_index(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let s = vm.builtin_base(arg(a, 0));
     let items = vm.seq_items(s)?;
-    let len = items.len() as i64;
-    let norm = |i: i64| if i < 0 { (i + len).max(0) } else { i.min(len) };
-    let start = if a.len() > 2 {
-        norm(vm.index_value(a[2])?)
-    } else {
-        0
-    };
-    let stop = if a.len() > 3 {
-        norm(vm.index_value(a[3])?)
-    } else {
-        len
-    };
+    let (start, stop) = index_bounds(vm, a, items.len() as i64)?;
     for i in start..stop {
         if vm.item_eq(items[i as usize], arg(a, 1))? {
             return Ok(Value::Int(i));

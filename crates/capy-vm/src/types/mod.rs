@@ -298,10 +298,12 @@ pub fn native(
     Ok(Value::Obj(g))
 }
 
-/// The built-in value types whose repr is their value's.
+/// The built-in value types whose repr is their value's. `bool` comes
+/// before `int`, so that it gets its own `__repr__` instead of inheriting
+/// `int.__repr__` (which shows a bool as the int it is).
 const VALUE_REPR_TYPES: &[TypeId] = &[
-    TypeId::Int,
     TypeId::Bool,
+    TypeId::Int,
     TypeId::Float,
     TypeId::Complex,
     TypeId::Str,

@@ -5,16 +5,7 @@
 import os
 import posixpath
 
-
-class P:
-    def __init__(self, p):
-        self.p = p
-
-    def __fspath__(self):
-        return self.p
-
-    def __repr__(self):
-        return "P(%r)" % (self.p,)
+from pathlike import P
 
 
 def show(name, *args):

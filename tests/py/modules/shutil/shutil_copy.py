@@ -7,37 +7,12 @@ import io
 import os
 import shutil
 
+from shutil_work import attempt, enter, listing, read, write
+
 TOP = "shutil_copy_work"
 
 
-def listing(top):
-    out = []
-    for root, dirs, files in os.walk(top):
-        rel = os.path.relpath(root, top)
-        for f in files:
-            out.append(os.path.normpath(os.path.join(rel, f)))
-        for d in dirs:
-            out.append(os.path.normpath(os.path.join(rel, d)) + "/")
-    return sorted(out)
-
-
-def read(p, mode="r"):
-    with open(p, mode) as f:
-        return f.read()
-
-
-def attempt(label, fn, *args, **kw):
-    try:
-        r = fn(*args, **kw)
-        print(label, "->", r)
-    except Exception as e:
-        print(label, "raised", type(e).__name__ + ":", e)
-
-
-if os.path.exists(TOP):
-    shutil.rmtree(TOP)
-os.mkdir(TOP)
-os.chdir(TOP)
+enter(TOP)
 try:
     # copyfileobj on in-memory files, default and tiny chunk sizes
     src = io.StringIO("hello world\n" * 3)
