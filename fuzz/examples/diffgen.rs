@@ -50,6 +50,7 @@ fn main() {
                 heap_bytes: capy_fuzz::diff::CAPY_HEAP,
                 recursion: 1000,
                 timeout: Some(capy_fuzz::diff::CAPY_TIMEOUT),
+                steps: None,
             };
             if let Some(r) = capy_fuzz::run_capture(program, limits) {
                 print!("{}", String::from_utf8_lossy(&r.stdout));

@@ -1,6 +1,7 @@
 # asyncio.TaskGroup: all tasks awaited at the end of the block; a failing
 # task cancels its siblings and the block, failures come out as one
-# ExceptionGroup; get_running_loop.
+# ExceptionGroup; get_running_loop. (Delays far apart: under GC stress on a
+# loaded machine, starting a task can take milliseconds.)
 import asyncio
 
 log = []
@@ -21,15 +22,15 @@ async def work(name, delay, fail=False):
 async def main():
     print(asyncio.get_running_loop() is asyncio.get_running_loop())
     async with asyncio.TaskGroup() as tg:
-        a = tg.create_task(work("a", 0.002))
-        b = tg.create_task(work("b", 0.001))
+        a = tg.create_task(work("a", 0.05))
+        b = tg.create_task(work("b", 0.01))
     print(a.result(), b.result(), log)
     log.clear()
 
     try:
         async with asyncio.TaskGroup() as tg:
-            tg.create_task(work("ok", 0.001))
-            tg.create_task(work("bad", 0.002, fail=True))
+            tg.create_task(work("ok", 0.01))
+            tg.create_task(work("bad", 0.05, fail=True))
             tg.create_task(work("slow", 1.0))
             await asyncio.sleep(5)
             log.append("block went on")

@@ -395,8 +395,9 @@ fn map_str(vm: &mut Vm, a: &[Value], f: impl Fn(&str) -> String) -> PyResult {
     let t = s(vm, a, 0)?;
     vm.new_string(f(&t))
 }
+/// `str.casefold`: full case folding (`'ﬁ'` → `'fi'`, `'ß'` → `'ss'`).
 fn str_casefold(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    map_str(vm, a, |t| t.to_lowercase().replace('ß', "ss"))
+    map_str(vm, a, caseless::default_case_fold_str)
 }
 fn str_swapcase(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     map_str(vm, a, |t| {
