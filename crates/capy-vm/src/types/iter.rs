@@ -472,7 +472,6 @@ impl Vm {
         Ok(items)
     }
 
-    /// An integer index from an int-like value (`__index__`).
     /// `operator.index(v)` as a big int: an int of any size, or what
     /// `__index__` gives.
     pub fn index_bigint(&mut self, v: Value) -> PyResult<num_bigint::BigInt> {
@@ -496,6 +495,7 @@ impl Vm {
         Err(self.type_error(format!("'{t}' object cannot be interpreted as an integer")))
     }
 
+    /// An integer index from an int-like value (`__index__`).
     pub fn index_value(&mut self, v: Value) -> PyResult<i64> {
         match v {
             Value::Int(i) => Ok(i),

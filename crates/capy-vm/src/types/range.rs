@@ -69,7 +69,8 @@ pub fn construct(vm: &mut Vm, a: &[Value]) -> PyResult {
             a.len()
         )));
     }
-    // The common case without a big int in sight.
+    // The common case, without a big int in sight (and without
+    // allocating one: this runs for every `for i in range(n)`).
     let mut small = [0i64; 3];
     let mut all_small = true;
     for (i, &v) in a.iter().enumerate() {
@@ -79,13 +80,20 @@ pub fn construct(vm: &mut Vm, a: &[Value]) -> PyResult {
             _ => all_small = false,
         }
     }
+    if all_small {
+        let (start, stop, step) = match a.len() {
+            1 => (0, small[0], 1),
+            2 => (small[0], small[1], 1),
+            _ => (small[0], small[1], small[2]),
+        };
+        if step == 0 {
+            return Err(vm.value_error("range() arg 3 must not be zero"));
+        }
+        return Ok(Value::Obj(vm.alloc(Obj::Range { start, stop, step })?));
+    }
     let mut n: Vec<BigInt> = Vec::with_capacity(3);
-    for (i, &v) in a.iter().enumerate() {
-        n.push(if all_small {
-            BigInt::from(small[i])
-        } else {
-            vm.index_bigint(v)?
-        });
+    for &v in a {
+        n.push(vm.index_bigint(v)?);
     }
     let mut it = n.into_iter();
     let (first, second, third) = (it.next(), it.next(), it.next());
