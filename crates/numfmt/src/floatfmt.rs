@@ -63,7 +63,7 @@ fn ties_to_even(x: f64, d: Vec<u8>, e: i64) -> (Vec<u8>, i64) {
     } else {
         increment(lower, xe)
     };
-    if pick == (d.clone(), e) || reads_back(&pick, x) {
+    if (pick.0 == d && pick.1 == e) || reads_back(&pick, x) {
         pick
     } else {
         (d, e)

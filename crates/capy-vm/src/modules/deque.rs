@@ -275,7 +275,7 @@ fn positions(vm: &mut Vm, g: Gc, x: Value, max: usize) -> PyResult<Vec<usize>> {
         if found.len() == max {
             break;
         }
-        if y.is(x) || vm.eq(y, x)? {
+        if vm.item_eq(y, x)? {
             found.push(i);
         }
     }

@@ -420,10 +420,7 @@ impl Vm {
                         crate::obj::DictView::Items => {
                             crate::types::dictview::items_contains(self, Value::Obj(d), item)
                         }
-                        crate::obj::DictView::Values => {
-                            let items = self.iter_to_vec(container)?;
-                            self.seq_contains(&items, item)
-                        }
+                        crate::obj::DictView::Values => self.iter_contains(container, item),
                     };
                 }
                 Obj::Class(_) => {
@@ -481,10 +478,7 @@ impl Vm {
             };
             self.temp_roots.truncate(mark + 1);
             self.temp_roots.push(x);
-            if x.is(item) {
-                break Ok(true);
-            }
-            match self.eq(x, item) {
+            match self.item_eq(x, item) {
                 Ok(true) => break Ok(true),
                 Ok(false) => {}
                 Err(e) => break Err(e),
@@ -495,15 +489,6 @@ impl Vm {
         };
         self.temp_roots.truncate(mark);
         r
-    }
-
-    fn seq_contains(&mut self, items: &[Value], item: Value) -> PyResult<bool> {
-        for &x in items {
-            if x.is(item) || self.eq(x, item)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
     }
 
     /// `len(v)`.

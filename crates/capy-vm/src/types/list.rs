@@ -389,14 +389,11 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
     let j = if i < 0 { i + len } else { i };
     if !(0..len).contains(&j) {
         let tn = vm.type_name(obj);
-        let what = if tn == "str" {
-            "string".to_string()
-        } else {
-            tn
+        let what = match tn.as_str() {
+            "str" => "string",
+            "range" => "range object",
+            t => t,
         };
-        if what == "range" {
-            return Err(vm.index_error("range object index out of range"));
-        }
         return Err(vm.index_error(format!("{what} index out of range")));
     }
     seq_item_at(vm, obj, j as usize)?.ok_or_else(|| vm.index_error("index out of range"))

@@ -46,15 +46,7 @@ fn arg(a: &[Value], i: usize) -> Value {
 /// alone, what an override of `__getattribute__` calls to get the usual
 /// behaviour.
 fn object_getattribute(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let obj = arg(a, 0);
-    let name = attr_name(vm, a)?;
-    let name = match vm.heap.str_of(name) {
-        Some(s) => {
-            let s = s.to_string();
-            vm.intern(&s)
-        }
-        None => name,
-    };
+    let (obj, name) = (arg(a, 0), attr_name(vm, a)?);
     let found = match obj {
         // Classes, modules and super objects have no hook to bypass.
         Value::Obj(h)
