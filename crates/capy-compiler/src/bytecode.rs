@@ -268,6 +268,29 @@ pub enum Instr {
     /// i.e. leaves, from top: before[0], ..., before[n-1], starred list, after[0]...
     UnpackEx(u32),
 
+    // ---- structural pattern matching (`match`; compile/pattern.rs)
+    /// `[v] -> [v, bool]`: whether `v` matches sequence patterns (a list,
+    /// tuple, range, deque, array, memoryview or `collections.abc.Sequence`,
+    /// never a str, bytes or bytearray).
+    MatchSequence,
+    /// `[v] -> [v, bool]`: whether `v` matches mapping patterns (a dict or
+    /// a `collections.abc.Mapping`).
+    MatchMapping,
+    /// `[v] -> [v, len(v)]`
+    GetLen,
+    /// `[map, keys] -> [map, keys, values]`: the values of the tuple `keys`
+    /// in `map` as a tuple, or None when a key is missing.
+    MatchKeys,
+    /// `[map, keys] -> [rest]`: a new dict of `map`'s items whose keys are
+    /// not in `keys` (the `**rest` of a mapping pattern).
+    MatchRest,
+    /// `[v, cls, names] -> [attrs]`: when `v` is an instance of `cls`, a
+    /// tuple of the `arg` positional sub-pattern values (by
+    /// `cls.__match_args__`, or `v` itself for the built-in types that
+    /// match themselves) followed by the attributes named by the str tuple
+    /// `names`; None when it is not an instance or an attribute is missing.
+    MatchClass(u32),
+
     // ---- calls and functions
     /// `[f, a1..an] -> [f(a1..an)]`
     Call(u32),

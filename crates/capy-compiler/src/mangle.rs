@@ -128,6 +128,39 @@ impl Fold<TextRange> for Mangler {
         fold::fold_expr_attribute(self, node)
     }
 
+    // Names bound or read by `case` patterns.
+    fn fold_pattern_match_as(
+        &mut self,
+        mut node: ast::PatternMatchAs,
+    ) -> Result<ast::PatternMatchAs, Infallible> {
+        node.name = node.name.map(|n| self.id(n));
+        fold::fold_pattern_match_as(self, node)
+    }
+
+    fn fold_pattern_match_star(
+        &mut self,
+        mut node: ast::PatternMatchStar,
+    ) -> Result<ast::PatternMatchStar, Infallible> {
+        node.name = node.name.map(|n| self.id(n));
+        Ok(node)
+    }
+
+    fn fold_pattern_match_mapping(
+        &mut self,
+        mut node: ast::PatternMatchMapping,
+    ) -> Result<ast::PatternMatchMapping, Infallible> {
+        node.rest = node.rest.map(|n| self.id(n));
+        fold::fold_pattern_match_mapping(self, node)
+    }
+
+    fn fold_pattern_match_class(
+        &mut self,
+        mut node: ast::PatternMatchClass,
+    ) -> Result<ast::PatternMatchClass, Infallible> {
+        node.kwd_attrs = node.kwd_attrs.into_iter().map(|n| self.id(n)).collect();
+        fold::fold_pattern_match_class(self, node)
+    }
+
     fn fold_arg(&mut self, mut node: ast::Arg) -> Result<ast::Arg, Infallible> {
         node.arg = self.id(node.arg);
         fold::fold_arg(self, node)

@@ -282,6 +282,11 @@ instr_codec! {
         85 => LoadAssertionError,
         88 => ImportStar,
         90 => PrintExpr,
+        93 => MatchSequence,
+        94 => MatchMapping,
+        95 => GetLen,
+        96 => MatchKeys,
+        97 => MatchRest,
     }
     with_u32: {
         1 => LoadConst,
@@ -335,6 +340,7 @@ instr_codec! {
         86 => ImportName,
         87 => ImportFrom,
         89 => FormatValue,
+        98 => MatchClass,
     }
 }
 
@@ -853,7 +859,7 @@ mod tests {
 
     /// Every tag either is rejected or decodes to an instruction that
     /// encodes back to the same bytes; and every `Instr` variant has a tag
-    /// (92 variants, checked by counting the distinct decodable tags).
+    /// (98 variants, checked by counting the distinct decodable tags).
     #[test]
     fn instruction_tags_round_trip() {
         let mut decodable = 0;
@@ -880,7 +886,7 @@ mod tests {
                 ),
             }
         }
-        assert_eq!(decodable, 93);
+        assert_eq!(decodable, 99);
     }
 
     #[test]

@@ -304,6 +304,46 @@ impl<'s, 'src> Builder<'s, 'src> {
         id
     }
 
+    /// A `case` pattern: its capture names are assignments; its value
+    /// and class expressions are uses.
+    fn pattern(&mut self, p: &ast::Pattern, off: usize) -> R {
+        self.enter_depth(off)?;
+        let r = match p {
+            ast::Pattern::MatchValue(v) => self.expr(&v.value),
+            ast::Pattern::MatchSingleton(_) => Ok(()),
+            ast::Pattern::MatchSequence(s) => {
+                s.patterns.iter().try_for_each(|p| self.pattern(p, off))
+            }
+            ast::Pattern::MatchMapping(m) => {
+                self.exprs(&m.keys)?;
+                m.patterns.iter().try_for_each(|p| self.pattern(p, off))?;
+                m.rest
+                    .as_ref()
+                    .map_or(Ok(()), |n| self.add(n.as_str(), def::LOCAL, off))
+            }
+            ast::Pattern::MatchClass(c) => {
+                self.expr(&c.cls)?;
+                c.patterns.iter().try_for_each(|p| self.pattern(p, off))?;
+                c.kwd_patterns.iter().try_for_each(|p| self.pattern(p, off))
+            }
+            ast::Pattern::MatchStar(s) => s
+                .name
+                .as_ref()
+                .map_or(Ok(()), |n| self.add(n.as_str(), def::LOCAL, off)),
+            ast::Pattern::MatchAs(a) => {
+                if let Some(p) = &a.pattern {
+                    self.pattern(p, off)?;
+                }
+                a.name
+                    .as_ref()
+                    .map_or(Ok(()), |n| self.add(n.as_str(), def::LOCAL, off))
+            }
+            ast::Pattern::MatchOr(o) => o.patterns.iter().try_for_each(|p| self.pattern(p, off)),
+        };
+        self.depth -= 1;
+        r
+    }
+
     fn stmts(&mut self, body: &[Stmt]) -> R {
         body.iter().try_for_each(|s| self.stmt(s))
     }
@@ -434,7 +474,17 @@ impl<'s, 'src> Builder<'s, 'src> {
                 self.check_async(off, "'async with' outside async function")?;
                 self.with(&w.items, &w.body)
             }
-            Stmt::Match(_) => Err(self.err("match statement is not supported", off)),
+            Stmt::Match(m) => {
+                self.expr(&m.subject)?;
+                for c in &m.cases {
+                    self.pattern(&c.pattern, off)?;
+                    if let Some(g) = &c.guard {
+                        self.expr(g)?;
+                    }
+                    self.stmts(&c.body)?;
+                }
+                Ok(())
+            }
             Stmt::TryStar(_) => Err(self.err("'except*' is not supported", off)),
             Stmt::TypeAlias(_) => Err(self.err("'type' statement is not supported", off)),
             Stmt::Raise(r) => {

@@ -560,7 +560,11 @@ fn verify_flow(code: &Code) -> Result<StackInfo, ValidateError> {
             | LoadBuildClass | LoadAssertionError => fall = Some((d + 1, b)),
             Pop | StoreFast(_) | StoreDeref(_) | StoreGlobal(_) | StoreName(_) | DeleteAttr(_)
             | ImportStar | PrintExpr | WithExitNormal => fall = Some((pp(1, 0)?, b)),
-            Dup | LoadMethod(_) | ImportFrom(_) | GetANext => fall = Some((pp(1, 2)?, b)),
+            Dup | LoadMethod(_) | ImportFrom(_) | GetANext | MatchSequence | MatchMapping
+            | GetLen => fall = Some((pp(1, 2)?, b)),
+            MatchKeys => fall = Some((pp(2, 3)?, b)),
+            MatchRest => fall = Some((pp(2, 1)?, b)),
+            MatchClass(_) => fall = Some((pp(3, 1)?, b)),
             Dup2 => fall = Some((pp(2, 4)?, b)),
             Rot2 => fall = Some((pp(2, 2)?, b)),
             Rot3 => fall = Some((pp(3, 3)?, b)),

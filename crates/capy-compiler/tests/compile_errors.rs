@@ -253,16 +253,32 @@ fn scope_errors() {
 #[test]
 fn unsupported_statements() {
     check(
-        "match x:\n    case 1: pass",
-        "match statement is not supported",
-        1,
-        1,
-    );
-    check(
         "def f[T](): pass",
         "type parameter lists are not supported",
         1,
         1,
+    );
+}
+
+#[test]
+fn match_statement_errors() {
+    check(
+        "match x:\n    case y: pass\n    case 1: pass",
+        "name capture 'y' makes remaining patterns unreachable",
+        2,
+        10,
+    );
+    check(
+        "match x:\n    case [a, a]: pass",
+        "multiple assignments to name 'a' in pattern",
+        2,
+        10,
+    );
+    check(
+        "match x:\n    case [a] | (b,): pass",
+        "alternative patterns bind different names",
+        2,
+        16,
     );
 }
 

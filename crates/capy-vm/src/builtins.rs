@@ -523,7 +523,12 @@ fn isinstance(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 /// a class is asked through its metaclass's `__instancecheck__` /
 /// `__subclasscheck__` when that is Python code, a tuple item by item, and
 /// any other object (a union, a generic alias) through its type's hook.
-fn instance_check(vm: &mut Vm, obj: Value, spec: Value, subclass: bool) -> PyResult<bool> {
+pub(crate) fn instance_check(
+    vm: &mut Vm,
+    obj: Value,
+    spec: Value,
+    subclass: bool,
+) -> PyResult<bool> {
     let (fname, hook) = if subclass {
         ("issubclass", "__subclasscheck__")
     } else {

@@ -742,6 +742,34 @@ impl Vm {
                         self.stack.push(*v);
                     }
                 }
+                Instr::MatchSequence | Instr::MatchMapping | Instr::GetLen => {
+                    self.sync_ip(*ip);
+                    let v = self.top();
+                    let r = match instr {
+                        Instr::MatchSequence => Value::Bool(self.match_sequence(v)?),
+                        Instr::MatchMapping => Value::Bool(self.match_mapping(v)?),
+                        _ => Value::Int(self.len(v)? as i64),
+                    };
+                    self.stack.push(r);
+                }
+                Instr::MatchKeys => {
+                    self.sync_ip(*ip);
+                    let (map, keys) = (self.peek(1), self.peek(0));
+                    let r = self.match_keys(map, keys)?;
+                    self.stack.push(r);
+                }
+                Instr::MatchRest => {
+                    self.sync_ip(*ip);
+                    let (map, keys) = (self.peek(1), self.peek(0));
+                    let r = self.match_rest(map, keys)?;
+                    self.replace_top(2, r);
+                }
+                Instr::MatchClass(n) => {
+                    self.sync_ip(*ip);
+                    let (v, cls, names) = (self.peek(2), self.peek(1), self.peek(0));
+                    let r = self.match_class(v, cls, names, n as usize)?;
+                    self.replace_top(3, r);
+                }
                 Instr::Call(n) => {
                     self.sync_ip(*ip);
                     let r = self.call_from_stack(n as usize, None)?;

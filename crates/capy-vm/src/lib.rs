@@ -27,6 +27,7 @@ pub mod globalcache;
 pub mod heap;
 pub mod host;
 pub mod import;
+pub mod matching;
 pub mod modules;
 pub mod obj;
 pub mod ops;

@@ -8,11 +8,12 @@
 //! Split by topic: `stmt.rs` (simple statements and assignment), `flow.rs`
 //! (loops, try, with and the unwinding done by break/continue/return),
 //! `expr.rs` (expressions and calls), `func.rs` (functions, lambdas,
-//! classes and comprehensions).
+//! classes and comprehensions), `pattern.rs` (the `match` statement).
 
 mod expr;
 mod flow;
 mod func;
+mod pattern;
 mod stmt;
 
 use crate::bytecode::{code_flags, Code, Const, Instr};

@@ -118,7 +118,7 @@ impl<'a, 'src> Compiler<'a, 'src> {
             Stmt::If(i) => self.if_stmt(i),
             Stmt::With(w) => self.with_stmt(&w.items, &w.body, false),
             Stmt::AsyncWith(w) => self.with_stmt(&w.items, &w.body, true),
-            Stmt::Match(_) => Err(self.err("match statement is not supported", off)),
+            Stmt::Match(m) => self.match_stmt(m),
             Stmt::TryStar(_) => Err(self.err("'except*' is not supported", off)),
             Stmt::TypeAlias(_) => Err(self.err("'type' statement is not supported", off)),
             Stmt::Raise(r) => {
