@@ -31,6 +31,7 @@ pub mod time;
 pub mod traceback;
 pub mod types;
 pub mod uctypes;
+pub(crate) mod uctypes_view;
 pub mod zlib;
 
 use crate::obj::Obj;

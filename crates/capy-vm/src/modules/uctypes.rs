@@ -12,17 +12,23 @@
 //! (BFUINT8..BFINT32 with BF_POS/BF_LEN; read unsigned, as MicroPython
 //! does), nested structs `(offset, {...})`, arrays of scalars
 //! `(offset | ARRAY, n | TYPE)` and of structs `(offset | ARRAY, n, {...})`,
-//! the three layouts, `sizeof` with MicroPython's NATIVE alignment rule.
-//! Not supported: PTR fields (sizeof counts them as 16-byte capabilities;
-//! accessing one raises NotImplementedError), slicing of arrays, the buffer
-//! protocol on struct objects (`bytearray_at` returns an aliasing UINT8
-//! array view rather than a bytearray; `bytes_at` returns a copy), and
-//! sub-object bounds (a nested view keeps its parent's bounds).
+//! PTR fields `(offset | PTR, TYPE or {...})`, the three layouts, `sizeof`
+//! with MicroPython's NATIVE alignment rule, descriptors that are dicts or
+//! dict subclasses (OrderedDict), and the buffer protocol of struct objects
+//! for `bytes(s)`/`bytearray(s)`.
+//!
+//! A PTR field is 8 bytes wide, as on MicroPython's 64-bit ports, and holds
+//! an integer address, not a capability: bytes have no tag, so a pointer
+//! read from a buffer is untagged and dereferencing it faults with TAG.
+//! Turning an address back into a capability ("the buffer mapped there")
+//! would let code holding a narrowed capability (fewer bytes, Load only)
+//! rebuild the whole buffer's, so it is never done.
+//!
+//! The struct objects themselves are in `uctypes_view.rs`.
 
-use crate::dict::Dict;
-use crate::errors::ExcKind;
 use crate::modules::cheri as cm;
-use crate::obj::{Instance, NativeFn, Obj};
+use crate::modules::uctypes_view as view;
+use crate::obj::{NativeFn, Obj};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
@@ -30,9 +36,8 @@ use cheri::{Capability, Perms};
 
 type Kw<'a> = &'a [(Value, Value)];
 
-const LAYOUT_LITTLE_ENDIAN: i64 = 0;
-const LAYOUT_BIG_ENDIAN: i64 = 1;
-const LAYOUT_NATIVE: i64 = 2;
+pub(super) const LAYOUT_BIG_ENDIAN: i64 = 1;
+pub(super) const LAYOUT_NATIVE: i64 = 2;
 
 // moductypes.c: VAL_TYPE_BITS, BITF_LEN_BITS, BITF_OFF_BITS, OFFSET_BITS,
 // LEN_BITS, AGG_TYPE_BITS.
@@ -42,20 +47,22 @@ const OFFSET_BITS: u32 = 17;
 const LEN_BITS: u32 = OFFSET_BITS + BITF_BITS;
 const AGG_TYPE_BITS: u32 = 2;
 
-const STRUCT: u32 = 0;
-const PTR: u32 = 1;
-const ARRAY: u32 = 2;
+pub(super) const STRUCT: u32 = 0;
+pub(super) const PTR: u32 = 1;
+pub(super) const ARRAY: u32 = 2;
 
-const FLOAT32: u32 = 14;
-const FLOAT64: u32 = 15;
+pub(super) const UINT8: u32 = 0;
+pub(super) const FLOAT32: u32 = 14;
+pub(super) const FLOAT64: u32 = 15;
 
 const SCALARS: [&str; 16] = [
     "UINT8", "INT8", "UINT16", "INT16", "UINT32", "INT32", "UINT64", "INT64", "BFUINT8", "BFINT8",
     "BFUINT16", "BFINT16", "BFUINT32", "BFINT32", "FLOAT32", "FLOAT64",
 ];
-const SCALAR_SIZE: [u64; 16] = [1, 1, 2, 2, 4, 4, 8, 8, 1, 1, 2, 2, 4, 4, 4, 8];
-/// A PTR field holds a capability in capy (MicroPython: sizeof(void *)).
-const PTR_SIZE: u64 = 16;
+pub(super) const SCALAR_SIZE: [u64; 16] = [1, 1, 2, 2, 4, 4, 8, 8, 1, 1, 2, 2, 4, 4, 4, 8];
+/// A PTR field holds a 64-bit integer address (MicroPython: sizeof(void *)
+/// on a 64-bit port), so descriptors written for it keep their sizes.
+pub(super) const PTR_SIZE: u64 = 8;
 
 /// moductypes.c TYPE2SMALLINT: the type in the top bits of a 31-bit int.
 fn type2smallint(x: u32, nbits: u32) -> i64 {
@@ -72,143 +79,168 @@ fn value_mask(nbits: u32) -> i64 {
     !i64::from(i32::MIN >> nbits)
 }
 
-enum Elem {
+/// What an array holds or a pointer points to.
+pub(super) enum Elem {
     Scalar(u32),
+    /// A struct descriptor (or anything else, which fails when used).
     Struct(Value),
 }
 
-enum Field {
+/// An aggregate descriptor: a tuple whose first item is `offset | TYPE`.
+pub(super) enum Agg {
+    Struct { off: u64, desc: Value },
+    Ptr { off: u64, target: Elem },
+    Array { off: u64, count: u64, elem: Elem },
+}
+
+pub(super) enum Field {
     Scalar {
         off: u64,
         t: u32,
         bitpos: u32,
         bitlen: u32,
     },
-    Struct {
-        off: u64,
-        desc: Value,
-    },
-    Ptr,
-    Array {
-        off: u64,
-        count: u64,
-        elem: Elem,
-    },
+    Agg(Agg),
 }
 
-fn desc_error(vm: &mut Vm) -> crate::PyErr {
+pub(super) fn desc_error(vm: &mut Vm) -> crate::PyErr {
     vm.type_error("syntax error in uctypes descriptor")
 }
 
-fn small_int(vm: &mut Vm, v: Value) -> PyResult<i64> {
+fn scalar_error(vm: &mut Vm) -> crate::PyErr {
+    vm.type_error("can't unambiguously get sizeof scalar")
+}
+
+fn parse_scalar(x: i64) -> Field {
+    let t = get_type(x, VAL_TYPE_BITS);
+    let mut off = (x & value_mask(VAL_TYPE_BITS)) as u64;
+    let (mut bitpos, mut bitlen) = (0, 0);
+    if (8..=13).contains(&t) {
+        bitpos = ((off >> OFFSET_BITS) & 31) as u32;
+        bitlen = ((off >> LEN_BITS) & 31) as u32;
+        off &= (1 << OFFSET_BITS) - 1;
+    }
+    Field::Scalar {
+        off,
+        t,
+        bitpos,
+        bitlen,
+    }
+}
+
+pub(super) fn tuple_items(vm: &Vm, v: Value) -> Option<Vec<Value>> {
     match v {
-        Value::Int(i) => Ok(i),
-        _ => Err(desc_error(vm)),
-    }
-}
-
-fn parse_field(vm: &mut Vm, v: Value) -> PyResult<Field> {
-    if let Value::Int(x) = v {
-        let t = get_type(x, VAL_TYPE_BITS);
-        let mut off = (x & value_mask(VAL_TYPE_BITS)) as u64;
-        let (mut bitpos, mut bitlen) = (0, 0);
-        if (8..=13).contains(&t) {
-            bitpos = ((off >> OFFSET_BITS) & 31) as u32;
-            bitlen = ((off >> LEN_BITS) & 31) as u32;
-            off &= (1 << OFFSET_BITS) - 1;
-        }
-        return Ok(Field::Scalar {
-            off,
-            t,
-            bitpos,
-            bitlen,
-        });
-    }
-    let items = match v {
         Value::Obj(h) => match vm.heap.get(h) {
-            Obj::Tuple(t) => t.to_vec(),
-            _ => return Err(desc_error(vm)),
-        },
-        _ => return Err(desc_error(vm)),
-    };
-    if items.len() < 2 {
-        return Err(desc_error(vm));
-    }
-    let t0 = small_int(vm, items[0])?;
-    let off = (t0 & value_mask(AGG_TYPE_BITS)) as u64;
-    match get_type(t0, AGG_TYPE_BITS) {
-        STRUCT => Ok(Field::Struct {
-            off,
-            desc: items[1],
-        }),
-        PTR => Ok(Field::Ptr),
-        ARRAY => {
-            let n = small_int(vm, items[1])?;
-            if items.len() == 2 {
-                let t = get_type(n, VAL_TYPE_BITS);
-                let count = (n & value_mask(VAL_TYPE_BITS)) as u64;
-                Ok(Field::Array {
-                    off,
-                    count,
-                    elem: Elem::Scalar(t),
-                })
-            } else {
-                let count = u64::try_from(n).map_err(|_| desc_error(vm))?;
-                Ok(Field::Array {
-                    off,
-                    count,
-                    elem: Elem::Struct(items[2]),
-                })
-            }
-        }
-        _ => Err(desc_error(vm)),
-    }
-}
-
-fn dict_items(vm: &Vm, d: Value) -> Option<Vec<(Value, Value)>> {
-    match d {
-        Value::Obj(h) => match vm.heap.get(h) {
-            Obj::Dict(d) => Some(d.iter().collect()),
+            Obj::Tuple(t) => Some(t.to_vec()),
             _ => None,
         },
         _ => None,
     }
 }
 
-/// moductypes.c uctypes_struct_size (recursion-limited: a descriptor may
-/// contain itself).
-fn struct_size(vm: &mut Vm, desc: Value, layout: i64, max: &mut u64) -> PyResult<u64> {
+/// The aggregate type of a tuple descriptor (STRUCT, PTR, ARRAY or an
+/// invalid 3), or None when it is not `(int, ...)`.
+pub(super) fn agg_type(vm: &Vm, v: Value) -> Option<u32> {
+    match tuple_items(vm, v)?.first() {
+        Some(Value::Int(x)) => Some(get_type(*x, AGG_TYPE_BITS)),
+        _ => None,
+    }
+}
+
+/// An aggregate descriptor: `(off, {...})`, `(off | PTR, TYPE or {...})`,
+/// `(off | ARRAY, n | TYPE)` or `(off | ARRAY, n, {...})`; anything else is
+/// a syntax error (MicroPython reads past the tuple or crashes on some).
+pub(super) fn parse_agg(vm: &mut Vm, v: Value) -> PyResult<Agg> {
+    let Some(items) = tuple_items(vm, v) else {
+        return Err(desc_error(vm));
+    };
+    let t0 = match items.first() {
+        Some(Value::Int(x)) if items.len() >= 2 => *x,
+        _ => return Err(desc_error(vm)),
+    };
+    let off = (t0 & value_mask(AGG_TYPE_BITS)) as u64;
+    match (get_type(t0, AGG_TYPE_BITS), items.len(), items[1]) {
+        (STRUCT, 2, desc) => Ok(Agg::Struct { off, desc }),
+        (PTR, 2, Value::Int(n)) => Ok(Agg::Ptr {
+            off,
+            target: Elem::Scalar(get_type(n, VAL_TYPE_BITS)),
+        }),
+        (PTR, 2, desc) => Ok(Agg::Ptr {
+            off,
+            target: Elem::Struct(desc),
+        }),
+        (ARRAY, 2, Value::Int(n)) => Ok(Agg::Array {
+            off,
+            count: (n & value_mask(VAL_TYPE_BITS)) as u64,
+            elem: Elem::Scalar(get_type(n, VAL_TYPE_BITS)),
+        }),
+        (ARRAY, 3, Value::Int(n)) if n >= 0 => Ok(Agg::Array {
+            off,
+            count: n as u64,
+            elem: Elem::Struct(items[2]),
+        }),
+        _ => Err(desc_error(vm)),
+    }
+}
+
+pub(super) fn parse_field(vm: &mut Vm, v: Value) -> PyResult<Field> {
+    match v {
+        Value::Int(x) => Ok(parse_scalar(x)),
+        _ => Ok(Field::Agg(parse_agg(vm, v)?)),
+    }
+}
+
+/// The dict of a struct descriptor: a dict, or the dict inside an
+/// instance of a dict subclass such as OrderedDict.
+pub(super) fn desc_dict(vm: &Vm, d: Value) -> Option<Value> {
+    let b = vm.builtin_base(d);
+    match b {
+        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Dict(_)) => Some(b),
+        _ => None,
+    }
+}
+
+fn dict_values(vm: &Vm, d: Value) -> Vec<Value> {
+    match d {
+        Value::Obj(h) => match vm.heap.get(h) {
+            Obj::Dict(d) => d.iter().map(|(_, v)| v).collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+// ---- sizes ----
+
+/// The size of any descriptor (moductypes.c uctypes_struct_size);
+/// `max` collects the largest scalar, the NATIVE alignment. Recursion-
+/// limited: a descriptor may contain itself.
+pub(super) fn desc_size(vm: &mut Vm, desc: Value, layout: i64, max: &mut u64) -> PyResult<u64> {
     vm.enter_recursion()?;
-    let r = struct_size_inner(vm, desc, layout, max);
+    let r = desc_size_inner(vm, desc, layout, max);
     vm.leave_recursion();
     r
 }
 
-fn struct_size_inner(vm: &mut Vm, desc: Value, layout: i64, max: &mut u64) -> PyResult<u64> {
-    let Some(items) = dict_items(vm, desc) else {
-        if let Value::Int(_) = desc {
-            return Err(vm.type_error("can't unambiguously get sizeof scalar"));
-        }
-        let f = parse_field(vm, desc)?;
-        return field_size(vm, &f, layout, max);
+fn desc_size_inner(vm: &mut Vm, desc: Value, layout: i64, max: &mut u64) -> PyResult<u64> {
+    if let Value::Int(_) = desc {
+        return Err(scalar_error(vm));
+    }
+    let Some(d) = desc_dict(vm, desc) else {
+        let agg = parse_agg(vm, desc)?;
+        return agg_size(vm, &agg, layout, max);
     };
     let mut total: u64 = 0;
-    for (_, v) in items {
-        let f = parse_field(vm, v)?;
-        let off = match f {
-            Field::Scalar { off, .. } | Field::Struct { off, .. } | Field::Array { off, .. } => off,
-            Field::Ptr => match v {
-                Value::Obj(h) => match vm.heap.get(h) {
-                    Obj::Tuple(t) => match t.first() {
-                        Some(Value::Int(x)) => (x & value_mask(AGG_TYPE_BITS)) as u64,
-                        _ => 0,
-                    },
-                    _ => 0,
-                },
-                _ => 0,
-            },
+    for v in dict_values(vm, d) {
+        let (off, s) = match parse_field(vm, v)? {
+            Field::Scalar { off, t, .. } => (off, scalar_size(t, max)),
+            Field::Agg(a) => {
+                let off = match a {
+                    Agg::Struct { off, .. } | Agg::Ptr { off, .. } | Agg::Array { off, .. } => off,
+                };
+                (off, agg_size(vm, &a, layout, max)?)
+            }
         };
-        let s = field_size(vm, &f, layout, max)?;
         total = total.max(off.saturating_add(s));
     }
     if layout == LAYOUT_NATIVE && *max > 0 {
@@ -218,417 +250,32 @@ fn struct_size_inner(vm: &mut Vm, desc: Value, layout: i64, max: &mut u64) -> Py
     Ok(total)
 }
 
-fn field_size(vm: &mut Vm, f: &Field, layout: i64, max: &mut u64) -> PyResult<u64> {
-    Ok(match f {
-        Field::Scalar { t, .. } => {
-            let s = SCALAR_SIZE[*t as usize & 15];
-            *max = (*max).max(s);
-            s
-        }
-        Field::Struct { desc, .. } => struct_size(vm, *desc, layout, max)?,
-        Field::Ptr => {
+fn scalar_size(t: u32, max: &mut u64) -> u64 {
+    let s = SCALAR_SIZE[t as usize & 15];
+    *max = (*max).max(s);
+    s
+}
+
+/// The size of an aggregate, without its offset.
+pub(super) fn agg_size(vm: &mut Vm, a: &Agg, layout: i64, max: &mut u64) -> PyResult<u64> {
+    Ok(match a {
+        Agg::Struct { desc, .. } => desc_size(vm, *desc, layout, max)?,
+        Agg::Ptr { .. } => {
             *max = (*max).max(PTR_SIZE);
             PTR_SIZE
         }
-        Field::Array { count, elem, .. } => {
+        Agg::Array { count, elem, .. } => {
             let item = elem_size(vm, elem, layout, max)?;
             item.saturating_mul(*count)
         }
     })
 }
 
-fn elem_size(vm: &mut Vm, e: &Elem, layout: i64, max: &mut u64) -> PyResult<u64> {
-    Ok(match e {
-        Elem::Scalar(t) => {
-            let s = SCALAR_SIZE[*t as usize & 15];
-            *max = (*max).max(s);
-            s
-        }
-        Elem::Struct(d) => struct_size(vm, *d, layout, max)?,
-    })
-}
-
-// ---- views (struct objects) ----
-
-/// A struct object's state: its capability (address = start), what it
-/// views and how.
-struct View {
-    cap: Value,
-    desc: Value,
-    layout: i64,
-    /// None for a struct view; Some(n) for an array of n elements, whose
-    /// element is `desc` (an int scalar type or a struct descriptor).
-    count: Option<u64>,
-}
-
-const STATE: &str = "__uctypes__";
-
-fn struct_class(vm: &mut Vm) -> PyResult<Gc> {
-    if let Some(c) = vm.cheri.struct_class {
-        return Ok(c);
+pub(super) fn elem_size(vm: &mut Vm, e: &Elem, layout: i64, max: &mut u64) -> PyResult<u64> {
+    match e {
+        Elem::Scalar(t) => Ok(scalar_size(*t, max)),
+        Elem::Struct(d) => desc_size(vm, *d, layout, max),
     }
-    cm::install_properties(vm)?;
-    let mut ns = Dict::new();
-    let n = vm.new_str("struct")?;
-    let m = vm.new_str("uctypes")?;
-    let defs: [(&'static str, NativeFn); 6] = [
-        ("__getattr__", view_getattr),
-        ("__setattr__", view_setattr),
-        ("__getitem__", view_getitem),
-        ("__setitem__", view_setitem),
-        ("__len__", view_len),
-        ("__repr__", view_repr),
-    ];
-    let mut entries = vec![("__module__", m), ("__qualname__", n)];
-    for (name, f) in defs {
-        entries.push((name, crate::types::native(vm, name, f, false, Value::Null)?));
-    }
-    for (k, v) in entries {
-        let k = vm.intern(k);
-        let h = vm.hash(k)?;
-        ns.insert_new(h, k, v);
-    }
-    let c = vm.new_class(Value::Null, n, vec![], &ns)?;
-    vm.extra_roots.push(Value::Obj(c));
-    vm.cheri.struct_class = Some(c);
-    Ok(c)
-}
-
-fn new_view(vm: &mut Vm, v: View) -> PyResult {
-    let class = struct_class(vm)?;
-    let count = match v.count {
-        Some(n) => cm::u64_value(vm, n)?,
-        None => Value::None,
-    };
-    let state = vm.new_tuple(vec![v.cap, v.desc, Value::Int(v.layout), count])?;
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class,
-        dict: Dict::new(),
-        base: Value::Null,
-    })))?);
-    let k = vm.intern(STATE);
-    vm.generic_setattr(obj, k, state)?;
-    Ok(obj)
-}
-
-fn view_of(vm: &mut Vm, obj: Value) -> Option<View> {
-    let Value::Obj(h) = obj else { return None };
-    let Obj::Instance(i) = vm.heap.get(h) else {
-        return None;
-    };
-    let p = i
-        .dict
-        .probe_str(&vm.heap, crate::heap::str_hash(STATE), STATE)?;
-    let Value::Obj(t) = i.dict.value_at(p) else {
-        return None;
-    };
-    let Obj::Tuple(items) = vm.heap.get(t) else {
-        return None;
-    };
-    let [cap, desc, Value::Int(layout), count] = items[..] else {
-        return None;
-    };
-    let count = match count {
-        Value::Int(n) => Some(n as u64),
-        _ => None,
-    };
-    Some(View {
-        cap,
-        desc,
-        layout,
-        count,
-    })
-}
-
-fn this_view(vm: &mut Vm, a: &[Value]) -> PyResult<View> {
-    let v = a.first().copied().unwrap_or(Value::None);
-    match view_of(vm, v) {
-        Some(s) => Ok(s),
-        None => Err(vm.type_error("expected a uctypes struct")),
-    }
-}
-
-/// The capability of an address argument: a capability as is, an
-/// integer as an untagged null-derived capability.
-fn addr_cap(vm: &mut Vm, v: Value) -> PyResult<(Capability, Value)> {
-    if let Some(c) = cm::as_cap(vm, v) {
-        return Ok(c);
-    }
-    if let Some(s) = view_of(vm, v) {
-        return cm::cap_arg(vm, s.cap);
-    }
-    let a = cm::arg_u64(vm, v, "address")?;
-    Ok((Capability::null_with_address(a), Value::Null))
-}
-
-fn sub_cap(vm: &mut Vm, cap: Value, off: u64) -> PyResult {
-    let (c, owner) = cm::cap_arg(vm, cap)?;
-    cm::new_cap(vm, c.increment_address(off as i64), owner)
-}
-
-fn read_scalar(
-    vm: &mut Vm,
-    cap: Value,
-    off: u64,
-    t: u32,
-    layout: i64,
-    bitpos: u32,
-    bitlen: u32,
-) -> PyResult {
-    let (c, _) = cm::cap_arg(vm, cap)?;
-    let n = SCALAR_SIZE[t as usize & 15] as usize;
-    let mut b = [0u8; 8];
-    if let Err(f) = cm::read(vm, &c, off, &mut b[..n]) {
-        return Err(cm::fault_error(vm, f));
-    }
-    let raw = if layout == LAYOUT_BIG_ENDIAN {
-        b[..n]
-            .iter()
-            .fold(0u64, |acc, &x| (acc << 8) | u64::from(x))
-    } else {
-        u64::from_le_bytes(b)
-    };
-    let bits = 8 * n as u32;
-    Ok(match t {
-        FLOAT32 => Value::Float(f64::from(f32::from_bits(raw as u32))),
-        FLOAT64 => Value::Float(f64::from_bits(raw)),
-        // Bitfields: MicroPython reads them unsigned, signed kinds too.
-        8..=13 => {
-            let mask = if bitlen >= 64 {
-                u64::MAX
-            } else {
-                (1u64 << bitlen) - 1
-            };
-            Value::Int(((raw >> (bitpos % 64)) & mask) as i64)
-        }
-        _ if t % 2 == 1 => {
-            // Signed: sign-extend from the field's width.
-            let shift = 64 - bits;
-            Value::Int(((raw << shift) as i64) >> shift)
-        }
-        _ => cm::u64_value(vm, raw)?,
-    })
-}
-
-#[allow(clippy::too_many_arguments)]
-fn write_scalar(
-    vm: &mut Vm,
-    cap: Value,
-    off: u64,
-    t: u32,
-    layout: i64,
-    bitpos: u32,
-    bitlen: u32,
-    v: Value,
-) -> PyResult<()> {
-    let (c, _) = cm::cap_arg(vm, cap)?;
-    let n = SCALAR_SIZE[t as usize & 15] as usize;
-    let mut raw = match t {
-        FLOAT32 | FLOAT64 => {
-            let f = match v {
-                Value::Float(f) => f,
-                Value::Int(i) => i as f64,
-                Value::Bool(b) => f64::from(u8::from(b)),
-                _ => return Err(vm.type_error("can't convert to float")),
-            };
-            if t == FLOAT32 {
-                u64::from((f as f32).to_bits())
-            } else {
-                f.to_bits()
-            }
-        }
-        _ => cm::int_bits(vm, v)?,
-    };
-    if (8..=13).contains(&t) {
-        // Read-modify-write of the containing unit.
-        let mut b = [0u8; 8];
-        if let Err(f) = cm::read(vm, &c, off, &mut b[..n]) {
-            return Err(cm::fault_error(vm, f));
-        }
-        let old = if layout == LAYOUT_BIG_ENDIAN {
-            b[..n]
-                .iter()
-                .fold(0u64, |acc, &x| (acc << 8) | u64::from(x))
-        } else {
-            u64::from_le_bytes(b)
-        };
-        let mask = if bitlen >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << bitlen) - 1
-        };
-        let pos = bitpos % 64;
-        raw = (old & !(mask << pos)) | ((raw & mask) << pos);
-    }
-    let mut b = [0u8; 8];
-    if layout == LAYOUT_BIG_ENDIAN {
-        for (i, byte) in b[..n].iter_mut().enumerate() {
-            *byte = (raw >> (8 * (n - 1 - i))) as u8;
-        }
-    } else {
-        b = raw.to_le_bytes();
-    }
-    cm::write(vm, &c, off, &b[..n]).map_err(|f| cm::fault_error(vm, f))
-}
-
-fn name_arg(vm: &mut Vm, a: &[Value]) -> PyResult<(Value, String)> {
-    let n = a.get(1).copied().unwrap_or(Value::None);
-    match vm.heap.str_of(n) {
-        Some(s) => Ok((n, s.to_string())),
-        None => Err(vm.type_error("attribute name must be a string")),
-    }
-}
-
-fn field_of(vm: &mut Vm, s: &View, obj: Value, name: &str) -> PyResult<Field> {
-    let d = match s.count {
-        None => s.desc,
-        Some(_) => return Err(vm.attribute_error(obj, name)),
-    };
-    let key = vm.new_str(name)?;
-    let fv = match dict_items(vm, d) {
-        Some(_) => vm.dict_get(d, key)?,
-        None => None,
-    };
-    match fv {
-        Some(f) => parse_field(vm, f),
-        None => Err(vm.attribute_error(obj, name)),
-    }
-}
-
-fn view_getattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let s = this_view(vm, a)?;
-    let obj = a[0];
-    let (_, name) = name_arg(vm, a)?;
-    match field_of(vm, &s, obj, &name)? {
-        Field::Scalar {
-            off,
-            t,
-            bitpos,
-            bitlen,
-        } => read_scalar(vm, s.cap, off, t, s.layout, bitpos, bitlen),
-        Field::Struct { off, desc } => {
-            if dict_items(vm, desc).is_none() {
-                return Err(desc_error(vm));
-            }
-            let cap = sub_cap(vm, s.cap, off)?;
-            new_view(
-                vm,
-                View {
-                    cap,
-                    desc,
-                    layout: s.layout,
-                    count: None,
-                },
-            )
-        }
-        Field::Array { off, count, elem } => {
-            let cap = sub_cap(vm, s.cap, off)?;
-            let desc = match elem {
-                Elem::Scalar(t) => Value::Int(i64::from(t)),
-                Elem::Struct(d) => d,
-            };
-            new_view(
-                vm,
-                View {
-                    cap,
-                    desc,
-                    layout: s.layout,
-                    count: Some(count),
-                },
-            )
-        }
-        Field::Ptr => Err(vm.error(
-            ExcKind::NotImplementedError,
-            "uctypes: PTR fields are not supported",
-        )),
-    }
-}
-
-fn view_setattr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let s = this_view(vm, a)?;
-    let obj = a[0];
-    let (_, name) = name_arg(vm, a)?;
-    let v = a.get(2).copied().unwrap_or(Value::None);
-    match field_of(vm, &s, obj, &name)? {
-        Field::Scalar {
-            off,
-            t,
-            bitpos,
-            bitlen,
-        } => {
-            write_scalar(vm, s.cap, off, t, s.layout, bitpos, bitlen, v)?;
-            Ok(Value::None)
-        }
-        _ => Err(vm.type_error("uctypes: only scalar fields can be assigned")),
-    }
-}
-
-fn elem_index(vm: &mut Vm, s: &View, a: &[Value]) -> PyResult<(u64, Elem)> {
-    let Some(count) = s.count else {
-        return Err(vm.type_error("struct: can't index"));
-    };
-    let i = vm.index_value(a.get(1).copied().unwrap_or(Value::None))?;
-    match u64::try_from(i) {
-        Ok(i) if i < count => {}
-        _ => return Err(vm.index_error("struct: index out of range")),
-    }
-    let elem = match s.desc {
-        Value::Int(t) => Elem::Scalar(t as u32 & 15),
-        d => Elem::Struct(d),
-    };
-    let mut max = 0;
-    let size = elem_size(vm, &elem, s.layout, &mut max)?;
-    Ok(((i as u64).saturating_mul(size), elem))
-}
-
-fn view_getitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let s = this_view(vm, a)?;
-    match elem_index(vm, &s, a)? {
-        (off, Elem::Scalar(t)) => read_scalar(vm, s.cap, off, t, s.layout, 0, 0),
-        (off, Elem::Struct(desc)) => {
-            let cap = sub_cap(vm, s.cap, off)?;
-            new_view(
-                vm,
-                View {
-                    cap,
-                    desc,
-                    layout: s.layout,
-                    count: None,
-                },
-            )
-        }
-    }
-}
-
-fn view_setitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let s = this_view(vm, a)?;
-    let v = a.get(2).copied().unwrap_or(Value::None);
-    match elem_index(vm, &s, a)? {
-        (off, Elem::Scalar(t)) => {
-            write_scalar(vm, s.cap, off, t, s.layout, 0, 0, v)?;
-            Ok(Value::None)
-        }
-        _ => Err(vm.type_error("uctypes: only scalar elements can be assigned")),
-    }
-}
-
-fn view_len(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let s = this_view(vm, a)?;
-    match s.count {
-        Some(n) => cm::u64_value(vm, n),
-        None => Err(vm.type_error("object of type 'struct' has no len()")),
-    }
-}
-
-fn view_repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let s = this_view(vm, a)?;
-    let (c, _) = cm::cap_arg(vm, s.cap)?;
-    let kind = match (s.count, s.desc) {
-        (None, _) => "STRUCT".to_string(),
-        (Some(n), Value::Int(t)) => format!("ARRAY {}[{n}]", SCALARS[t as usize & 15]),
-        (Some(n), _) => format!("ARRAY struct[{n}]"),
-    };
-    vm.new_string(format!("<struct {kind} {:#x}>", c.address()))
 }
 
 // ---- module functions ----
@@ -646,77 +293,94 @@ fn layout_arg(vm: &mut Vm, a: &[Value], i: usize) -> PyResult<i64> {
     }
 }
 
-/// `struct(addr, descriptor, layout_type=NATIVE)`.
+/// The capability of an address argument: a capability as is, a struct
+/// object's own, an integer as an untagged null-derived capability.
+fn addr_cap(vm: &mut Vm, v: Value) -> PyResult<(Capability, Value)> {
+    if let Some(c) = cm::as_cap(vm, v) {
+        return Ok(c);
+    }
+    if let Some(s) = view::view_of(vm, v) {
+        return cm::cap_arg(vm, s.cap);
+    }
+    let a = match v {
+        Value::Int(_) | Value::Bool(_) => cm::arg_u64(vm, v, "address")?,
+        Value::Obj(h) if matches!(vm.heap.get(h), Obj::BigInt(_)) => cm::arg_u64(vm, v, "address")?,
+        _ => {
+            let t = vm.type_name(v);
+            return Err(vm.type_error(format!("can't convert {t} to int")));
+        }
+    };
+    Ok((Capability::null_with_address(a), Value::Null))
+}
+
+/// `struct(addr, descriptor, layout_type=NATIVE)`. Any descriptor is
+/// accepted here, as in MicroPython; a bad one fails when it is used.
 fn uctypes_struct(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if a.len() < 2 {
         return Err(vm.type_error("struct() takes at least 2 arguments"));
     }
     let (c, owner) = addr_cap(vm, a[0])?;
-    if dict_items(vm, a[1]).is_none() {
-        return Err(desc_error(vm));
-    }
     let layout = layout_arg(vm, a, 2)?;
     let cap = cm::new_cap(vm, c, owner)?;
-    new_view(
+    view::new_view(
         vm,
-        View {
+        view::View {
             cap,
             desc: a[1],
             layout,
-            count: None,
+            bytes: None,
         },
     )
 }
 
-/// `sizeof(struct or descriptor, layout_type=NATIVE)`.
+/// `sizeof(struct or descriptor, layout_type=NATIVE)`; a struct object
+/// has its own layout, so passing one too is a TypeError.
 fn uctypes_sizeof(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let Some(&obj) = a.first() else {
         return Err(vm.type_error("sizeof() missing argument"));
     };
-    let mut layout = layout_arg(vm, a, 1)?;
     let mut max = 0;
-    let size = match view_of(vm, obj) {
+    let size = match view::view_of(vm, obj) {
         Some(s) => {
-            layout = s.layout;
-            match s.count {
-                None => struct_size(vm, s.desc, layout, &mut max)?,
-                Some(n) => {
-                    let elem = match s.desc {
-                        Value::Int(t) => Elem::Scalar(t as u32 & 15),
-                        d => Elem::Struct(d),
-                    };
-                    elem_size(vm, &elem, layout, &mut max)?.saturating_mul(n)
-                }
+            if a.get(1).is_some_and(|v| !v.is_null()) {
+                return Err(vm.type_error("sizeof() of a struct object takes no layout"));
+            }
+            match s.bytes {
+                Some(n) => n,
+                None => desc_size(vm, s.desc, s.layout, &mut max)?,
             }
         }
-        None => struct_size(vm, obj, layout, &mut max)?,
+        None => {
+            let layout = layout_arg(vm, a, 1)?;
+            desc_size(vm, obj, layout, &mut max)?
+        }
     };
     cm::u64_value(vm, size)
 }
 
-/// `addressof(obj)`: a capability bounded to the object's buffer — Load,
-/// Store and Global for a bytearray, Load and Global for bytes.
-fn uctypes_addressof(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let obj = a.first().copied().unwrap_or(Value::None);
-    if cm::as_cap(vm, obj).is_some() {
-        return Ok(obj);
-    }
-    if let Some(s) = view_of(vm, obj) {
-        return Ok(s.cap);
-    }
-    let (g, len, perms) = match obj {
-        Value::Obj(g) => match vm.heap.get(g) {
-            Obj::ByteArray(b) => (
-                g,
-                b.len() as u64,
-                Perms::LOAD | Perms::STORE | Perms::GLOBAL,
-            ),
-            Obj::Bytes(b) => (g, b.len() as u64, Perms::LOAD | Perms::GLOBAL),
-            _ => return Err(vm.type_error("object with buffer protocol required")),
-        },
+/// The capability of a buffer object: Load, Store and Global for a
+/// bytearray (or an array.array, which keeps its items in one), Load and
+/// Global for bytes; a memoryview's is its object's, narrowed to the view.
+fn buffer_cap(vm: &mut Vm, obj: Value) -> PyResult {
+    let base = vm.builtin_base(obj);
+    let Value::Obj(g) = base else {
+        return Err(vm.type_error("object with buffer protocol required"));
+    };
+    let (len, perms) = match vm.heap.get(g) {
+        Obj::ByteArray(b) => (b.len() as u64, Perms::LOAD | Perms::STORE | Perms::GLOBAL),
+        Obj::Bytes(b) => (b.len() as u64, Perms::LOAD | Perms::GLOBAL),
+        Obj::MemoryView {
+            obj, start, len, ..
+        } => {
+            let (inner, start, len) = (*obj, *start as u64, *len as u64);
+            let whole = buffer_cap(vm, inner)?;
+            let (c, owner) = cm::cap_arg(vm, whole)?;
+            let c = c.increment_address(start as i64).set_bounds(len);
+            return cm::new_cap(vm, c, owner);
+        }
         _ => return Err(vm.type_error("object with buffer protocol required")),
     };
-    let base = match vm.cheri.region_of(g, len) {
+    let addr = match vm.cheri.region_of(g, len) {
         Some(b) => b,
         // A CHERI-aware allocator: the base is aligned as CRAM asks and
         // CRRL bytes are reserved, so the bounds cover nothing but this
@@ -724,10 +388,28 @@ fn uctypes_addressof(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         None => cm::map_region(vm, g, len, cheri::representable_alignment_mask(len))?,
     };
     let cap = Capability::root()
-        .set_address(base)
+        .set_address(addr)
         .set_bounds(len)
         .and_perms(perms);
-    cm::new_cap(vm, cap, obj)
+    cm::new_cap(vm, cap, base)
+}
+
+/// `addressof(obj)`: a capability bounded to the object's buffer; for a
+/// struct object, the capability it was made with — or, when that is an
+/// untagged integer address, the integer itself.
+fn uctypes_addressof(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let obj = a.first().copied().unwrap_or(Value::None);
+    if cm::as_cap(vm, obj).is_some() {
+        return Ok(obj);
+    }
+    if let Some(s) = view::view_of(vm, obj) {
+        let (c, _) = cm::cap_arg(vm, s.cap)?;
+        if !c.tag() {
+            return cm::u64_value(vm, c.address());
+        }
+        return Ok(s.cap);
+    }
+    buffer_cap(vm, obj)
 }
 
 fn size_arg(vm: &mut Vm, a: &[Value], fname: &str) -> PyResult<(Capability, Value, u64)> {
@@ -755,29 +437,51 @@ fn uctypes_bytes_at(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Obj(vm.alloc(Obj::Bytes(buf.into_boxed_slice()))?))
 }
 
-/// `bytearray_at(addr, size)`: checks that all `size` bytes are readable
-/// through `addr` now, then returns an aliasing UINT8 array view (reads and
-/// writes go through the capability, each checked).
+/// `bytearray_at(addr, size)`: an aliasing view of `size` bytes that
+/// prints, indexes and converts like a bytearray (reads and writes go
+/// through the capability, each checked). A valid capability is narrowed
+/// to the `size` bytes, checked now; an integer address is kept as it is
+/// and faults when it is used.
 fn uctypes_bytearray_at(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let (c, owner, n) = size_arg(vm, a, "bytearray_at")?;
-    if let Err(f) = c.check_access(c.address(), n, Perms::LOAD) {
-        return Err(cm::fault_error(vm, f));
+    let (mut c, owner, n) = size_arg(vm, a, "bytearray_at")?;
+    if c.tag() {
+        if let Err(f) = c.check_access(c.address(), n, Perms::LOAD) {
+            return Err(cm::fault_error(vm, f));
+        }
+        // The view is an object of its own: bounds of its n bytes.
+        c = c.set_bounds(n);
+    }
+    if i64::try_from(n).is_err() {
+        return Err(vm.overflow_error("bytearray_at() size too large"));
     }
     let cap = cm::new_cap(vm, c, owner)?;
-    new_view(
+    view::new_view(
         vm,
-        View {
+        view::View {
             cap,
-            desc: Value::Int(0),
+            desc: Value::Int(type2smallint(UINT8, VAL_TYPE_BITS)),
             layout: LAYOUT_NATIVE,
-            count: Some(n),
+            bytes: Some(n),
         },
     )
 }
 
+/// The name MicroPython prints for a descriptor's kind.
+pub(super) fn kind_name(vm: &Vm, desc: Value) -> &'static str {
+    if desc_dict(vm, desc).is_some() {
+        return "STRUCT";
+    }
+    match agg_type(vm, desc) {
+        Some(STRUCT) => "STRUCT",
+        Some(PTR) => "PTR",
+        Some(ARRAY) => "ARRAY",
+        _ => "ERROR",
+    }
+}
+
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let m = vm.new_module("uctypes")?;
-    struct_class(vm)?;
+    view::struct_class(vm)?;
     let d = crate::import::module_dict(vm, m);
     let funcs: [(&'static str, NativeFn); 5] = [
         ("struct", uctypes_struct),
@@ -798,7 +502,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("ARRAY", type2smallint(ARRAY, AGG_TYPE_BITS)),
         ("BF_POS", i64::from(OFFSET_BITS)),
         ("BF_LEN", i64::from(LEN_BITS)),
-        ("LITTLE_ENDIAN", LAYOUT_LITTLE_ENDIAN),
+        ("LITTLE_ENDIAN", 0),
         ("BIG_ENDIAN", LAYOUT_BIG_ENDIAN),
         ("NATIVE", LAYOUT_NATIVE),
         ("VOID", 0),

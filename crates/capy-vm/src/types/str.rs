@@ -1240,6 +1240,10 @@ pub fn bytes_of(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
     if vm.heap.str_of(v).is_some() {
         return Err(vm.type_error("cannot convert 'str' object to bytes"));
     }
+    // uctypes struct objects have the buffer protocol, as in MicroPython.
+    if let Some(b) = crate::modules::uctypes_view::struct_bytes(vm, v) {
+        return b;
+    }
     let items = vm.iter_to_vec(v)?;
     let mut out = Vec::with_capacity(items.len());
     for x in items {
