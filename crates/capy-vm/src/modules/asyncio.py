@@ -3,9 +3,9 @@
 # Frozen into the binary (modules/frozen.rs) and compiled on first import.
 # The subset follows what MicroPython's asyncio offers and CPython's names:
 # run, create_task, gather, sleep, sleep_ms, wait_for, wait_for_ms, Task,
-# Event, Lock, Queue (and its LIFO and priority variants), TaskGroup,
-# CancelledError, TimeoutError, QueueEmpty, QueueFull, get_event_loop,
-# get_running_loop, new_event_loop, current_task.
+# Event, ThreadSafeFlag, Lock, Queue (and its LIFO and priority variants),
+# TaskGroup, CancelledError, TimeoutError, QueueEmpty, QueueFull,
+# get_event_loop, get_running_loop, new_event_loop, current_task.
 #
 # How it works. A task is a coroutine plus its outcome. Running a task
 # means `send`ing into its coroutine until it yields a request:
@@ -16,6 +16,15 @@
 # is scheduled, parked or put to sleep its token changes, so a stale
 # wake-up (an Event set after the waiter was cancelled) finds a different
 # token and is ignored.
+#
+# The order of the ready queue is CPython's (and MicroPython's): a woken or
+# new task goes to the back. Cancelling a task that is already due to run
+# keeps its place (it runs in its turn and gets the CancelledError there), so
+# tasks that keep cancelling each other still take turns; cancelling a task
+# that awaits another task cancels that one instead, as CPython does; a task
+# that cancels itself gets the CancelledError at its next await. A task that
+# ends with an exception nobody awaited is reported one turn later, unless
+# something retrieved it meanwhile (CPython reports when it is collected).
 #
 # Unlike CPython, a loop whose awaited task can never finish (nothing ready,
 # nothing sleeping) raises RuntimeError instead of hanging forever.
@@ -61,6 +70,10 @@ async def sleep(t, result=None):
 
 
 async def sleep_ms(t):
+    if isinstance(t, int) and t > 0:
+        # MicroPython's deadline is a ticks value: one further away than
+        # half the ticks period raises OverflowError.
+        time.ticks_add(0, t)
     await _Sleep(t / 1000 if t > 0 else 0)
 
 
@@ -75,6 +88,13 @@ class Task:
         self._callbacks = []
         self._token = 0
         self._retrieved = False
+        # What the next step sends or throws in; valid while _queued equals
+        # _token (the task has a live entry in the ready queue).
+        self._send = None
+        self._throw = None
+        self._queued = -1
+        self._must_cancel = None
+        self._awaiting = None
 
     def done(self):
         return self._done
@@ -101,8 +121,21 @@ class Task:
     def cancel(self, msg=None):
         if self._done:
             return False
-        self._loop._schedule(self, None, CancelledError() if msg is None else CancelledError(msg))
+        self._cancel(CancelledError() if msg is None else CancelledError(msg))
         return True
+
+    def _cancel(self, exc):
+        if self._loop._current is self:
+            # Cancelling itself: takes effect at its next await (or end).
+            self._must_cancel = exc
+        elif self._queued == self._token:
+            # Already due to run: keep its place in the queue.
+            self._send = None
+            self._throw = exc
+        elif self._awaiting is not None and not self._awaiting._done:
+            self._awaiting._cancel(exc)
+        else:
+            self._loop._schedule(self, None, exc)
 
     def add_done_callback(self, fn):
         if self._done:
@@ -115,8 +148,15 @@ class Task:
 
     def __await__(self):
         while not self._done:
+            cur = self._loop._current
+            if cur is self:
+                raise RuntimeError("Task cannot await on itself")
             self._waiters.append(self._loop._park_current())
-            yield _PARK
+            cur._awaiting = self
+            try:
+                yield _PARK
+            finally:
+                cur._awaiting = None
         return self.result()
 
     def __iter__(self):
@@ -151,7 +191,14 @@ class Loop:
 
     def _schedule(self, t, value, exc):
         t._token += 1
-        self._ready.append((t, t._token, value, exc))
+        t._send = value
+        t._throw = exc
+        t._queued = t._token
+        self._ready.append((t, t._token))
+
+    def _wake_later(self, t, token, seconds):
+        self._seq += 1
+        heapq.heappush(self._timers, (time.monotonic() + seconds, self._seq, t, token))
 
     def _park_current(self):
         t = self._current
@@ -166,35 +213,51 @@ class Loop:
         self._schedule(t, value, None)
         return True
 
-    def _step(self, t, value, exc):
+    def _step(self, t):
         self._current = t
+        t._queued = -1
+        value, exc = t._send, t._throw
+        t._send = t._throw = None
         try:
             if exc is not None:
                 req = t._coro.throw(exc)
             else:
                 req = t._coro.send(value)
         except StopIteration as e:
-            self._finish(t, e.value, None)
+            cancel, t._must_cancel = t._must_cancel, None
+            if cancel is not None:
+                self._finish(t, None, cancel)
+            else:
+                self._finish(t, e.value, None)
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as e:
+            t._must_cancel = None
             self._finish(t, None, e)
         else:
-            if req is _PARK:
-                pass
-            elif isinstance(req, _Sleep):
-                if req.seconds <= 0:
-                    self._schedule(t, None, None)
-                else:
-                    t._token += 1
-                    self._seq += 1
-                    wake = time.monotonic() + req.seconds
-                    heapq.heappush(self._timers, (wake, self._seq, t, t._token))
-            else:
-                err = RuntimeError("a task yielded %r; only asyncio awaitables may be awaited" % (req,))
-                self._schedule(t, None, err)
+            self._after_yield(t, req)
         finally:
             self._current = None
+
+    def _after_yield(self, t, req):
+        cancel, t._must_cancel = t._must_cancel, None
+        if cancel is not None:
+            # The task cancelled itself: what it now waits for is cancelled.
+            if req is _PARK and t._awaiting is not None:
+                t._awaiting._cancel(cancel)
+            else:
+                self._schedule(t, None, cancel)
+        elif req is _PARK:
+            pass
+        elif isinstance(req, _Sleep):
+            if req.seconds <= 0:
+                self._schedule(t, None, None)
+            else:
+                t._token += 1
+                self._wake_later(t, t._token, req.seconds)
+        else:
+            err = RuntimeError("a task yielded %r; only asyncio awaitables may be awaited" % (req,))
+            self._schedule(t, None, err)
 
     def _finish(self, t, result, exc):
         t._done = True
@@ -207,21 +270,29 @@ class Loop:
         for fn in callbacks:
             fn(t)
         if exc is not None and not isinstance(exc, CancelledError) and t is not self._main:
+            # Reported in a turn unless an awaiter (woken above, so ahead
+            # in the queue) or a callback retrieves it first.
             self._failed.append(t)
+            self._ready.append((t, None))
+
+    def _report(self, t):
+        # Like CPython when such a task is collected: say what was lost.
+        if t not in self._failed:
+            return
+        self._failed.remove(t)
+        if t._retrieved:
+            return
+        if self._handler is not None:
+            ctx = {"message": "Task exception wasn't retrieved", "exception": t._exc, "future": t}
+            self._handler(self, ctx)
+            return
+        print("Task exception wasn't retrieved", file=sys.stderr)
+        print("future:", t, file=sys.stderr)
+        sys.print_exception(t._exc, sys.stderr)
 
     def _report_unretrieved(self):
-        # Like CPython when such a task is collected: say what was lost.
-        failed, self._failed = self._failed, []
-        for t in failed:
-            if t._retrieved:
-                continue
-            if self._handler is not None:
-                ctx = {"message": "Task exception wasn't retrieved", "exception": t._exc, "future": t}
-                self._handler(self, ctx)
-                continue
-            print("Task exception wasn't retrieved", file=sys.stderr)
-            print("future:", t, file=sys.stderr)
-            sys.print_exception(t._exc, sys.stderr)
+        while self._failed:
+            self._report(self._failed[0])
 
     def set_exception_handler(self, handler):
         self._handler = handler
@@ -244,10 +315,11 @@ class Loop:
                 time.sleep(delay)
             return
         for _ in range(len(self._ready)):
-            t, token, value, exc = self._ready.popleft()
-            if t._done or t._token != token:
-                continue
-            self._step(t, value, exc)
+            t, token = self._ready.popleft()
+            if token is None:
+                self._report(t)
+            elif not t._done and t._token == token:
+                self._step(t)
 
     def run_until_complete(self, aw):
         if self._closed:
@@ -329,6 +401,7 @@ class TaskGroup:
         self._parent_cancelled = False
         self._tasks = []
         self._errors = []
+        self._idle = None
 
     def __repr__(self):
         state = "entered" if self._entered else "unentered"
@@ -362,6 +435,8 @@ class TaskGroup:
     def _on_task_done(self, t):
         if t in self._tasks:
             self._tasks.remove(t)
+        if not self._tasks and self._idle is not None:
+            self._idle.set()
         if t.cancelled():
             return
         exc = t.exception()
@@ -385,17 +460,17 @@ class TaskGroup:
         elif et is not None and not self._parent_cancelled:
             propagate = exc
         while self._tasks:
-            t = self._tasks[0]
+            # Waits on an Event, not on a task: cancelling a task that
+            # awaits a task would cancel that task instead of the block.
+            self._idle = Event()
             try:
-                await t
-            except CancelledError:
-                if not t.done():
-                    # The block itself was cancelled while waiting.
+                await self._idle.wait()
+            except CancelledError as e:
+                # The block itself was cancelled while waiting.
+                if not self._aborting:
+                    propagate = e
                     self._abort()
-            except BaseException:
-                pass
-            if t in self._tasks and t.done():
-                self._tasks.remove(t)
+            self._idle = None
         if self._errors:
             errors, self._errors = self._errors, []
             raise BaseExceptionGroup("unhandled errors in a TaskGroup", errors)
@@ -421,6 +496,8 @@ async def gather(*aws, return_exceptions=False):
     finished = Event()
 
     def on_done(t):
+        # As CPython's gather: every child's outcome counts as retrieved.
+        t._retrieved = True
         left[0] -= 1
         if t._exc is not None and not return_exceptions and not failed:
             failed.append(t)
@@ -446,32 +523,39 @@ async def gather(*aws, return_exceptions=False):
 
 
 async def wait_for(aw, timeout):
+    # The caller parks until a timer or a runner task, which awaits `aw`,
+    # wakes it (MicroPython's design; the runner's extra turn is also the
+    # delay of CPython's done callbacks). Cancelling the caller cancels
+    # `aw` and returns at once; a timeout cancels `aw` and waits for it.
     loop = get_event_loop()
     t = loop.create_task(aw)
     if timeout is None:
         return await t
-    expired = [False]
+    park = [loop._park_current()]
 
-    async def watchdog():
-        await sleep(timeout)
-        if not t._done:
-            expired[0] = True
-            t.cancel()
+    async def runner():
+        try:
+            await t
+        except BaseException:
+            pass
+        loop._wake(park[0][0], park[0][1], True)
 
-    w = loop.create_task(watchdog())
+    loop.create_task(runner())
+    loop._wake_later(park[0][0], park[0][1], timeout if timeout > 0 else 0)
     try:
-        r = await t
-        if expired[0]:
-            # The task ignored the cancellation but ran past the deadline.
-            raise TimeoutError
-        return r
+        finished = await _PARK
     except CancelledError:
-        if expired[0]:
-            raise TimeoutError
         t.cancel()
         raise
-    finally:
-        w.cancel()
+    if finished:
+        return t.result()
+    t.cancel()
+    park[0] = loop._park_current()
+    await _PARK
+    if t._exc is not None and not isinstance(t._exc, CancelledError):
+        raise t._exc
+    # Cancelled in time, or the task ignored the cancellation: too late.
+    raise TimeoutError
 
 
 async def wait_for_ms(aw, timeout):
@@ -497,10 +581,42 @@ class Event:
         self._flag = False
 
     async def wait(self):
-        while not self._flag:
+        # Once woken it returns, even if the flag was cleared meanwhile.
+        if not self._flag:
             self._waiters.append(get_event_loop()._park_current())
             await _PARK
         return True
+
+
+class ThreadSafeFlag:
+    # MicroPython's flag for waking a task from an interrupt handler or
+    # another thread. capy has neither, so it is an Event with one waiter
+    # whose wait() clears the flag as it returns.
+    def __init__(self):
+        self._flag = False
+        self._waiter = None
+
+    def set(self):
+        self._flag = True
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None:
+            get_event_loop()._wake(waiter[0], waiter[1])
+
+    def clear(self):
+        self._flag = False
+
+    async def wait(self):
+        if not self._flag:
+            if self._waiter is not None and not self._waiter[0]._done:
+                raise RuntimeError("a ThreadSafeFlag can have only one waiting task")
+            me = self._waiter = get_event_loop()._park_current()
+            try:
+                await _PARK
+            except CancelledError:
+                if self._waiter is me:
+                    self._waiter = None
+                raise
+        self._flag = False
 
 
 class Lock:
