@@ -2,6 +2,7 @@
 //! more with [`Vm::register_module`].
 
 pub mod array;
+pub mod atexit;
 pub mod binascii;
 pub mod cheri;
 pub mod cmath;
@@ -41,6 +42,7 @@ use crate::vm::Vm;
 /// first import, in each instance).
 pub const NATIVE: &[(&str, crate::vm::ModuleInit)] = &[
     ("sys", sys::init),
+    ("atexit", atexit::init),
     ("struct", struct_::init),
     ("binascii", binascii::init),
     ("heapq", heapq::init),
