@@ -7,6 +7,7 @@ pub mod binascii;
 pub mod cheri;
 pub mod cmath;
 pub mod collections;
+pub mod deflate;
 pub mod deque;
 pub mod entropy;
 pub mod errno;
@@ -18,6 +19,7 @@ pub mod io;
 pub mod json;
 pub mod math;
 pub mod os;
+pub mod platform;
 pub mod random;
 pub mod re;
 pub mod rx;
@@ -61,6 +63,8 @@ pub const NATIVE: &[(&str, crate::vm::ModuleInit)] = &[
     ("types", types::init),
     ("hashlib", hashlib::init),
     ("zlib", zlib::init),
+    ("deflate", deflate::init),
+    ("platform", platform::init),
     ("_entropy", entropy::init),
     ("_os", os::init),
     ("_traceback", traceback::init),
