@@ -3,10 +3,10 @@
 //! `sys.atexit(func)`, which share one list.
 //!
 //! The embedder runs the list once the main program has ended, however it
-//! ended (see [`Vm::run_atexit`]): last registered first, as CPython. An
-//! exception in one function is reported as CPython reports it ("Exception
-//! ignored in atexit callback") and the others still run; the exit status
-//! is not changed. `sys.atexit` keeps MicroPython's single slot: a new call
+//! ended (see [`Vm::run_atexit`]): last registered first, as CPython, and
+//! a function registered meanwhile does not run. An exception in one
+//! function is reported as CPython reports it ("Exception ignored in atexit
+//! callback") and the others still run; the exit status is not changed. `sys.atexit` keeps MicroPython's single slot: a new call
 //! replaces the function it registered before (returning it), and None
 //! only removes it.
 
@@ -32,13 +32,17 @@ pub struct Handlers(Vec<Handler>);
 impl Handlers {
     /// Everything the list holds, for the collector's roots.
     pub(crate) fn roots(&self, out: &mut Vec<Value>) {
-        for h in &self.0 {
-            out.push(h.func);
-            out.extend_from_slice(&h.args);
-            for &(k, v) in &h.kwargs {
-                out.push(k);
-                out.push(v);
-            }
+        roots_of(&self.0, out);
+    }
+}
+
+fn roots_of(handlers: &[Handler], out: &mut Vec<Value>) {
+    for h in handlers {
+        out.push(h.func);
+        out.extend_from_slice(&h.args);
+        for &(k, v) in &h.kwargs {
+            out.push(k);
+            out.push(v);
         }
     }
 }
@@ -145,28 +149,27 @@ pub(crate) fn sys_atexit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 }
 
 impl Vm {
-    /// Runs the exit functions, last registered first, emptying the list
-    /// (a function registered meanwhile runs too). Nothing runs once the
-    /// time budget is past its grace period: nothing could complete.
+    /// Runs the exit functions, last registered first, and empties the
+    /// list; one registered while they run is dropped, as in CPython.
+    /// Nothing more runs once the time budget is past its grace period:
+    /// nothing could complete.
     pub fn run_atexit(&mut self) {
-        while let Some(h) = self.atexit.0.pop() {
+        let handlers = std::mem::take(&mut self.atexit.0);
+        // Out of the rooted list: rooted here while they run.
+        let mark = self.temp_roots.len();
+        let mut held = Vec::new();
+        roots_of(&handlers, &mut held);
+        self.temp_roots.extend_from_slice(&held);
+        for h in handlers.iter().rev() {
             if self.budget.timeout_fatal() {
-                self.atexit.0.clear();
-                return;
-            }
-            // The handler left the rooted list: root it while it runs.
-            let mark = self.temp_roots.len();
-            self.temp_roots.push(h.func);
-            self.temp_roots.extend_from_slice(&h.args);
-            for &(k, v) in &h.kwargs {
-                self.temp_roots.push(k);
-                self.temp_roots.push(v);
+                break;
             }
             if let Err(e) = self.call(h.func, &h.args, &h.kwargs) {
                 self.report_atexit_error(h.func, e);
             }
-            self.temp_roots.truncate(mark);
         }
+        self.temp_roots.truncate(mark);
+        self.atexit.0.clear();
     }
 
     /// CPython's report of an exception an exit function raised.

@@ -38,3 +38,11 @@ except TypeError:
     print("TypeError: not callable")
 
 print("end of program")
+
+
+def registers_late():
+    print("registers_late runs")
+    atexit.register(show, "registered during exit: never runs")
+
+
+atexit.register(registers_late)
