@@ -242,6 +242,26 @@ impl Vm {
         }
     }
 
+    /// `raise e` of an exception that already has a traceback (one caught
+    /// earlier) adds an entry for this line even when the exception passed
+    /// through this frame before, as CPython and MicroPython do; the
+    /// implicit re-raise at the end of a `finally` or an unmatched handler
+    /// does not (see [`Self::note_raise`]). A fresh exception is left to
+    /// `note_raise`, which also sets its `__context__`.
+    fn note_explicit_reraise(&mut self, e: PyErr, f: &Frame, ip: usize) {
+        let line = f.code.line_at(ip.saturating_sub(1));
+        if let Obj::Exception(x) = self.heap.get_mut(e.0) {
+            if !x.traceback.is_empty() {
+                x.traceback.push(TbEntry {
+                    filename: f.code.filename.clone(),
+                    name: f.code.name.clone(),
+                    line,
+                    frame_id: f.id,
+                });
+            }
+        }
+    }
+
     /// Runs `f` from `f.ip`. The instruction pointer lives in a local
     /// while running (a register, not a store per instruction) and is
     /// written back when the loop exits, however it exits.
@@ -896,7 +916,13 @@ impl Vm {
                         self.handling.pop();
                     }
                 }
-                Instr::Raise(n) => return Err(self.do_raise(n)?),
+                Instr::Raise(n) => {
+                    let e = self.do_raise(n)?;
+                    if n > 0 {
+                        self.note_explicit_reraise(e, f, *ip);
+                    }
+                    return Err(e);
+                }
                 Instr::Reraise => {
                     let v = self.pop();
                     return Err(self.as_exception(v)?);

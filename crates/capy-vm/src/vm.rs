@@ -110,6 +110,8 @@ pub struct Vm {
     pub argv: Vec<String>,
     /// Extra roots held by native modules (e.g. `sys` objects).
     pub extra_roots: Vec<Value>,
+    /// Exit functions (`atexit`, `sys.atexit`), run by [`Vm::run_atexit`].
+    pub(crate) atexit: crate::modules::atexit::Handlers,
     pub print_expr_hook: bool,
     pub empty_tuple: Option<Gc>,
     /// The capability model's address space and classes (modules/cheri.rs).
@@ -287,6 +289,7 @@ impl Vm {
             sys_path: Vec::new(),
             argv: Vec::new(),
             extra_roots: Vec::new(),
+            atexit: Default::default(),
             print_expr_hook: false,
             empty_tuple: base.empty_tuple,
             cheri: Default::default(),
@@ -732,6 +735,7 @@ impl Vm {
         roots.extend_from_slice(&self.handling);
         roots.extend_from_slice(&self.temp_roots);
         roots.extend_from_slice(&self.extra_roots);
+        self.atexit.roots(&mut roots);
         roots.extend_from_slice(extra);
         for f in self.frames.iter() {
             roots.push(Value::Obj(f.globals));

@@ -76,11 +76,13 @@ fn die_by_sigint() -> ExitCode {
     ExitCode::from(130)
 }
 
-/// Flushes stdout and stderr at exit. Like CPython, a stdout that cannot
-/// be flushed is reported as an exception ignored in `sys.stdout` and,
-/// as an unflushable stderr, makes the status 120 whatever it was.
+/// Runs the exit functions (`atexit`, `sys.atexit`), however the program
+/// ended, then flushes stdout and stderr. Like CPython, a stdout that
+/// cannot be flushed is reported as an exception ignored in `sys.stdout`
+/// and, as an unflushable stderr, makes the status 120 whatever it was.
 pub fn flush_at_exit(vm: &mut Vm, status: u8) -> u8 {
     let mut status = status;
+    vm.run_atexit();
     if let Err(e) = vm.flush_out() {
         let text = vm.format_exception(e);
         let _ = vm.write_err(&format!(

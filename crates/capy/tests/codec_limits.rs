@@ -1,4 +1,4 @@
-//! The resource limits of hashlib, zlib, gzip and secrets, through the
+//! The resource limits of hashlib, zlib, gzip, deflate and secrets, through the
 //! `capy` binary: what a program can make large (decompressed output,
 //! entropy, derived keys) is bounded by the heap quota, and long work
 //! (hashing, (de)compressing, key stretching) by the time budget, each
@@ -44,6 +44,7 @@ fn decompression_bombs_meet_the_quota() {
         "zlib.decompressobj().decompress(z)\n",
         "zlib.decompress(z, bufsize=1 << 30)\n",
         "import gzip\ngzip.decompress(zlib.compress(bytes(1), 1, 31)[:10] + z[2:-4] + bytes(8))\n",
+        "import deflate, io\ndeflate.DeflateIO(io.BytesIO(z)).read()\n",
     ] {
         let src = format!("{BOMB}{tail}");
         std::fs::write(d.join("p.py"), &src).unwrap();

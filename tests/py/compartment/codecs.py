@@ -13,6 +13,8 @@ print(c.eval("gzip.decompress(gzip.compress(b'hi'))"))
 print(c.eval("len(secrets.token_bytes(8)), uuid.uuid4().version"))
 print(c.eval("str(uuid.uuid5(uuid.NAMESPACE_DNS, 'example.org'))"))
 print(c.eval("base64.b64encode(b'hi')"))
+c.exec("import deflate, platform")
+print(c.eval("deflate.DeflateIO(io.BytesIO(zlib.compress(b'hi'))).read()"))
 try:
     c.exec("gzip.open('x.gz')")
 except Exception as e:

@@ -111,6 +111,9 @@ const ALLOWED_MODULES: &[&str] = &[
     "types",
     "hashlib",
     "zlib",
+    "deflate",
+    // Describes capy as built; asks the host nothing.
+    "platform",
     // OS entropy is no authority (secrets, uuid4).
     "_entropy",
     // Files and the environment as the compartment's grants allow

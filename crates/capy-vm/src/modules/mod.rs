@@ -2,10 +2,12 @@
 //! more with [`Vm::register_module`].
 
 pub mod array;
+pub mod atexit;
 pub mod binascii;
 pub mod cheri;
 pub mod cmath;
 pub mod collections;
+pub mod deflate;
 pub mod deque;
 pub mod entropy;
 pub mod errno;
@@ -17,6 +19,7 @@ pub mod io;
 pub mod json;
 pub mod math;
 pub mod os;
+pub mod platform;
 pub mod random;
 pub mod re;
 pub mod rx;
@@ -42,6 +45,7 @@ use crate::vm::Vm;
 /// first import, in each instance).
 pub const NATIVE: &[(&str, crate::vm::ModuleInit)] = &[
     ("sys", sys::init),
+    ("atexit", atexit::init),
     ("struct", struct_::init),
     ("binascii", binascii::init),
     ("heapq", heapq::init),
@@ -60,6 +64,8 @@ pub const NATIVE: &[(&str, crate::vm::ModuleInit)] = &[
     ("types", types::init),
     ("hashlib", hashlib::init),
     ("zlib", zlib::init),
+    ("deflate", deflate::init),
+    ("platform", platform::init),
     ("_entropy", entropy::init),
     ("_os", os::init),
     ("_traceback", traceback::init),

@@ -24,6 +24,8 @@ pub enum NativeState {
     Hash(Box<super::hashlib::Hasher>),
     Deflate(Box<super::zlib::Deflater>),
     Inflate(Box<super::zlib::Inflater>),
+    /// A `deflate.DeflateIO` reader.
+    DeflateIo(Box<super::deflate::Reader>),
     /// A file object (modules/file).
     File(Box<super::file::FileObj>),
     /// A directory capability (compartment/dir.rs).
@@ -39,6 +41,7 @@ impl NativeState {
             NativeState::Hash(_) => std::mem::size_of::<super::hashlib::Hasher>(),
             NativeState::Deflate(d) => d.size(),
             NativeState::Inflate(i) => i.size(),
+            NativeState::DeflateIo(r) => r.size(),
             NativeState::File(f) => f.size(),
             NativeState::Dir(_) => std::mem::size_of::<crate::host::fs::DirCap>(),
             NativeState::Busy => 0,

@@ -61,6 +61,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     Vm::numeric_info(vm, m)?;
     func(vm, m, "exit", sys_exit)?;
     func(vm, m, "print_exception", sys_print_exception)?;
+    func(vm, m, "atexit", super::atexit::sys_atexit)?;
     func(vm, m, "exc_info", sys_exc_info)?;
     func(vm, m, "getrecursionlimit", sys_getrecursionlimit)?;
     func(vm, m, "getsizeof", super::sizeof::getsizeof)?;
@@ -121,16 +122,39 @@ fn sys_exc_info(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     vm.new_tuple(items)
 }
 
+/// `sys.print_exception(exc, file=sys.stdout)`, MicroPython's: the
+/// traceback and message of an exception; any other object is printed as
+/// `str` gives it. `file` is anything with a `write` method; another object
+/// raises OSError, as MicroPython's stream check does.
 fn sys_print_exception(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    if let Some(Value::Obj(h)) = a.first() {
-        let text = vm.format_exception(crate::PyErr(*h));
-        match a.get(1) {
-            Some(&f) if !f.is_none() => {
-                let s = vm.new_string(text)?;
-                vm.call_method_by_name(f, "write", &[s])?;
+    let Some(&exc) = a.first() else {
+        return Err(vm.type_error("print_exception() missing required argument 'exc'"));
+    };
+    let file = match a.get(1) {
+        Some(&f) => {
+            let write = vm.intern("write");
+            if vm.getattr_opt(f, write)?.is_none() {
+                return Err(vm.error(ExcKind::OSError, "stream operation not supported"));
             }
-            _ => vm.write_out(&text)?,
+            Some(f)
         }
+        None => None,
+    };
+    let text = match exc {
+        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Exception(_)) => {
+            vm.format_exception(crate::PyErr(h))
+        }
+        v => {
+            let s = vm.to_str(v)?;
+            format!("{s}\n")
+        }
+    };
+    match file {
+        Some(f) => {
+            let s = vm.new_string(text)?;
+            vm.call_method_by_name(f, "write", &[s])?;
+        }
+        None => vm.write_out(&text)?,
     }
     Ok(Value::None)
 }

@@ -58,7 +58,7 @@ const FIRST_STEP: usize = 16384;
 
 /// The container around the deflate data.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Wrap {
+pub(crate) enum Wrap {
     Zlib,
     Raw,
     Gzip,
@@ -68,7 +68,7 @@ enum Wrap {
 
 /// Why decompression failed, as zlib says it.
 #[derive(Clone, Copy, Debug)]
-enum ZErr {
+pub(crate) enum ZErr {
     /// Z_DATA_ERROR (-3) with zlib's reason.
     Data(&'static str),
     /// Z_NEED_DICT (2): the stream was made with a preset dictionary.
@@ -76,7 +76,7 @@ enum ZErr {
 }
 
 impl ZErr {
-    fn message(self) -> String {
+    pub(crate) fn message(self) -> String {
         match self {
             ZErr::Data(m) => format!("Error -3 while decompressing data: {m}"),
             ZErr::NeedDict => "Error 2 while decompressing data".to_string(),
@@ -135,6 +135,15 @@ pub struct Inflater {
     out_len: u64,
     /// The error this stream failed with: raised again on each later call.
     failed: Option<ZErr>,
+    /// The window `deflate.DeflateIO` asks for (MicroPython's wbits: 0 for
+    /// the format's default); None for zlib's, which takes any distance
+    /// a deflate stream may hold.
+    window_bits: Option<u8>,
+    /// The window a zlib header announces.
+    header_bits: u8,
+    /// Whether a gzip header's FHCRC is checked (zlib's is; MicroPython's
+    /// `deflate`, as CPython's `gzip` module, skips it).
+    check_header_crc: bool,
 }
 
 impl Inflater {
@@ -156,7 +165,32 @@ impl Inflater {
             crc: crc32fast::Hasher::new(),
             out_len: 0,
             failed: None,
+            window_bits: None,
+            header_bits: 15,
+            check_header_crc: true,
         }
+    }
+
+    /// A decompressor whose back-references may reach `wbits` bits back
+    /// (MicroPython's `deflate` module; 0: 8 for raw deflate, the header's
+    /// for zlib, 15 for gzip; a zlib header asking for less wins).
+    pub(crate) fn with_window(wrap: Wrap, wbits: u8) -> Inflater {
+        let mut z = Inflater::new(wrap);
+        z.window_bits = Some(wbits);
+        z.check_header_crc = false;
+        z
+    }
+
+    /// The bytes back-references may reach, when limited.
+    fn window_limit(&self) -> Option<usize> {
+        let req = self.window_bits?;
+        let bits = match self.wrap {
+            Wrap::Raw if req == 0 => 8,
+            Wrap::Zlib if req == 0 || self.header_bits < req => self.header_bits,
+            Wrap::Gzip | Wrap::Auto if req == 0 => 15,
+            _ => req,
+        };
+        Some(1 << bits)
     }
 
     pub fn size(&self) -> usize {
@@ -165,13 +199,17 @@ impl Inflater {
             + self.window.capacity()
     }
 
-    fn done(&self) -> bool {
+    pub(crate) fn done(&self) -> bool {
         self.phase == Phase::Done
     }
 
     /// One step: reads from `input` and writes to `out`. Returns the bytes
     /// consumed and written, and whether anything happened at all.
-    fn step(&mut self, input: &[u8], out: &mut [u8]) -> Result<(usize, usize, bool), ZErr> {
+    pub(crate) fn step(
+        &mut self,
+        input: &[u8],
+        out: &mut [u8],
+    ) -> Result<(usize, usize, bool), ZErr> {
         if let Some(e) = self.failed {
             return Err(e);
         }
@@ -227,6 +265,7 @@ impl Inflater {
         if (cmf >> 4) + 8 > 15 {
             return Err(ZErr::Data("invalid window size"));
         }
+        self.header_bits = (cmf >> 4) + 8;
         if flg & 0x20 != 0 {
             // zlib reads the dictionary's id before asking for it.
             if self.pending.len() < 6 {
@@ -287,7 +326,7 @@ impl Inflater {
                 }
                 let want = u16::from(self.pending[0]) | u16::from(self.pending[1]) << 8;
                 let have = self.header_crc.clone().finalize() as u16;
-                if want != have {
+                if want != have && self.check_header_crc {
                     return Err(ZErr::Data("header crc mismatch"));
                 }
                 Ok(true)
@@ -320,15 +359,25 @@ impl Inflater {
     fn body(&mut self, input: &[u8], out: &mut [u8]) -> Result<(usize, usize, bool), ZErr> {
         // The decoder sees the window as one buffer that holds all the
         // output (its non-wrapping mode), and appends to it.
+        // A limited window (`deflate`) shows the decoder only that much
+        // history and lets it write at most that much per step: a distance
+        // beyond twice the window always fails (one beyond the window alone
+        // may pass, reading the true bytes).
+        let limit = self.window_limit();
+        let out = match limit {
+            Some(w) if out.len() > w => &mut out[..w],
+            _ => out,
+        };
         let hist = self.window.len();
+        let from = limit.map_or(0, |w| hist.saturating_sub(w));
         self.window.resize(hist + out.len(), 0);
         let flags = inflate_flags::TINFL_FLAG_HAS_MORE_INPUT
             | inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
         let (status, consumed, n) = miniz_oxide::inflate::core::decompress(
             &mut self.dec,
             input,
-            &mut self.window,
-            hist,
+            &mut self.window[from..],
+            hist - from,
             flags,
         );
         let n = n.min(out.len());
