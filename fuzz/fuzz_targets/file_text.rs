@@ -14,7 +14,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let codec = [Codec::Utf8, Codec::Utf8Sig, Codec::Latin1, Codec::Ascii][(head & 3) as usize];
-    let errors = [Errors::Strict, Errors::Ignore, Errors::Replace, Errors::BackslashReplace][((head >> 2) & 3) as usize];
+    let errors = [
+        Errors::Strict,
+        Errors::Ignore,
+        Errors::Replace,
+        Errors::BackslashReplace,
+    ][((head >> 2) & 3) as usize];
     let newline = [
         Newline::Universal,
         Newline::Untranslated,

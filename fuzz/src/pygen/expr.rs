@@ -81,7 +81,7 @@ const BYTES_LITS: &[&str] = &[
     "b'\\x00\\x01\\xff'",
 ];
 
-const KEYS: &[&str] = &["'a'", "'b'", "'c'", "'key'", "'zz'", "'p0'"];
+pub(crate) const KEYS: &[&str] = &["'a'", "'b'", "'c'", "'key'", "'zz'", "'p0'"];
 
 const SEPS: &[&str] = &["''", "','", "' '", "'-'", "', '", "'ab'", "'x'"];
 

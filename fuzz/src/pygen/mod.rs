@@ -30,6 +30,7 @@
 
 mod expr;
 mod format;
+mod matching;
 mod stmt;
 
 use arbitrary::Unstructured;

@@ -27,7 +27,8 @@ impl<'a, 'u> Gen<'a, 'u> {
         }
         let nested = depth > 0 && !self.exhausted();
         let cleanup_ok = self.in_func().is_none_or(|c| !c.no_cleanup);
-        match self.pick(28) {
+        match self.pick(29) {
+            28 if nested => self.match_stmt(depth),
             27 if nested && cleanup_ok => self.send_stmt(),
             4..=6 => self.assign_new(),
             7 => self.assign_existing(),
@@ -248,7 +249,7 @@ impl<'a, 'u> Gen<'a, 'u> {
         self.line(&format!("print(sorted({v}), len({v}))"));
     }
 
-    fn body(&mut self, depth: u32, max: usize) {
+    pub(crate) fn body(&mut self, depth: u32, max: usize) {
         let n = 1 + self.pick(max);
         for _ in 0..n {
             self.stmt(depth - 1);
