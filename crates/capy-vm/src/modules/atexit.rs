@@ -47,11 +47,7 @@ fn roots_of(handlers: &[Handler], out: &mut Vec<Value>) {
     }
 }
 
-fn func(vm: &mut Vm, m: Gc, name: &'static str, f: crate::obj::NativeFn) -> PyResult<()> {
-    let v = crate::types::native(vm, name, f, true, Value::Obj(m))?;
-    let d = crate::import::module_dict(vm, m);
-    vm.dict_set_str(d, name, v)
-}
+use super::add_func as func;
 
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let m = vm.new_module("atexit")?;

@@ -115,3 +115,16 @@ pub(crate) fn module_exception(
     ns.insert_new(h, key, modname);
     vm.new_class(Value::None, name, vec![base], &ns)
 }
+
+/// Puts the native function `f` in module `m` as `name` (keyword
+/// arguments allowed: `f` checks them).
+pub(crate) fn add_func(
+    vm: &mut Vm,
+    m: crate::value::Gc,
+    name: &'static str,
+    f: crate::obj::NativeFn,
+) -> crate::PyResult<()> {
+    let v = crate::types::native(vm, name, f, true, crate::value::Value::Obj(m))?;
+    let d = crate::import::module_dict(vm, m);
+    vm.dict_set_str(d, name, v)
+}

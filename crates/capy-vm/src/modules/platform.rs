@@ -21,11 +21,7 @@ const CAPY_VERSION: &str = "0.1.0";
 /// The Python version capy reports (`sys.version_info`).
 const PYTHON_VERSION: [&str; 3] = ["3", "4", "0"];
 
-fn func(vm: &mut Vm, m: Gc, name: &'static str, f: crate::obj::NativeFn) -> PyResult<()> {
-    let v = crate::types::native(vm, name, f, true, Value::Obj(m))?;
-    let d = crate::import::module_dict(vm, m);
-    vm.dict_set_str(d, name, v)
-}
+use super::add_func as func;
 
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let m = vm.new_module("platform")?;

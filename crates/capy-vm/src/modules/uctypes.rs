@@ -424,17 +424,23 @@ fn size_arg(vm: &mut Vm, a: &[Value], fname: &str) -> PyResult<(Capability, Valu
 /// `bytes_at(addr, size)`: a copy of `size` bytes read through `addr`.
 fn uctypes_bytes_at(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let (c, _, n) = size_arg(vm, a, "bytes_at")?;
-    // Check the whole range before allocating anything.
+    let buf = read_checked(vm, &c, n)?;
+    Ok(Value::Obj(vm.alloc(Obj::Bytes(buf.into_boxed_slice()))?))
+}
+
+/// `n` bytes read through `c` from its address: the whole range is
+/// checked before anything is allocated.
+pub(super) fn read_checked(vm: &mut Vm, c: &Capability, n: u64) -> PyResult<Vec<u8>> {
     if let Err(f) = c.check_access(c.address(), n, Perms::LOAD) {
         return Err(cm::fault_error(vm, f));
     }
     let n = usize::try_from(n).map_err(|_| vm.memory_error())?;
     vm.reserve_temp(n)?;
     let mut buf = vec![0u8; n];
-    if let Err(f) = cm::read(vm, &c, 0, &mut buf) {
+    if let Err(f) = cm::read(vm, c, 0, &mut buf) {
         return Err(cm::fault_error(vm, f));
     }
-    Ok(Value::Obj(vm.alloc(Obj::Bytes(buf.into_boxed_slice()))?))
+    Ok(buf)
 }
 
 /// `bytearray_at(addr, size)`: an aliasing view of `size` bytes that

@@ -431,17 +431,7 @@ fn view_bytes(vm: &mut Vm, s: &View) -> PyResult<Vec<u8>> {
         None => crate::modules::uctypes::desc_size(vm, s.desc, s.layout, &mut 0)?,
     };
     let (c, _) = cm::cap_arg(vm, s.cap)?;
-    // Check the whole range before allocating anything.
-    if let Err(f) = c.check_access(c.address(), n, cheri::Perms::LOAD) {
-        return Err(cm::fault_error(vm, f));
-    }
-    let n = usize::try_from(n).map_err(|_| vm.memory_error())?;
-    vm.reserve_temp(n)?;
-    let mut buf = vec![0u8; n];
-    if let Err(f) = cm::read(vm, &c, 0, &mut buf) {
-        return Err(cm::fault_error(vm, f));
-    }
-    Ok(buf)
+    crate::modules::uctypes::read_checked(vm, &c, n)
 }
 
 /// The buffer protocol of struct objects, for `bytes(s)` and
