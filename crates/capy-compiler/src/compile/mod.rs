@@ -14,6 +14,7 @@ mod expr;
 mod flow;
 mod func;
 mod stmt;
+mod surrogate;
 
 use crate::bytecode::{code_flags, Code, Const, Instr};
 use crate::error::{CompileError, CompileErrorKind};
