@@ -39,8 +39,11 @@ pub struct PyStr {
     /// such index, so code that reads `s` still sees valid text. None for
     /// nearly every str. Boxed twice so a str stays one pointer wider
     /// (every heap object fits 64 bytes).
-    sur: Option<Box<Vec<(u32, u16)>>>,
+    sur: Option<Box<Surrogates>>,
 }
+
+/// A str's side table of lone surrogates (behind one thin pointer).
+struct Surrogates(Box<[(u32, u16)]>);
 
 /// Code points between two entries of a str's offset index.
 const STR_STRIDE: usize = 32;
@@ -66,14 +69,14 @@ impl PyStr {
         let hash = crate::heap::str_hash_with(&s, &sur);
         let mut p = PyStr::new(s, hash);
         if !sur.is_empty() {
-            p.sur = Some(Box::new(sur));
+            p.sur = Some(Box::new(Surrogates(sur.into_boxed_slice())));
         }
         p
     }
     /// The lone surrogates: (code point index, value), sorted.
     #[inline]
     pub fn surrogates(&self) -> &[(u32, u16)] {
-        self.sur.as_deref().map_or(&[], |v| v.as_slice())
+        self.sur.as_deref().map_or(&[], |v| &v.0)
     }
     #[inline]
     pub fn has_surrogates(&self) -> bool {
@@ -85,10 +88,9 @@ impl PyStr {
     }
     /// Code point `i` as a number (a lone surrogate included).
     pub fn code_point(&self, i: usize) -> Option<u32> {
-        if let Some(sur) = &self.sur {
-            if let Ok(k) = sur.binary_search_by_key(&i, |&(at, _)| at as usize) {
-                return sur.get(k).map(|&(_, u)| u as u32);
-            }
+        let sur = self.surrogates();
+        if let Ok(k) = sur.binary_search_by_key(&i, |&(at, _)| at as usize) {
+            return sur.get(k).map(|&(_, u)| u as u32);
         }
         self.char_at(i).map(|c| c as u32)
     }
@@ -116,8 +118,7 @@ impl PyStr {
     /// Bytes of the side table of surrogates.
     pub fn surrogate_bytes(&self) -> usize {
         self.sur.as_ref().map_or(0, |v| {
-            std::mem::size_of::<Vec<(u32, u16)>>()
-                + v.capacity() * std::mem::size_of::<(u32, u16)>()
+            std::mem::size_of::<Surrogates>() + std::mem::size_of_val(&*v.0)
         })
     }
     #[inline]
