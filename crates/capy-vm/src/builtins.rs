@@ -188,6 +188,8 @@ fn print(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         if i > 0 {
             out.push_str(&sep);
         }
+        // A str with lone surrogates cannot go to a UTF-8 stream.
+        crate::types::codec::check_writable(vm, vm.builtin_base(v))?;
         out.push_str(&vm.to_str(v)?);
     }
     out.push_str(&end);
@@ -254,6 +256,10 @@ fn format(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     } else {
         String::new()
     };
+    // A str formats as itself (lone surrogates kept).
+    if spec.is_empty() && vm.heap.pystr(a[0]).is_some_and(|p| p.has_surrogates()) {
+        return Ok(a[0]);
+    }
     let s = vm.format(a[0], &spec)?;
     vm.new_string(s)
 }
@@ -398,20 +404,20 @@ fn chr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             "Python int too large to convert to C int",
         ));
     }
-    match u32::try_from(i).ok().and_then(char::from_u32) {
-        Some(c) => vm.new_string(c.to_string()),
+    match u32::try_from(i).ok().filter(|&c| c < 0x110000) {
+        // A lone surrogate goes to the str's side table.
+        Some(c) => vm.new_code_points(&[c]),
         None => Err(vm.value_error("chr() arg not in range(0x110000)")),
     }
 }
 
 fn ord(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "ord", a, 1, 1)?;
-    if let Some(s) = vm.heap.str_of(a[0]) {
-        let mut it = s.chars();
-        if let (Some(c), None) = (it.next(), it.next()) {
-            return Ok(Value::Int(c as i64));
+    if let Some(s) = vm.heap.pystr(a[0]) {
+        if s.char_len() == 1 {
+            return Ok(Value::Int(s.code_point(0).unwrap_or(0) as i64));
         }
-        let n = s.chars().count();
+        let n = s.char_len();
         return Err(vm.type_error(format!(
             "ord() expected a character, but string of length {n} found"
         )));

@@ -187,7 +187,7 @@ impl Dict {
             return self
                 .set_candidates(hash)
                 .into_iter()
-                .find(|&i| heap.str_of(self.entries[i].key) == Some(key));
+                .find(|&i| heap.plain_str_of(self.entries[i].key) == Some(key));
         }
         if self.index.is_empty() {
             return None;
@@ -200,7 +200,7 @@ impl Dict {
             }
             if slot != DELETED {
                 let e = &self.entries[slot as usize];
-                if e.hash == hash && heap.str_of(e.key) == Some(key) {
+                if e.hash == hash && heap.plain_str_of(e.key) == Some(key) {
                     return Some(slot as usize);
                 }
             }
@@ -233,7 +233,7 @@ impl Dict {
                 let e = &self.entries[slot as usize];
                 if e.hash == hash
                     && (e.key.is(key)
-                        || (heap.str_of(e.key).is_some() && heap.str_of(e.key) == heap.str_of(key)))
+                        || matches!((heap.pystr(e.key), heap.pystr(key)), (Some(x), Some(y)) if x.same(y)))
                 {
                     return Some(slot as usize);
                 }

@@ -683,11 +683,23 @@ impl Vm {
                 }
                 Instr::BuildString(n) => {
                     let len = self.stack.len();
-                    let mut s = String::new();
-                    for k in len - n as usize..len {
-                        s.push_str(self.heap.str_of(self.stack[k]).unwrap_or(""));
-                    }
-                    let v = self.new_string(s)?;
+                    let parts = len - n as usize..len;
+                    // Pieces with lone surrogates keep them (the slow path).
+                    let wide = parts.clone().any(|k| {
+                        self.heap
+                            .pystr(self.stack[k])
+                            .is_some_and(|p| p.has_surrogates())
+                    });
+                    let v = if wide {
+                        let pieces = self.stack[parts].to_vec();
+                        crate::types::strbuf::concat(self, &pieces)?
+                    } else {
+                        let mut s = String::new();
+                        for k in parts {
+                            s.push_str(self.heap.str_of(self.stack[k]).unwrap_or(""));
+                        }
+                        self.new_string(s)?
+                    };
                     self.replace_top(n as usize, v);
                 }
                 Instr::ListAppend(d) => {

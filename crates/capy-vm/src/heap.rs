@@ -336,6 +336,19 @@ impl Heap {
         }
     }
 
+    /// The contents of a `str` value without lone surrogates (for
+    /// lookups by text, which such a str never equals).
+    #[inline]
+    pub fn plain_str_of(&self, v: Value) -> Option<&str> {
+        match v {
+            Value::Obj(h) => match self.get(h) {
+                Obj::Str(s) if !s.has_surrogates() => Some(&s.s),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     pub fn pystr(&self, v: Value) -> Option<&PyStr> {
         match v {
             Value::Obj(h) => match self.get(h) {
@@ -436,6 +449,21 @@ fn next_first_gen() -> u32 {
     HEAPS
         .fetch_add(1, Ordering::Relaxed)
         .wrapping_mul(0x9E37_79B9)
+}
+
+/// The hash of a str with lone surrogates: the text's (which holds
+/// U+FFFD for each) mixed with every (index, surrogate), so `'\ud800'`
+/// and `'\ufffd'` differ.
+pub fn str_hash_with(s: &str, sur: &[(u32, u16)]) -> u64 {
+    let mut h = str_hash(s);
+    for &(at, u) in sur {
+        h = (h ^ ((at as u64) << 16 | u as u64)).wrapping_mul(0x100000001b3);
+        h ^= h >> 29;
+    }
+    if h == u64::MAX {
+        h = u64::MAX - 1;
+    }
+    h
 }
 
 /// The hash of a string's contents (FNV-1a over 8-byte words; not keyed,

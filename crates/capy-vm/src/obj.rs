@@ -34,7 +34,16 @@ pub struct PyStr {
     /// point, built on the first access by position, so `s[i]`, slicing
     /// and iteration cost O(1) per character instead of O(i).
     offsets: std::cell::OnceCell<Box<[usize]>>,
+    /// Lone surrogates (U+D800..U+DFFF), which `s` cannot hold: (code
+    /// point index, surrogate), sorted by index; `s` has U+FFFD at each
+    /// such index, so code that reads `s` still sees valid text. None for
+    /// nearly every str. Boxed twice so a str stays one pointer wider
+    /// (every heap object fits 64 bytes).
+    sur: Option<Box<Surrogates>>,
 }
+
+/// A str's side table of lone surrogates (behind one thin pointer).
+struct Surrogates(Box<[(u32, u16)]>);
 
 /// Code points between two entries of a str's offset index.
 const STR_STRIDE: usize = 32;
@@ -51,7 +60,66 @@ impl PyStr {
             hash,
             chars,
             offsets: std::cell::OnceCell::new(),
+            sur: None,
         }
+    }
+    /// A str with lone surrogates at the given (sorted) code point
+    /// indexes, where `s` holds U+FFFD; the hash covers them.
+    pub fn with_surrogates(s: Box<str>, sur: Vec<(u32, u16)>) -> PyStr {
+        let hash = crate::heap::str_hash_with(&s, &sur);
+        let mut p = PyStr::new(s, hash);
+        if !sur.is_empty() {
+            p.sur = Some(Box::new(Surrogates(sur.into_boxed_slice())));
+        }
+        p
+    }
+    /// The lone surrogates: (code point index, value), sorted.
+    #[inline]
+    pub fn surrogates(&self) -> &[(u32, u16)] {
+        self.sur.as_deref().map_or(&[], |v| &v.0)
+    }
+    #[inline]
+    pub fn has_surrogates(&self) -> bool {
+        self.sur.is_some()
+    }
+    /// Whether two strs hold the same code points.
+    pub fn same(&self, other: &PyStr) -> bool {
+        self.s == other.s && self.surrogates() == other.surrogates()
+    }
+    /// Code point `i` as a number (a lone surrogate included).
+    pub fn code_point(&self, i: usize) -> Option<u32> {
+        let sur = self.surrogates();
+        if let Ok(k) = sur.binary_search_by_key(&i, |&(at, _)| at as usize) {
+            return sur.get(k).map(|&(_, u)| u as u32);
+        }
+        self.char_at(i).map(|c| c as u32)
+    }
+    /// Every code point in order (lone surrogates included).
+    pub fn code_points(&self) -> impl Iterator<Item = u32> + '_ {
+        let mut sur = self.surrogates().iter().peekable();
+        self.s
+            .chars()
+            .enumerate()
+            .map(move |(i, c)| match sur.peek() {
+                Some(&&(at, u)) if at as usize == i => {
+                    sur.next();
+                    u as u32
+                }
+                _ => c as u32,
+            })
+    }
+    /// The surrogates at code point indexes `from..to`.
+    pub fn surrogates_in(&self, from: usize, to: usize) -> &[(u32, u16)] {
+        let sur = self.surrogates();
+        let lo = sur.partition_point(|&(at, _)| (at as usize) < from);
+        let hi = sur.partition_point(|&(at, _)| (at as usize) < to);
+        sur.get(lo..hi.max(lo)).unwrap_or(&[])
+    }
+    /// Bytes of the side table of surrogates.
+    pub fn surrogate_bytes(&self) -> usize {
+        self.sur.as_ref().map_or(0, |v| {
+            std::mem::size_of::<Surrogates>() + std::mem::size_of_val(&*v.0)
+        })
     }
     #[inline]
     pub fn is_ascii(&self) -> bool {
@@ -480,7 +548,7 @@ impl Obj {
     pub fn size(&self) -> usize {
         use std::mem::size_of;
         let payload = match self {
-            Obj::Str(s) => s.s.len() + s.index_bytes(),
+            Obj::Str(s) => s.s.len() + s.index_bytes() + s.surrogate_bytes(),
             Obj::Bytes(b) => b.len(),
             Obj::ByteArray(b) => b.capacity(),
             Obj::BigInt(b) => b.bits() as usize / 8 + 16,

@@ -593,7 +593,7 @@ impl Vm {
             return Ok(None);
         };
         let ord = match (self.heap.get(ha), self.heap.get(hb)) {
-            (Obj::Str(x), Obj::Str(y)) => x.s.as_bytes().cmp(y.s.as_bytes()),
+            (Obj::Str(x), Obj::Str(y)) => crate::types::strbuf::str_cmp(x, y),
             (Obj::Bytes(x), Obj::Bytes(y)) => x[..].cmp(&y[..]),
             (Obj::ByteArray(x), Obj::ByteArray(y)) => x[..].cmp(&y[..]),
             (Obj::Bytes(x), Obj::ByteArray(y)) => x[..].cmp(&y[..]),
@@ -668,7 +668,7 @@ impl Vm {
             (Value::Int(x), Value::Int(y)) => x.cmp(&y),
             (Value::Float(x), Value::Float(y)) => x.partial_cmp(&y)?,
             (Value::Obj(x), Value::Obj(y)) => match (self.heap.get(x), self.heap.get(y)) {
-                (Obj::Str(x), Obj::Str(y)) => x.s.as_bytes().cmp(y.s.as_bytes()),
+                (Obj::Str(x), Obj::Str(y)) => crate::types::strbuf::str_cmp(x, y),
                 _ => return None,
             },
             _ => return None,
@@ -884,7 +884,7 @@ fn fast_eq_nested(heap: &Heap, a: Value, b: Value, depth: u32) -> Option<bool> {
     }
     match (a, b) {
         (Value::Obj(ha), Value::Obj(hb)) => match (heap.get(ha), heap.get(hb)) {
-            (Obj::Str(x), Obj::Str(y)) => Some(x.hash == y.hash && x.s == y.s),
+            (Obj::Str(x), Obj::Str(y)) => Some(x.hash == y.hash && x.same(y)),
             (Obj::Bytes(x), Obj::Bytes(y)) => Some(x == y),
             (Obj::Bytes(x), Obj::ByteArray(y)) | (Obj::ByteArray(y), Obj::Bytes(x)) => {
                 Some(x[..] == y[..])

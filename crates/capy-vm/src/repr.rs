@@ -78,6 +78,7 @@ impl Vm {
             return self.repr_user(v);
         }
         Ok(match self.heap.get(h) {
+            Obj::Str(s) if s.has_surrogates() => crate::types::strbuf::wide_repr(s),
             Obj::Str(s) => numfmt::py_str_repr(&s.s),
             Obj::BigInt(b) => {
                 let b = (**b).clone();

@@ -69,7 +69,7 @@ fn native_cmp(heap: &Heap, a: Value, b: Value) -> Ordering {
         (Value::Int(x), Value::Int(y)) => x.cmp(&y),
         (Value::Float(x), Value::Float(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
         (Value::Obj(x), Value::Obj(y)) => match (heap.get(x), heap.get(y)) {
-            (Obj::Str(x), Obj::Str(y)) => x.s.as_bytes().cmp(y.s.as_bytes()),
+            (Obj::Str(x), Obj::Str(y)) => crate::types::strbuf::str_cmp(x, y),
             (Obj::Tuple(x), Obj::Tuple(y)) => x
                 .iter()
                 .zip(y.iter())

@@ -132,7 +132,8 @@ impl<'a, 'src> Compiler<'a, 'src> {
             Expr::Set(s) => self.sequence_display(&s.elts, Display::Set),
             Expr::List(l) => self.sequence_display(&l.elts, Display::List),
             Expr::Tuple(t) => {
-                if let Some(c) = const_of(e) {
+                let folds = !t.elts.iter().any(super::surrogate::maybe_surrogate);
+                if let Some(c) = const_of(e).filter(|_| folds) {
                     self.load_const(c);
                     return Ok(());
                 }
@@ -190,6 +191,9 @@ impl<'a, 'src> Compiler<'a, 'src> {
             Expr::FormattedValue(f) => self.formatted_value(f),
             Expr::JoinedStr(j) => self.joined_str(j),
             Expr::Constant(c) => {
+                if self.surrogate_literal(c) {
+                    return Ok(());
+                }
                 self.constant(&c.value);
                 Ok(())
             }

@@ -15,6 +15,7 @@ mod flow;
 mod func;
 mod pattern;
 mod stmt;
+mod surrogate;
 
 use crate::bytecode::{code_flags, Code, Const, Instr};
 use crate::error::{CompileError, CompileErrorKind};

@@ -187,6 +187,7 @@ fn bytes_arg(vm: &mut Vm, a: &[Value]) -> PyResult<Vec<u8>> {
 /// The str argument of `write` (CPython refuses anything else).
 fn text_arg(vm: &mut Vm, a: &[Value]) -> PyResult<String> {
     let v = a.get(1).copied().unwrap_or(Value::None);
+    crate::types::codec::check_writable(vm, vm.builtin_base(v))?;
     match vm.heap.str_of(vm.builtin_base(v)) {
         Some(s) => Ok(s.to_string()),
         None => {

@@ -2,7 +2,6 @@
 //! are shared: each reads `self` as a byte vector and builds its result with
 //! the type of `self` (bytes stays bytes, bytearray stays bytearray).
 
-use crate::errors::ExcKind;
 use crate::obj::Obj;
 use crate::types::MethodDef;
 use crate::value::Value;
@@ -877,98 +876,11 @@ fn b_fromhex(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     mk(vm, out, ba)
 }
 
-/// Decodes bytes; `encoding` and `errors` as CPython names them.
+/// Decodes bytes to Rust text (a lone surrogate that a handler makes
+/// reads as U+FFFD); `encoding` and `errors` as CPython names them.
 pub fn decode(vm: &mut Vm, b: &[u8], encoding: &str, errors: &str) -> PyResult<String> {
-    let enc = encoding.to_ascii_lowercase().replace('_', "-");
-    if let Some(c) = super::widecodec::lookup(&enc) {
-        return super::widecodec::decode(c, b, errors)
-            .map_err(|msg| vm.error(ExcKind::UnicodeDecodeError, msg));
-    }
-    match enc.as_str() {
-        "utf-8" | "utf8" => match std::str::from_utf8(b) {
-            Ok(s) => Ok(s.to_string()),
-            Err(e) => {
-                if errors == "strict" {
-                    let msg = capy_compiler::encoding::utf8_error_message(b, &e);
-                    return Err(vm.error(ExcKind::UnicodeDecodeError, msg));
-                }
-                let lossy = String::from_utf8_lossy(b).to_string();
-                Ok(if errors == "ignore" {
-                    lossy.replace('\u{fffd}', "")
-                } else {
-                    lossy
-                })
-            }
-        },
-        "ascii" | "us-ascii" => {
-            let mut out = String::with_capacity(b.len());
-            for (i, &c) in b.iter().enumerate() {
-                if c < 0x80 {
-                    out.push(c as char);
-                } else {
-                    match errors {
-                        "ignore" => {}
-                        "replace" => out.push('\u{fffd}'),
-                        _ => {
-                            return Err(vm.error(
-                                ExcKind::UnicodeDecodeError,
-                                format!("'ascii' codec can't decode byte 0x{c:02x} in position {i}: ordinal not in range(128)"),
-                            ))
-                        }
-                    }
-                }
-            }
-            Ok(out)
-        }
-        "latin-1" | "latin1" | "iso-8859-1" | "iso8859-1" => {
-            Ok(b.iter().map(|&c| c as char).collect())
-        }
-        _ => Err(vm.error(
-            ExcKind::LookupError,
-            format!("unknown encoding: {encoding}"),
-        )),
-    }
-}
-
-/// Encodes a str.
-pub fn encode(vm: &mut Vm, s: &str, encoding: &str, errors: &str) -> PyResult<Vec<u8>> {
-    let enc = encoding.to_ascii_lowercase().replace('_', "-");
-    if let Some(c) = super::widecodec::lookup(&enc) {
-        // Every str is encodable in UTF-16 and UTF-32.
-        return Ok(super::widecodec::encode(c, s));
-    }
-    let limit = match enc.as_str() {
-        "utf-8" | "utf8" => return Ok(s.as_bytes().to_vec()),
-        "ascii" | "us-ascii" => 0x80u32,
-        "latin-1" | "latin1" | "iso-8859-1" | "iso8859-1" => 0x100,
-        _ => {
-            return Err(vm.error(
-                ExcKind::LookupError,
-                format!("unknown encoding: {encoding}"),
-            ))
-        }
-    };
-    let name = if limit == 0x80 { "ascii" } else { "latin-1" };
-    let mut out = Vec::with_capacity(s.len());
-    for (i, c) in s.chars().enumerate() {
-        let n = c as u32;
-        if n < limit {
-            out.push(n as u8);
-        } else {
-            match errors {
-                "ignore" => {}
-                "replace" => out.push(b'?'),
-                _ => {
-                    let r = crate::repr::ascii_escape(&c.to_string());
-                    return Err(vm.error(
-                        ExcKind::UnicodeEncodeError,
-                        format!("'{name}' codec can't encode character '{r}' in position {i}: ordinal not in range({limit})"),
-                    ));
-                }
-            }
-        }
-    }
-    Ok(out)
+    let v = super::codec::decode_value(vm, b, encoding, errors)?;
+    Ok(vm.heap.str_of(v).unwrap_or("").to_string())
 }
 
 /// `encoding` and `errors` from positional arguments starting at `i`, or keywords.
@@ -1001,8 +913,7 @@ pub fn codec_args(vm: &mut Vm, a: &[Value], i: usize, kw: Kw) -> PyResult<(Strin
 fn b_decode(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let (b, _) = me(vm, a)?;
     let (enc, err) = codec_args(vm, a, 1, kw)?;
-    let s = decode(vm, &b, &enc, &err)?;
-    vm.new_string(s)
+    super::codec::decode_value(vm, &b, &enc, &err)
 }
 
 /// `bytes % args`: formatted through the str machinery over a Latin-1

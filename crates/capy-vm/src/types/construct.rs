@@ -113,8 +113,7 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
                     )));
                 };
                 let (enc, err) = crate::types::bytes::codec_args(vm, a, 1, kw)?;
-                let s = crate::types::bytes::decode(vm, &b, &enc, &err)?;
-                return vm.new_string(s);
+                return crate::types::codec::decode_value(vm, &b, &enc, &err);
             }
             vm.str_value(a[0])
         }
@@ -135,9 +134,8 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
                     if a.len() < 2 && kwv(vm, "encoding").is_none() {
                         return Err(vm.type_error("string argument without an encoding"));
                     }
-                    let st = vm.heap.str_of(v).unwrap_or("").to_string();
                     let (enc, err) = crate::types::bytes::codec_args(vm, a, 1, kw)?;
-                    crate::types::bytes::encode(vm, &st, &enc, &err)?
+                    crate::types::codec::encode_value(vm, v, &enc, &err)?
                 }
                 v if a.len() > 1 || !kw.is_empty() => {
                     let _ = v;

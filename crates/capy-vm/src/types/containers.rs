@@ -380,8 +380,13 @@ impl Vm {
                 Obj::Str(s) => {
                     // A str subclass's instance is looked for by its value.
                     let sub = self.builtin_base(item);
-                    return match self.heap.str_of(sub) {
-                        Some(sub) => Ok(s.s.contains(sub)),
+                    return match self.heap.pystr(sub) {
+                        Some(n) if s.has_surrogates() || n.has_surrogates() => {
+                            let (h, n): (Vec<u32>, Vec<u32>) =
+                                (s.code_points().collect(), n.code_points().collect());
+                            Ok(crate::types::strbuf::find_cp(&h, &n, 0, h.len()).is_some())
+                        }
+                        Some(sub) => Ok(s.s.contains(&*sub.s)),
                         None => {
                             let t = self.type_name(item);
                             Err(self.type_error(format!(
@@ -557,6 +562,12 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
         BinOp::Add => {
             let Value::Obj(hb) = bv else { return Ok(None) };
             let r = match (vm.heap.get(ha), vm.heap.get(hb)) {
+                (Obj::Str(x), Obj::Str(y)) if x.has_surrogates() || y.has_surrogates() => {
+                    let mut s = crate::types::strbuf::StrBuf::with_capacity(x.s.len() + y.s.len());
+                    s.push_pystr(x);
+                    s.push_pystr(y);
+                    return Ok(Some(vm.new_strbuf(s)?));
+                }
                 (Obj::Str(x), Obj::Str(y)) => {
                     let mut s = String::with_capacity(x.s.len() + y.s.len());
                     s.push_str(&x.s);
@@ -613,6 +624,11 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
             // Collects first: the quota may be full of garbage.
             vm.reserve_temp(size.saturating_mul(n))?;
             let r = match vm.heap.get(ha) {
+                Obj::Str(s) if s.has_surrogates() => {
+                    let mut b = crate::types::strbuf::StrBuf::with_capacity(s.s.len() * n);
+                    (0..n).for_each(|_| b.push_pystr(s));
+                    return Ok(Some(vm.new_strbuf(b)?));
+                }
                 Obj::Str(s) => {
                     let s = s.s.repeat(n);
                     return Ok(Some(vm.new_string(s)?));

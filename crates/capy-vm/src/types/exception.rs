@@ -73,6 +73,7 @@ pub fn init_exceptions(vm: &mut Vm) {
     let _ = vm.dict_set_str_class(import_error, "name", Value::None);
     let _ = vm.dict_set_str_class(import_error, "path", Value::None);
     super::excgroup::init(vm);
+    super::codec::init(vm);
 }
 
 fn add_methods(vm: &mut Vm, class: Gc, defs: &[MethodDef]) {

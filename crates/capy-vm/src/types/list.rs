@@ -347,6 +347,17 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
                 let v: Vec<Value> = pos.map(|i| t[i]).collect();
                 vm.new_tuple(v)
             }
+            Obj::Str(s) if s.has_surrogates() => {
+                let mut out = crate::types::strbuf::StrBuf::default();
+                if step == 1 {
+                    let (a, b) = (start.max(0) as usize, stop.max(start).max(0) as usize);
+                    out.push_range(s, a, b);
+                } else {
+                    let cps: Vec<u32> = s.code_points().collect();
+                    pos.for_each(|i| out.push_cp(cps.get(i).copied().unwrap_or(0xFFFD)));
+                }
+                vm.new_strbuf(out)
+            }
             Obj::Str(s) => {
                 let out: String = if s.is_ascii() {
                     pos.map(|i| s.s.as_bytes()[i] as char).collect()
@@ -432,6 +443,10 @@ pub fn seq_item_at(vm: &mut Vm, seq: Value, i: usize) -> PyResult<Option<Value>>
             let r = r.clone();
             return crate::types::range::big_item_at(vm, &r, i);
         }
+        Obj::Str(s) if s.has_surrogates() => match s.code_point(i) {
+            Some(c) => Some(vm.new_code_points(&[c])?),
+            None => None,
+        },
         Obj::Str(s) => match s.char_at(i) {
             Some(c) => {
                 let mut buf = [0u8; 4];

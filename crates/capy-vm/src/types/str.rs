@@ -99,6 +99,11 @@ fn str_join(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
         n.saturating_add(len).saturating_add(sep.len())
     });
     vm.reserve_temp(total)?;
+    let sep_v = vm.builtin_base(arg(a, 0));
+    let wide = |vm: &Vm, v: Value| vm.heap.pystr(v).is_some_and(|p| p.has_surrogates());
+    if wide(vm, sep_v) || items.iter().any(|&it| wide(vm, it)) {
+        return join_wide(vm, sep_v, &items);
+    }
     let mut out = String::new();
     for (i, it) in items.iter().enumerate() {
         if i > 0 {
@@ -115,6 +120,28 @@ fn str_join(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
         }
     }
     vm.new_string(out)
+}
+
+/// `join` when the separator or an item has lone surrogates.
+fn join_wide(vm: &mut Vm, sep: Value, items: &[Value]) -> PyResult {
+    let mut out = crate::types::strbuf::StrBuf::default();
+    for (i, &it) in items.iter().enumerate() {
+        if i > 0 {
+            if let Some(p) = vm.heap.pystr(sep) {
+                out.push_pystr(p);
+            }
+        }
+        match vm.heap.pystr(it) {
+            Some(p) => out.push_pystr(p),
+            None => {
+                let t = vm.type_name(it);
+                return Err(vm.type_error(format!(
+                    "sequence item {i}: expected str instance, {t} found"
+                )));
+            }
+        }
+    }
+    vm.new_strbuf(out)
 }
 
 fn str_split(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
@@ -210,12 +237,10 @@ fn str_rstrip(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     strip_impl(vm, a, false, true)
 }
 fn str_upper(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let t = s(vm, a, 0)?.to_uppercase();
-    vm.new_string(t)
+    map_str(vm, a, str::to_uppercase)
 }
 fn str_lower(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let t = s(vm, a, 0)?.to_lowercase();
-    vm.new_string(t)
+    map_str(vm, a, str::to_lowercase)
 }
 
 /// Python's notion of whitespace (Rust's lacks the \x1c-\x1f separators).
@@ -242,7 +267,10 @@ fn find_chars(hay: &[char], n: &[char], rev: bool) -> Option<usize> {
 }
 
 fn affix(vm: &mut Vm, a: &[Value], start: bool) -> PyResult {
-    let text = chars_of(vm, a, 0)?;
+    // Code points, so lone surrogates compare as themselves.
+    s(vm, a, 0)?;
+    let this = vm.builtin_base(arg(a, 0));
+    let text = crate::types::strbuf::code_points_of(vm, this).unwrap_or_default();
     let (st, en) = crate::types::bytes::adjust(vm, a, 2, text.len())?;
     let cands = match arg(a, 1) {
         Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_)) => vm.seq_items(arg(a, 1))?,
@@ -250,11 +278,7 @@ fn affix(vm: &mut Vm, a: &[Value], start: bool) -> PyResult {
     };
     let name = if start { "startswith" } else { "endswith" };
     for c in cands {
-        let Some(p) = vm
-            .heap
-            .str_of(vm.builtin_base(c))
-            .map(|x| x.chars().collect::<Vec<char>>())
-        else {
+        let Some(p) = crate::types::strbuf::code_points_of(vm, vm.builtin_base(c)) else {
             let t = vm.type_name(c);
             let msg = if matches!(arg(a, 1), Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_)))
             {
@@ -391,8 +415,15 @@ fn str_splitlines(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
     strings_list(vm, parts)
 }
 
+/// A per-character mapping of the text; lone surrogates (which no case
+/// mapping changes, and which end a word) are kept between the mapped
+/// runs.
 fn map_str(vm: &mut Vm, a: &[Value], f: impl Fn(&str) -> String) -> PyResult {
     let t = s(vm, a, 0)?;
+    let this = vm.builtin_base(arg(a, 0));
+    if vm.heap.pystr(this).is_some_and(|p| p.has_surrogates()) {
+        return crate::types::strbuf::map_runs_at(vm, this, |t: &str, _| f(t));
+    }
     vm.new_string(f(&t))
 }
 /// `str.casefold`: full case folding (`'ﬁ'` → `'fi'`, `'ß'` → `'ss'`).
@@ -415,7 +446,7 @@ fn str_swapcase(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     })
 }
 fn str_capitalize(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    map_str(vm, a, |t| {
+    let cap = |t: &str| {
         let mut it = t.chars();
         match it.next() {
             Some(c) => super::titlecase::to_title(c)
@@ -423,7 +454,21 @@ fn str_capitalize(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
                 .collect(),
             None => String::new(),
         }
-    })
+    };
+    s(vm, a, 0)?;
+    let this = vm.builtin_base(arg(a, 0));
+    // Only a run at the very start is capitalized; the others are lowered.
+    crate::types::strbuf::map_runs_at(
+        vm,
+        this,
+        |t: &str, first| {
+            if first {
+                cap(t)
+            } else {
+                t.to_lowercase()
+            }
+        },
+    )
 }
 fn str_title(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     map_str(vm, a, |t| {
@@ -542,9 +587,10 @@ fn str_isprintable(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 
 fn str_encode(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
-    let t = s(vm, a, 0)?;
+    s(vm, a, 0)?;
+    let this = vm.builtin_base(arg(a, 0));
     let (enc, err) = crate::types::bytes::codec_args(vm, a, 1, kw)?;
-    let b = crate::types::bytes::encode(vm, &t, &enc, &err)?;
+    let b = crate::types::codec::encode_value(vm, this, &enc, &err)?;
     crate::types::bytes::mk(vm, b, false)
 }
 
@@ -792,7 +838,7 @@ fn str_format_map(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) -> PyResult {
     let fmt = s(vm, a, 0)?;
     let args = &a[1..];
-    let mut out = String::new();
+    let mut out = crate::types::strbuf::StrBuf::default();
     let mut auto = 0usize;
     let mut manual: Option<bool> = None;
     let chars: Vec<char> = fmt.chars().collect();
@@ -932,7 +978,11 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
             } else {
                 spec
             };
-            out.push_str(&vm.format(v, &spec)?);
+            match vm.heap.pystr(v) {
+                // Lone surrogates survive a plain `{}`.
+                Some(p) if spec.is_empty() && p.has_surrogates() => out.push_pystr(p),
+                _ => out.push_str(&vm.format(v, &spec)?),
+            }
             i = j;
         } else if c == '}' {
             if chars.get(i + 1) == Some(&'}') {
@@ -946,7 +996,7 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
             i += 1;
         }
     }
-    vm.new_string(out)
+    vm.new_strbuf(out)
 }
 
 /// `fmt % args` for str.
@@ -962,7 +1012,7 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
         vec![args]
     };
     let mut idx = 0usize;
-    let mut out = String::new();
+    let mut out = crate::types::strbuf::StrBuf::default();
     let chars: Vec<char> = fmt.chars().collect();
     let mut i = 0;
     let next_arg = |vm: &mut Vm, idx: &mut usize| -> PyResult<Value> {
@@ -1046,6 +1096,12 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
             Some(v) => v,
             None => next_arg(vm, &mut idx)?,
         };
+        let plain_s = conv == 's' && precision.is_none() && width == 0;
+        if let Some(p) = vm.heap.pystr(v).filter(|p| plain_s && p.has_surrogates()) {
+            // Lone surrogates survive a plain `%s`.
+            out.push_pystr(p);
+            continue;
+        }
         let piece = match conv {
             's' | 'r' | 'a' => {
                 let mut t = match conv {
@@ -1096,7 +1152,7 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
     if !is_tuple && !is_mapping && idx == 0 && !items.is_empty() {
         return Err(vm.type_error("not all arguments converted during string formatting"));
     }
-    vm.new_string(out)
+    vm.new_strbuf(out)
 }
 
 fn is_instance_obj(vm: &Vm, v: Value) -> bool {

@@ -6,6 +6,7 @@
 //! haystack at a character boundary, so byte matches are code-point
 //! matches; positions are converted to code points only for non-ASCII text.
 
+use crate::types::strbuf::{count_cp, find_cp, rfind_cp};
 use crate::value::Value;
 use crate::vm::Vm;
 use crate::PyResult;
@@ -77,6 +78,10 @@ fn find_impl(vm: &mut Vm, a: &[Value], rev: bool, name: &str) -> PyResult<Option
     let Some((st, bs, be)) = range else {
         return Ok(None);
     };
+    if let Some((h, n, en)) = wide_args(vm, hay, needle, st, bs, be) {
+        let f = if rev { rfind_cp } else { find_cp };
+        return Ok(f(&h, &n, st, en));
+    }
     let t = text(vm, hay);
     let window = &t.as_bytes()[bs..be];
     let n = text(vm, needle).as_bytes();
@@ -87,6 +92,19 @@ fn find_impl(vm: &mut Vm, a: &[Value], rev: bool, name: &str) -> PyResult<Option
     };
     Ok(found.map(|p| st + char_len(&t[bs..bs + p])))
 }
+
+/// When the haystack or needle has lone surrogates: both as code points
+/// and the end of the range in code points (searches go by code point).
+fn wide_args(vm: &Vm, hay: Value, needle: Value, st: usize, bs: usize, be: usize) -> WideArgs {
+    let (hp, np) = (vm.heap.pystr(hay)?, vm.heap.pystr(needle)?);
+    if !hp.has_surrogates() && !np.has_surrogates() {
+        return None;
+    }
+    let en = st + char_len(hp.s.get(bs..be).unwrap_or(""));
+    Some((hp.code_points().collect(), np.code_points().collect(), en))
+}
+
+type WideArgs = Option<(Vec<u32>, Vec<u32>, usize)>;
 
 pub fn str_find(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let p = find_impl(vm, a, false, "find")?;
@@ -113,9 +131,12 @@ pub fn str_rindex(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 /// code points and at both ends.
 pub fn str_count(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let (hay, needle, range) = search_args(vm, a, "count")?;
-    let Some((_, bs, be)) = range else {
+    let Some((st, bs, be)) = range else {
         return Ok(Value::Int(0));
     };
+    if let Some((h, n, en)) = wide_args(vm, hay, needle, st, bs, be) {
+        return Ok(Value::Int(count_cp(&h, &n, st, en) as i64));
+    }
     let t = &text(vm, hay)[bs..be];
     let n = text(vm, needle).as_bytes();
     let c = if n.is_empty() {

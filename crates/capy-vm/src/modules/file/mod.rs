@@ -826,6 +826,7 @@ fn write_value(vm: &mut Vm, fo: &mut FileObj, v: Value) -> PyResult {
                 return Err(vm.type_error(format!("write() argument must be str, not {ty}")));
             };
             let s = s.to_string();
+            crate::types::codec::check_writable(vm, vm.builtin_base(v))?;
             if t.has_pending() {
                 // Back to the logical position before writing there.
                 let back = t.pending_bytes() as i64;
