@@ -20,6 +20,10 @@ pub enum Exit {
     Yield(Value),
 }
 
+/// Traceback entries an exception keeps whatever the heap quota (more
+/// than the deepest recursion a traceback records).
+const TB_ALWAYS: usize = 1100;
+
 impl Vm {
     #[inline]
     pub(crate) fn pop(&mut self) -> Value {
@@ -222,16 +226,17 @@ impl Vm {
     pub(crate) fn note_raise(&mut self, e: PyErr, f: &Frame) {
         let line = f.code.line_at(f.ip.saturating_sub(1));
         let handling = self.handling.last().copied();
+        let (fresh, new_frame) = match self.heap.get(e.0) {
+            Obj::Exception(x) => (
+                x.traceback.is_empty(),
+                x.traceback.last().map(|t| t.frame_id) != Some(f.id),
+            ),
+            _ => (false, false),
+        };
+        if new_frame {
+            self.push_tb_entry(e, f, line);
+        }
         if let Obj::Exception(x) = self.heap.get_mut(e.0) {
-            let fresh = x.traceback.is_empty();
-            if x.traceback.last().map(|t| t.frame_id) != Some(f.id) {
-                x.traceback.push(TbEntry {
-                    filename: f.code.filename.clone(),
-                    name: f.code.name.clone(),
-                    line,
-                    frame_id: f.id,
-                });
-            }
             if fresh {
                 if let Some(h) = handling {
                     if !h.is(e.value()) && x.context.is_none() {
@@ -250,15 +255,36 @@ impl Vm {
     /// `note_raise`, which also sets its `__context__`.
     fn note_explicit_reraise(&mut self, e: PyErr, f: &Frame, ip: usize) {
         let line = f.code.line_at(ip.saturating_sub(1));
+        if matches!(self.heap.get(e.0), Obj::Exception(x) if !x.traceback.is_empty()) {
+            self.push_tb_entry(e, f, line);
+        }
+    }
+
+    /// Adds a traceback entry for frame `f` at `line` to `e`, charged to
+    /// the heap quota: one exception raised again and again in a loop
+    /// grows its traceback with every raise and allocates nothing else,
+    /// so nothing else would ever stop it. The first [`TB_ALWAYS`] entries
+    /// are always kept (a MemoryError raised at the quota still shows
+    /// where); past them an entry that does not fit the quota is left out
+    /// (the traceback is a diagnosis; the raise goes on).
+    fn push_tb_entry(&mut self, e: PyErr, f: &Frame, line: u32) {
+        let len = match self.heap.get(e.0) {
+            Obj::Exception(x) => x.traceback.len(),
+            _ => return,
+        };
+        let size = std::mem::size_of::<TbEntry>();
+        if len < TB_ALWAYS {
+            self.budget.memory.charge_over(size);
+        } else if self.budget.memory.charge(size).is_err() {
+            return;
+        }
         if let Obj::Exception(x) = self.heap.get_mut(e.0) {
-            if !x.traceback.is_empty() {
-                x.traceback.push(TbEntry {
-                    filename: f.code.filename.clone(),
-                    name: f.code.name.clone(),
-                    line,
-                    frame_id: f.id,
-                });
-            }
+            x.traceback.push(TbEntry {
+                filename: f.code.filename.clone(),
+                name: f.code.name.clone(),
+                line,
+                frame_id: f.id,
+            });
         }
     }
 

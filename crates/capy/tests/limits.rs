@@ -107,6 +107,38 @@ fn heap_limit_strings_and_dicts() {
 }
 
 #[test]
+fn heap_limit_holds_for_a_reraised_exception() {
+    // One exception raised again and again (in its own frame and through
+    // a function) grows its traceback and allocates nothing else: the
+    // entries count against the quota, and past it are left out, so the
+    // live heap stays within the limit (it used to grow without bound).
+    let d = scratch("heap-reraise");
+    let src = "\
+import gc
+e = ValueError('x')
+def f():
+    raise e
+for i in range(200000):
+    try:
+        raise e
+    except ValueError:
+        pass
+    try:
+        f()
+    except ValueError:
+        pass
+gc.collect()
+print(gc.mem_alloc() <= 8 * 1024 * 1024)
+try:
+    raise e
+except ValueError as x:
+    print('still raises', x)
+";
+    let o = run_py(&d, "reraise.py", src, &["--heap", "8M"]);
+    assert_eq!(o.stdout, "True\nstill raises x\n", "stderr:\n{}", o.stderr);
+}
+
+#[test]
 fn heap_limit_memory_error_is_recoverable() {
     let d = scratch("heap-recover");
     let src = "\
