@@ -280,6 +280,9 @@ fn match_statement_errors() {
         2,
         16,
     );
+    // More items before a star than the unpacking instruction can count.
+    let long = format!("match x:\n    case [{}*r]: pass", "0, ".repeat(70_000));
+    check(&long, "too many sub-patterns in sequence pattern", 2, 11);
 }
 
 #[test]

@@ -191,6 +191,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
             None => self.emit(Instr::UnpackSequence(small(n) as u32)),
             Some(i) => {
                 let after = n - i - 1;
+                // UnpackEx packs both counts in 16 bits each.
+                if i > 0xffff || after > 0xffff {
+                    let off = ps.first().map_or(0, |p| usize::from(p.start()));
+                    return Err(self.err("too many sub-patterns in sequence pattern", off));
+                }
                 self.emit(Instr::UnpackEx(i as u32 | (after as u32) << 16));
             }
         }
