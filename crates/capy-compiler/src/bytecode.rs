@@ -490,7 +490,8 @@ impl Code {
 
     /// Total number of parameters stored in fast locals.
     pub fn total_params(&self) -> usize {
-        let mut n = (self.argcount + self.kwonlyargcount) as usize;
+        // Added as usize: a loaded file may hold any two u32 counts.
+        let mut n = self.argcount as usize + self.kwonlyargcount as usize;
         if self.flags & code_flags::VARARGS != 0 {
             n += 1;
         }

@@ -567,6 +567,13 @@ fn rejects_bad_header() {
             }
         )
     });
+    // Counts whose u32 sum overflows (the bytecode_load fuzzer's find):
+    // refused, not a panic, and not wrapped into a small count.
+    let mut c = ret(vec![]);
+    c.argcount = u32::MAX;
+    c.kwonlyargcount = 2;
+    c.varnames = strs(&["a"]);
+    rejects(&c, |k| matches!(k, K::TooManyParams { varnames: 1, .. }));
     let mut c = ret(vec![]);
     c.posonlyargcount = 1;
     c.varnames = strs(&["a"]);
