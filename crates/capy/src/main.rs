@@ -1,6 +1,7 @@
 //! The `capy` command line: run files, code, modules, bytecode; compile;
 //! the REPL; the `cheri` tools; and `audit` of a policy file.
 
+mod alloc;
 mod audit;
 mod audit_report;
 mod imports;
@@ -20,11 +21,9 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
 
-// Interpreters allocate many small, short-lived blocks (frames' argument
-// vectors, strings, dict tables); mimalloc serves them markedly faster than
-// the system allocator (see bench/).
+// mimalloc for small blocks, mappings of their own for large ones (alloc.rs).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Allocator = alloc::Allocator;
 
 const USAGE: &str =
     "usage: capy [options] [FILE [ARGS...] | -c CODE [ARGS...] | -m MODULE [ARGS...] | - [ARGS...]]

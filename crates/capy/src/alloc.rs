@@ -1,0 +1,187 @@
+//! The process's allocator: mimalloc for small blocks, the kernel's own
+//! mappings for large ones.
+//!
+//! An interpreter allocates many small, short-lived blocks (frames'
+//! argument vectors, strings, dict tables), which mimalloc serves markedly
+//! faster than the system allocator (see bench/). But a heap's big arrays
+//! (the object arena, a long list, a large dict's table) grow by doubling,
+//! and mimalloc moves a large block on every growth by copying it, keeping
+//! the old copy resident while the new one fills: a 21.6 MB vector grown
+//! by pushes peaked at 71.7 MB under mimalloc, 23.1 MB under glibc (which
+//! grows it in place with `mremap`). That is most of why 300,000 tuples
+//! peaked at 1.8x CPython's memory (bench/memory.py).
+//!
+//! So a block of [`LARGE`] bytes or more is a private anonymous mapping of
+//! its own: it grows with `mremap` (the kernel moves page-table entries,
+//! not bytes, and only pages written are resident) and is returned to the
+//! kernel the moment it is freed. Whether a block is large depends only on
+//! its size and alignment, which the caller repeats at `dealloc` and
+//! `realloc` (the `GlobalAlloc` contract), so each block is always handed
+//! back to the allocator that made it; a `realloc` across the threshold
+//! moves the block from one to the other.
+
+use std::alloc::{GlobalAlloc, Layout};
+
+/// Blocks of at least this size are mappings of their own. Large enough
+/// that the system calls are rare next to the work of filling the block.
+const LARGE: usize = 256 << 10;
+
+/// The page size mappings are made of (4 KiB on the targets capy runs
+/// on; a larger real page size only wastes a little of each mapping).
+const PAGE: usize = 4096;
+
+pub struct Allocator;
+
+fn is_large(size: usize, align: usize) -> bool {
+    size >= LARGE && align <= PAGE
+}
+
+/// `n` rounded up to whole pages (no overflow: `n` is at most
+/// `isize::MAX`, which `Layout` guarantees).
+fn pages(n: usize) -> usize {
+    (n + PAGE - 1) & !(PAGE - 1)
+}
+
+fn map(size: usize) -> *mut u8 {
+    // SAFETY: an anonymous private mapping at an address the kernel picks
+    // touches no existing memory; failure is reported as MAP_FAILED.
+    let p = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            pages(size),
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+            -1,
+            0,
+        )
+    };
+    if p == libc::MAP_FAILED {
+        std::ptr::null_mut()
+    } else {
+        p.cast()
+    }
+}
+
+// SAFETY: every block is served by exactly one of two allocators, chosen
+// by `is_large` on the layout, which the caller passes unchanged to
+// `dealloc` and (with the new size) to `realloc`; mimalloc's blocks go
+// back to mimalloc, mappings to munmap/mremap with the length they were
+// made with. Mappings are page-aligned, which satisfies every alignment
+// `is_large` admits.
+unsafe impl GlobalAlloc for Allocator {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        if is_large(l.size(), l.align()) {
+            map(l.size())
+        } else {
+            // SAFETY: forwarded with the caller's guarantees (non-zero size).
+            unsafe { mimalloc::MiMalloc.alloc(l) }
+        }
+    }
+
+    unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
+        if is_large(l.size(), l.align()) {
+            // Fresh anonymous pages read as zero; writing zeros would make
+            // every page resident.
+            map(l.size())
+        } else {
+            // SAFETY: as in `alloc`.
+            unsafe { mimalloc::MiMalloc.alloc_zeroed(l) }
+        }
+    }
+
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        if is_large(l.size(), l.align()) {
+            // SAFETY: `p` is a mapping `map` made for this size (the
+            // layout is the one it was allocated with), not used again.
+            unsafe { libc::munmap(p.cast(), pages(l.size())) };
+        } else {
+            // SAFETY: `p` came from mimalloc with this layout.
+            unsafe { mimalloc::MiMalloc.dealloc(p, l) }
+        }
+    }
+
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
+        match (is_large(l.size(), l.align()), is_large(new, l.align())) {
+            (true, true) => {
+                // SAFETY: `p` is a mapping of `pages(l.size())` bytes made
+                // by `map`; MREMAP_MAYMOVE lets the kernel move it, and the
+                // caller uses only the returned pointer afterwards.
+                let q = unsafe {
+                    libc::mremap(p.cast(), pages(l.size()), pages(new), libc::MREMAP_MAYMOVE)
+                };
+                if q == libc::MAP_FAILED {
+                    std::ptr::null_mut()
+                } else {
+                    q.cast()
+                }
+            }
+            // SAFETY: `p` came from mimalloc with layout `l`.
+            (false, false) => unsafe { mimalloc::MiMalloc.realloc(p, l, new) },
+            _ => {
+                // SAFETY: `new` is non-zero and, rounded to `l.align()`,
+                // does not overflow (the caller's guarantees for realloc).
+                let nl = unsafe { Layout::from_size_align_unchecked(new, l.align()) };
+                // SAFETY: as in `alloc`.
+                let q = unsafe { self.alloc(nl) };
+                if !q.is_null() {
+                    // SAFETY: both blocks are live, distinct, and at least
+                    // the smaller size long; `p` is freed with its layout.
+                    unsafe {
+                        std::ptr::copy_nonoverlapping(p, q, l.size().min(new));
+                        self.dealloc(p, l);
+                    }
+                }
+                q
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Blocks that cross the threshold both ways keep their contents, and
+    /// each is freed by the allocator that made it.
+    #[test]
+    fn blocks_keep_their_bytes_across_the_threshold() {
+        let a = Allocator;
+        for &(from, to) in &[
+            (100, LARGE * 3),
+            (LARGE * 3, 100),
+            (LARGE, LARGE * 5 + 17),
+            (LARGE * 5 + 17, LARGE + 1),
+            (1000, 2000),
+        ] {
+            let l = Layout::from_size_align(from, 8).unwrap();
+            // SAFETY: non-zero sizes; every pointer is checked, written
+            // within its size and freed once with its layout.
+            unsafe {
+                let p = a.alloc(l);
+                assert!(!p.is_null());
+                for i in 0..from {
+                    *p.add(i) = (i % 251) as u8;
+                }
+                let q = a.realloc(p, l, to);
+                assert!(!q.is_null());
+                for i in 0..from.min(to) {
+                    assert_eq!(*q.add(i), (i % 251) as u8, "byte {i} of {from} -> {to}");
+                }
+                a.dealloc(q, Layout::from_size_align(to, 8).unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn large_zeroed_blocks_are_zero() {
+        let a = Allocator;
+        let l = Layout::from_size_align(LARGE * 2, 16).unwrap();
+        // SAFETY: as above.
+        unsafe {
+            let p = a.alloc_zeroed(l);
+            assert!(!p.is_null());
+            assert!((0..l.size()).step_by(997).all(|i| *p.add(i) == 0));
+            a.dealloc(p, l);
+        }
+    }
+}
