@@ -172,6 +172,82 @@ mod tests {
         }
     }
 
+    /// Random allocations, growths, shrinks and frees around the
+    /// threshold, each block filled with its own pattern and checked
+    /// before every change: a block handed to the wrong allocator, or
+    /// a mapping remapped with the wrong length, corrupts or crashes.
+    #[test]
+    fn random_traffic_keeps_every_block_intact() {
+        let a = Allocator;
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let sizes = [1, 64, 4095, LARGE - 1, LARGE, LARGE + 1, 3 * LARGE + 100];
+        let mut live: Vec<(*mut u8, usize, u8)> = Vec::new();
+        let fill = |p: *mut u8, n: usize, tag: u8| {
+            for i in (0..n).step_by(509).chain(std::iter::once(n - 1)) {
+                // SAFETY: i < n, within the live block of n bytes.
+                unsafe { *p.add(i) = tag ^ (i as u8) };
+            }
+        };
+        let check = |p: *mut u8, n: usize, tag: u8| {
+            (0..n).step_by(509).chain(std::iter::once(n - 1)).all(|i| {
+                // SAFETY: as in `fill`.
+                unsafe { *p.add(i) == tag ^ (i as u8) }
+            })
+        };
+        for step in 0..20_000u32 {
+            let r = next();
+            let size = sizes[(r % sizes.len() as u64) as usize] + (r >> 40) as usize % 64;
+            let tag = (r >> 8) as u8;
+            match (r >> 16) % 3 {
+                0 if live.len() < 64 => {
+                    let l = Layout::from_size_align(size, 8).unwrap();
+                    // SAFETY: non-zero size; the block is freed below.
+                    let p = unsafe { a.alloc(l) };
+                    assert!(!p.is_null());
+                    fill(p, size, tag);
+                    live.push((p, size, tag));
+                }
+                1 if !live.is_empty() => {
+                    let k = (r >> 24) as usize % live.len();
+                    let (p, n, t) = live[k];
+                    assert!(check(p, n, t), "step {step}: block of {n} changed");
+                    // SAFETY: a live block with its layout; only the
+                    // returned pointer is used afterwards.
+                    let q = unsafe { a.realloc(p, Layout::from_size_align(n, 8).unwrap(), size) };
+                    assert!(!q.is_null());
+                    let kept = n.min(size);
+                    assert!(
+                        (0..kept).step_by(509).all(|i| {
+                            // SAFETY: i < kept <= both sizes.
+                            unsafe { *q.add(i) == t ^ (i as u8) }
+                        }),
+                        "step {step}: realloc {n} -> {size} lost bytes"
+                    );
+                    fill(q, size, tag);
+                    live[k] = (q, size, tag);
+                }
+                _ if !live.is_empty() => {
+                    let (p, n, t) = live.swap_remove((r >> 24) as usize % live.len());
+                    assert!(check(p, n, t), "step {step}: block of {n} changed");
+                    // SAFETY: a live block freed once with its layout.
+                    unsafe { a.dealloc(p, Layout::from_size_align(n, 8).unwrap()) };
+                }
+                _ => {}
+            }
+        }
+        for (p, n, t) in live {
+            assert!(check(p, n, t));
+            // SAFETY: as above.
+            unsafe { a.dealloc(p, Layout::from_size_align(n, 8).unwrap()) };
+        }
+    }
+
     #[test]
     fn large_zeroed_blocks_are_zero() {
         let a = Allocator;
