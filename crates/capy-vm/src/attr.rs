@@ -248,8 +248,15 @@ impl Vm {
             return None;
         }
         let hash = self.heap.pystr(name)?.hash;
-        let p = inst.dict.probe_name(&self.heap, hash, name)?;
-        Some(inst.dict.value_at(p))
+        let d = match inst.dict.external() {
+            Some(d) => match self.heap.get(d) {
+                Obj::Dict(d) => &**d,
+                _ => return None,
+            },
+            None => &inst.dict,
+        };
+        let p = d.probe_name(&self.heap, hash, name)?;
+        Some(d.value_at(p))
     }
 
     /// A module-level `__getattr__(name)` (PEP 562) for missing attributes.
@@ -541,8 +548,12 @@ impl Vm {
 
     /// `object.__setattr__`: store in the instance (or class/module) dict.
     pub fn generic_setattr(&mut self, obj: Value, name: Value, v: Value) -> PyResult<()> {
-        if self.heap.str_of(name) == Some("__class__") {
-            return self.set_class(obj, v);
+        match self.heap.str_of(name) {
+            Some("__class__") => return self.set_class(obj, v),
+            Some("__dict__") if crate::types::object::has_instance_dict(self, obj) => {
+                return crate::types::object::set_instance_dict(self, obj, v);
+            }
+            _ => {}
         }
         let Value::Obj(h) = obj else {
             return Err(self.readonly_attr(obj, name));
@@ -563,7 +574,10 @@ impl Vm {
         let hash = self.hash(name)?;
         let is_new = {
             let d = match self.heap.get(h) {
-                Obj::Instance(i) => &i.dict,
+                Obj::Instance(i) => match i.dict.external() {
+                    Some(d) => return self.dict_set(Value::Obj(d), name, v),
+                    None => &i.dict,
+                },
                 Obj::Exception(e) => &e.dict,
                 Obj::Func(f) => &f.dict,
                 Obj::Class(c) => &c.dict,
@@ -755,6 +769,14 @@ impl Vm {
         let hash = self.hash(name)?;
         let pos = {
             let d = match self.heap.get(h) {
+                Obj::Instance(i) if i.dict.external().is_some() => {
+                    // The attributes live in the dict object (see
+                    // `Dict::make_external`); a miss falls to the error below.
+                    match i.dict.external() {
+                        Some(d) if self.dict_del(Value::Obj(d), name)? => return Ok(()),
+                        _ => None,
+                    }
+                }
                 Obj::Instance(i) => Some(&i.dict),
                 Obj::Exception(e) => Some(&e.dict),
                 Obj::Func(f) => Some(&f.dict),

@@ -248,10 +248,24 @@ impl Vm {
         }
     }
 
+    /// The table holding an instance's attributes: its own, or the dict
+    /// object it stands for once a program asked for its `__dict__`
+    /// (`Dict::make_external`). Natives reading an instance's attributes
+    /// go through this.
+    pub(crate) fn attr_table<'a>(&'a self, i: &'a crate::obj::Instance) -> &'a Dict {
+        match i.dict.external().and_then(|d| self.dict_ref(d)) {
+            Some(d) => d,
+            None => &i.dict,
+        }
+    }
+
     /// The attribute dict of an instance, exception or function object.
     pub(crate) fn instance_dict_ref(&self, obj: Value) -> Option<&Dict> {
         match self.heap.get(obj.as_obj()?) {
-            Obj::Instance(i) => Some(&i.dict),
+            Obj::Instance(i) => match i.dict.external() {
+                Some(d) => self.dict_ref(d),
+                None => Some(&i.dict),
+            },
             Obj::Exception(e) => Some(&e.dict),
             Obj::Func(f) => Some(&f.dict),
             _ => None,

@@ -1057,7 +1057,10 @@ fn add_keys(vm: &Vm, v: Value, out: &mut std::collections::BTreeSet<String>) {
     let d = match vm.heap.get(h) {
         Obj::Dict(d) => &**d,
         Obj::Class(c) => &c.dict,
-        Obj::Instance(i) => &i.dict,
+        Obj::Instance(i) => match i.dict.external() {
+            Some(d) => return add_keys(vm, Value::Obj(d), out),
+            None => &i.dict,
+        },
         Obj::Exception(e) => &e.dict,
         Obj::Func(f) => &f.dict,
         Obj::Module(m) => return add_keys(vm, Value::Obj(m.dict), out),

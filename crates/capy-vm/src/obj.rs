@@ -517,6 +517,9 @@ impl Obj {
                 out.push(Value::Obj(i.class));
                 out.push(i.base);
                 trace_dict(&i.dict, out);
+                if let Some(d) = i.dict.external() {
+                    out.push(Value::Obj(d));
+                }
             }
             Obj::Exception(e) => {
                 out.extend_from_slice(&[Value::Obj(e.class), e.args, e.cause, e.context]);

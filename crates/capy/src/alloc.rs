@@ -19,8 +19,16 @@
 //! `realloc` (the `GlobalAlloc` contract), so each block is always handed
 //! back to the allocator that made it; a `realloc` across the threshold
 //! moves the block from one to the other.
+//!
+//! A program that makes and drops a large block over and over (a 300 KB
+//! buffer per call) would pay two system calls and a page fault per page
+//! each time; so a few freed mappings of up to [`PARK_MAX`] bytes are kept
+//! ([`Parked`]) and handed out again, resized with `mremap`, to the next
+//! large allocation.
 
 use std::alloc::{GlobalAlloc, Layout};
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Blocks of at least this size are mappings of their own. Large enough
 /// that the system calls are rare next to the work of filling the block.
@@ -31,6 +39,89 @@ const LARGE: usize = 256 << 10;
 const PAGE: usize = 4096;
 
 pub struct Allocator;
+
+/// Freed mappings at most this long are kept for reuse.
+const PARK_MAX: usize = 1 << 20;
+
+/// How many freed mappings are kept (so at most 4 MiB stay resident
+/// unused).
+const PARK_SLOTS: usize = 4;
+
+/// Freed mappings kept for the next large allocations: (address, length)
+/// pairs, length 0 for an empty slot, behind a spin lock (the critical
+/// sections are a few loads and stores, and must not allocate).
+struct Parked {
+    lock: AtomicBool,
+    slots: UnsafeCell<[(usize, usize); PARK_SLOTS]>,
+}
+
+// SAFETY: `slots` is only touched while `lock` is held (`with_parked`).
+unsafe impl Sync for Parked {}
+
+static PARKED: Parked = Parked {
+    lock: AtomicBool::new(false),
+    slots: UnsafeCell::new([(0, 0); PARK_SLOTS]),
+};
+
+fn with_parked<R>(f: impl FnOnce(&mut [(usize, usize); PARK_SLOTS]) -> R) -> R {
+    while PARKED
+        .lock
+        .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
+        .is_err()
+    {
+        std::hint::spin_loop();
+    }
+    // SAFETY: the lock is held, so this is the only reference.
+    let r = f(unsafe { &mut *PARKED.slots.get() });
+    PARKED.lock.store(false, Ordering::Release);
+    r
+}
+
+/// A parked mapping resized to `size` bytes, if one is parked.
+fn unpark(size: usize) -> Option<*mut u8> {
+    let (addr, len) = with_parked(|slots| {
+        let i = slots.iter().position(|&(_, len)| len != 0)?;
+        Some(std::mem::replace(&mut slots[i], (0, 0)))
+    })?;
+    if len == pages(size) {
+        return Some(addr as *mut u8);
+    }
+    // SAFETY: (addr, len) is a whole mapping `map` made, now owned here
+    // alone (taken out of its slot); the kernel may move it.
+    let q = unsafe {
+        libc::mremap(
+            addr as *mut libc::c_void,
+            len,
+            pages(size),
+            libc::MREMAP_MAYMOVE,
+        )
+    };
+    if q == libc::MAP_FAILED {
+        // SAFETY: as above; the mapping is not used again.
+        unsafe { libc::munmap(addr as *mut libc::c_void, len) };
+        return None;
+    }
+    Some(q.cast())
+}
+
+/// Keeps a freed mapping for reuse if it is small enough and a slot is
+/// free; otherwise returns it to the kernel.
+fn release(p: *mut u8, size: usize) {
+    let len = pages(size);
+    let kept = len <= PARK_MAX
+        && with_parked(|slots| match slots.iter_mut().find(|s| s.1 == 0) {
+            Some(slot) => {
+                *slot = (p as usize, len);
+                true
+            }
+            None => false,
+        });
+    if !kept {
+        // SAFETY: `p` is a whole mapping of `len` bytes made by `map`,
+        // not used again by anyone.
+        unsafe { libc::munmap(p.cast(), len) };
+    }
+}
 
 fn is_large(size: usize, align: usize) -> bool {
     size >= LARGE && align <= PAGE
@@ -71,7 +162,7 @@ fn map(size: usize) -> *mut u8 {
 unsafe impl GlobalAlloc for Allocator {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
         if is_large(l.size(), l.align()) {
-            map(l.size())
+            unpark(l.size()).unwrap_or_else(|| map(l.size()))
         } else {
             // SAFETY: forwarded with the caller's guarantees (non-zero size).
             unsafe { mimalloc::MiMalloc.alloc(l) }
@@ -80,8 +171,8 @@ unsafe impl GlobalAlloc for Allocator {
 
     unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
         if is_large(l.size(), l.align()) {
-            // Fresh anonymous pages read as zero; writing zeros would make
-            // every page resident.
+            // Fresh anonymous pages read as zero (a parked mapping holds old
+            // bytes); writing zeros would make every page resident.
             map(l.size())
         } else {
             // SAFETY: as in `alloc`.
@@ -91,9 +182,9 @@ unsafe impl GlobalAlloc for Allocator {
 
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
         if is_large(l.size(), l.align()) {
-            // SAFETY: `p` is a mapping `map` made for this size (the
-            // layout is the one it was allocated with), not used again.
-            unsafe { libc::munmap(p.cast(), pages(l.size())) };
+            // `p` is a mapping made for this size (the layout is the one
+            // it was allocated with), not used again by the caller.
+            release(p, l.size());
         } else {
             // SAFETY: `p` came from mimalloc with this layout.
             unsafe { mimalloc::MiMalloc.dealloc(p, l) }

@@ -109,10 +109,10 @@ fn this(vm: &mut Vm, v: Value) -> PyResult<Arr> {
     if let Value::Obj(h) = v {
         if let Obj::Instance(i) = vm.heap.get(h) {
             if let Value::Obj(b) = i.base {
-                let tc = i
-                    .dict
+                let d = vm.attr_table(i);
+                let tc = d
                     .probe_str(&vm.heap, crate::heap::str_hash("typecode"), "typecode")
-                    .and_then(|p| vm.heap.str_of(i.dict.value_at(p)))
+                    .and_then(|p| vm.heap.str_of(d.value_at(p)))
                     .and_then(|s| s.chars().next());
                 if let (Some(tc), Obj::ByteArray(_)) = (tc, vm.heap.get(b)) {
                     return Ok(Arr { buf: b, tc });

@@ -199,10 +199,11 @@ fn set_attr(vm: &mut Vm, obj: Value, name: &str, v: Value) -> PyResult<()> {
 fn get_attr(vm: &Vm, obj: Value, name: &str) -> Value {
     match obj {
         Value::Obj(h) => match vm.heap.get(h) {
-            Obj::Instance(i) => i
-                .dict
-                .probe_str(&vm.heap, crate::heap::str_hash(name), name)
-                .map_or(Value::None, |p| i.dict.value_at(p)),
+            Obj::Instance(i) => {
+                let d = vm.attr_table(i);
+                d.probe_str(&vm.heap, crate::heap::str_hash(name), name)
+                    .map_or(Value::None, |p| d.value_at(p))
+            }
             _ => Value::None,
         },
         _ => Value::None,

@@ -97,10 +97,9 @@ pub(super) fn view_of(vm: &Vm, obj: Value) -> Option<View> {
     if Some(i.class) != vm.cheri.struct_class {
         return None;
     }
-    let p = i
-        .dict
-        .probe_str(&vm.heap, crate::heap::str_hash(STATE), STATE)?;
-    let Value::Obj(t) = i.dict.value_at(p) else {
+    let d = vm.attr_table(i);
+    let p = d.probe_str(&vm.heap, crate::heap::str_hash(STATE), STATE)?;
+    let Value::Obj(t) = d.value_at(p) else {
         return None;
     };
     let Obj::Tuple(items) = vm.heap.get(t) else {

@@ -409,14 +409,7 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
         (Obj::Instance(i), "__dict__") if matches!(vm.heap.get(i.class), Obj::Class(c) if c.flags.slotted) => {
             None
         }
-        (Obj::Instance(i), "__dict__") => {
-            let items: Vec<(Value, Value)> = i.dict.iter().collect();
-            let d = vm.new_dict()?;
-            for (k, v) in items {
-                vm.dict_set(d, k, v)?;
-            }
-            Some(d)
-        }
+        (Obj::Instance(i), "__dict__") => Some(instance_dict(vm, h, i.dict.external())?),
         (Obj::Module(m), "__dict__") => Some(Value::Obj(m.dict)),
         (Obj::Func(f), "__name__") => Some(f.name),
         (Obj::Func(f), "__qualname__") => Some(f.qualname),
@@ -551,4 +544,65 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
         (Obj::MemoryView { .. }, _) => return crate::types::memoryview::mv_attr(vm, obj, name),
         _ => None,
     })
+}
+
+/// Whether `obj` is an instance with an attribute dict (not a slotted
+/// one, not a bare `object()`).
+pub fn has_instance_dict(vm: &Vm, obj: Value) -> bool {
+    let Value::Obj(h) = obj else { return false };
+    match vm.heap.get(h) {
+        Obj::Instance(i) => {
+            i.class != vm.type_obj(crate::types::TypeId::Object)
+                && !matches!(vm.heap.get(i.class), Obj::Class(c) if c.flags.slotted)
+        }
+        _ => false,
+    }
+}
+
+/// An instance's `__dict__`: a real dict object, the same one at every
+/// access, whose changes are the instance's (`self.__dict__.update(kw)`,
+/// `vars(obj)[name] = v`). Made on first access from the instance's own
+/// table, which from then on only refers to it (`Dict::make_external`):
+/// instances whose dict nobody asks for keep their attributes inline.
+fn instance_dict(vm: &mut Vm, h: crate::value::Gc, external: Option<crate::value::Gc>) -> PyResult {
+    if let Some(d) = external {
+        return Ok(Value::Obj(d));
+    }
+    let items: Vec<(Value, Value)> = match vm.heap.get(h) {
+        Obj::Instance(i) => i.dict.iter().collect(),
+        _ => Vec::new(),
+    };
+    let d = vm.new_dict()?;
+    vm.root_value(d);
+    for (k, v) in items {
+        vm.dict_set(d, k, v)?;
+    }
+    if let (Obj::Instance(i), Value::Obj(g)) = (vm.heap.get_mut(h), d) {
+        i.dict.make_external(g);
+    }
+    Ok(d)
+}
+
+/// `obj.__dict__ = d`: the instance's attributes become the dict `d`
+/// itself (CPython's rule: a dict, or a TypeError).
+pub fn set_instance_dict(vm: &mut Vm, obj: Value, v: Value) -> PyResult<()> {
+    let (Value::Obj(h), Value::Obj(d)) = (obj, v) else {
+        return Err(dict_required(vm, v));
+    };
+    if !matches!(vm.heap.get(d), Obj::Dict(_))
+        || vm.type_of(v) != vm.type_obj(crate::types::TypeId::Dict)
+    {
+        return Err(dict_required(vm, v));
+    }
+    if let Obj::Instance(i) = vm.heap.get_mut(h) {
+        i.dict.make_external(d);
+    }
+    // Cached attribute positions named the old table.
+    vm.attr_cache.invalidate();
+    Ok(())
+}
+
+fn dict_required(vm: &mut Vm, v: Value) -> crate::PyErr {
+    let t = vm.type_name(v);
+    vm.type_error(format!("__dict__ must be set to a dictionary, not a '{t}'"))
 }
