@@ -81,7 +81,7 @@ fn with_parked<R>(f: impl FnOnce(&mut [(usize, usize); PARK_SLOTS]) -> R) -> R {
 fn unpark(size: usize) -> Option<*mut u8> {
     let (addr, len) = with_parked(|slots| {
         let i = slots.iter().position(|&(_, len)| len != 0)?;
-        Some(std::mem::replace(&mut slots[i], (0, 0)))
+        Some(std::mem::take(&mut slots[i]))
     })?;
     if len == pages(size) {
         return Some(addr as *mut u8);
