@@ -681,8 +681,9 @@ impl Vm {
 
     pub fn is_subset(&mut self, a: Value, b: Value) -> PyResult<bool> {
         // Set in set: each key looked up by the hash stored with it.
-        let tables = |vm: &Vm, v: Value| {
-            matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Set(_) | Obj::FrozenSet(_)))
+        let tables = |vm: &Vm, v: Value| match v {
+            Value::Obj(h) => matches!(vm.heap.get(h), Obj::Set(_) | Obj::FrozenSet(_)),
+            _ => false,
         };
         if tables(self, a) && tables(self, b) {
             let size = |vm: &Vm, v: Value| match v {
