@@ -681,10 +681,15 @@ fn min_max(vm: &mut Vm, a: &[Value], kw: Kw, op: CmpOp, name: &str) -> PyResult 
             Some(f) => vm.call(f, &[v], &[])?,
             None => v,
         };
-        let better = vm.temp_roots[best_v].is_null() || {
-            let r = vm.compare(op, k, vm.temp_roots[best_k])?;
-            vm.truthy(r)?
-        };
+        let best = vm.temp_roots[best_k];
+        let better = vm.temp_roots[best_v].is_null()
+            || match quick_order(op, k, best) {
+                Some(b) => b,
+                None => {
+                    let r = vm.compare(op, k, best)?;
+                    vm.truthy(r)?
+                }
+            };
         if better {
             vm.set_root(best_v, v);
             vm.set_root(best_k, k);
@@ -706,6 +711,22 @@ fn min_max(vm: &mut Vm, a: &[Value], kw: Kw, op: CmpOp, name: &str) -> PyResult 
         Some(d) => Ok(d),
         None => Err(vm.value_error(format!("{name}() arg is an empty sequence"))),
     }
+}
+
+/// `a < b` (`op` Lt) or `a > b` (Gt) when both are ints or both floats,
+/// decided without the general comparison and its bool; None otherwise.
+/// (A NaN orders neither way, as in Python.)
+fn quick_order(op: CmpOp, a: Value, b: Value) -> Option<bool> {
+    let ord = match (a, b) {
+        (Value::Int(x), Value::Int(y)) => x.partial_cmp(&y),
+        (Value::Float(x), Value::Float(y)) => x.partial_cmp(&y),
+        _ => return None,
+    };
+    let want = match op {
+        CmpOp::Lt => std::cmp::Ordering::Less,
+        _ => std::cmp::Ordering::Greater,
+    };
+    Some(ord == Some(want))
 }
 
 fn max(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {

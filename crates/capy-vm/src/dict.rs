@@ -173,6 +173,13 @@ impl Dict {
             .filter(|e| !e.key.is_null())
             .map(|e| (e.key, e.value))
     }
+    /// Live keys with their stored hashes, in iteration order.
+    pub fn hashed_keys(&self) -> impl Iterator<Item = (u64, Value)> + '_ {
+        self.entries
+            .iter()
+            .filter(|e| !e.key.is_null())
+            .map(|e| (e.hash, e.key))
+    }
     pub fn keys(&self) -> impl Iterator<Item = Value> + '_ {
         self.iter().map(|(k, _)| k)
     }
@@ -281,17 +288,32 @@ impl Dict {
         None
     }
 
-    /// Entry positions whose hash equals `hash` (for the slow path).
+    /// Entry positions whose hash equals `hash` (for the slow path), in
+    /// probe order. Every entry with this hash was placed on this hash's
+    /// probe sequence before its first EMPTY slot (removals leave DELETED,
+    /// never EMPTY), so walking that sequence finds them all without
+    /// scanning the whole table.
     pub fn candidates(&self, hash: u64) -> Vec<usize> {
         if self.hash_order {
             return self.set_candidates(hash);
         }
-        self.entries
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.hash == hash && !e.key.is_null())
-            .map(|(i, _)| i)
-            .collect()
+        let mut out = Vec::new();
+        if self.index.is_empty() {
+            return out;
+        }
+        for i in ProbeSeq::new(hash, self.mask()) {
+            let slot = self.index[i];
+            if slot == EMPTY {
+                break;
+            }
+            if slot != DELETED {
+                let e = &self.entries[slot as usize];
+                if e.hash == hash && !e.key.is_null() {
+                    out.push(slot as usize);
+                }
+            }
+        }
+        out
     }
 
     pub fn value_at(&self, pos: usize) -> Value {

@@ -605,14 +605,14 @@ impl Vm {
                 return r.map(Some);
             }
             (Obj::Set(x) | Obj::FrozenSet(x), Obj::Set(y) | Obj::FrozenSet(y)) => {
+                // Only the direction asked for is walked, and not at all
+                // when the sizes already decide (as CPython does).
                 let (lx, ly) = (x.len(), y.len());
-                let sub = self.is_subset(a, b)?;
-                let sup = self.is_subset(b, a)?;
                 return Ok(Some(match op {
-                    CmpOp::Lt => sub && lx < ly,
-                    CmpOp::Le => sub,
-                    CmpOp::Gt => sup && lx > ly,
-                    _ => sup,
+                    CmpOp::Lt => lx < ly && self.is_subset(a, b)?,
+                    CmpOp::Le => lx <= ly && self.is_subset(a, b)?,
+                    CmpOp::Gt => lx > ly && self.is_subset(b, a)?,
+                    _ => lx >= ly && self.is_subset(b, a)?,
                 }));
             }
             (Obj::DictView { .. }, _) | (_, Obj::DictView { .. }) => {
@@ -680,6 +680,26 @@ impl Vm {
     }
 
     pub fn is_subset(&mut self, a: Value, b: Value) -> PyResult<bool> {
+        // Set in set: each key looked up by the hash stored with it.
+        let tables = |vm: &Vm, v: Value| match v {
+            Value::Obj(h) => matches!(vm.heap.get(h), Obj::Set(_) | Obj::FrozenSet(_)),
+            _ => false,
+        };
+        if tables(self, a) && tables(self, b) {
+            let size = |vm: &Vm, v: Value| match v {
+                Value::Obj(h) => vm.table(h).map_or(0, |t| t.len()),
+                _ => 0,
+            };
+            if size(self, a) > size(self, b) {
+                return Ok(false);
+            }
+            for (hash, k) in self.table_keys_hashed(a).unwrap_or_default() {
+                if !self.table_has_hashed(b, k, hash)? {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        }
         let keys = self.iter_to_vec(a)?;
         for k in keys {
             if !self.contains(b, k)? {

@@ -145,6 +145,19 @@ fn raw(vm: &Vm, a: &Arr) -> Vec<u8> {
     }
 }
 
+/// Item `i` (in range) of the array, decoded from its own bytes only: a
+/// copy of the whole buffer per item made indexing O(n).
+fn item_at(vm: &mut Vm, a: &Arr, i: usize) -> PyResult {
+    let size = itemsize(a.tc);
+    let mut b = [0u8; 8];
+    if let Obj::ByteArray(buf) = vm.heap.get(a.buf) {
+        if let Some(src) = buf.get(i * size..(i + 1) * size) {
+            b[..size].copy_from_slice(src);
+        }
+    }
+    decode(vm, a.tc, &b[..size], 0)
+}
+
 fn raw_mut<'a>(vm: &'a mut Vm, a: &Arr) -> Option<&'a mut Vec<u8>> {
     match vm.heap.get_mut(a.buf) {
         Obj::ByteArray(b) => Some(b),
@@ -425,8 +438,7 @@ fn pop(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         Some(&k) => item_index(vm, &arr, k, "pop")?,
         None => count_of(vm, &arr) - 1,
     };
-    let r = raw(vm, &arr);
-    let v = decode(vm, arr.tc, &r, i)?;
+    let v = item_at(vm, &arr, i)?;
     let s = itemsize(arr.tc);
     if let Some(b) = raw_mut(vm, &arr) {
         b.drain(i * s..(i + 1) * s);
@@ -547,8 +559,8 @@ fn getitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let obj = arg(a, 0);
     let arr = this(vm, obj)?;
     let key = arg(a, 1);
-    let r = raw(vm, &arr);
     if is_slice(vm, key) {
+        let r = raw(vm, &arr);
         let s = itemsize(arr.tc);
         let mut out = Vec::new();
         for p in slice_positions(vm, &arr, key)? {
@@ -558,7 +570,7 @@ fn getitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         return make(vm, cls, arr.tc, out);
     }
     let i = item_index(vm, &arr, key, "array")?;
-    decode(vm, arr.tc, &r, i)
+    item_at(vm, &arr, i)
 }
 
 fn setitem(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

@@ -256,7 +256,6 @@ fn namedtuple(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     }
     static_new(vm, &mut ns, nt_new)?;
     method(vm, &mut ns, "__repr__", nt_repr)?;
-    method(vm, &mut ns, "__hash__", nt_hash)?;
     method(vm, &mut ns, "_asdict", nt_asdict)?;
     method(vm, &mut ns, "_replace", nt_replace)?;
     let mk = crate::types::native(vm, "_make", nt_make, false, Value::None)?;
@@ -438,14 +437,6 @@ fn nt_repr(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
     out.push(')');
     vm.new_string(out)
-}
-
-/// Hashes the underlying tuple, so a namedtuple hashes as the equal tuple
-/// does (the VM would otherwise hash subclass instances by identity).
-fn nt_hash(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let b = vm.builtin_base(arg(a, 0));
-    let h = vm.hash(b)?;
-    Ok(Value::Int(h as i64))
 }
 
 fn nt_asdict(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

@@ -24,9 +24,33 @@ impl Vm {
         }
     }
 
+    /// The live keys of a set, frozenset or dict with their stored hashes
+    /// (None for anything else), in iteration order. The keys are rooted in
+    /// `temp_roots`, as [`Self::iter_to_vec`] roots its items, so that a
+    /// `__eq__` that empties the table cannot free them under the caller.
+    pub(crate) fn table_keys_hashed(&mut self, v: Value) -> Option<Vec<(u64, Value)>> {
+        let Value::Obj(h) = v else { return None };
+        let keys: Vec<(u64, Value)> = self.table(h)?.hashed_keys().collect();
+        self.temp_roots.extend(keys.iter().map(|&(_, k)| k));
+        Some(keys)
+    }
+
+    /// Whether the table of `d` holds `key`, whose hash is `hash`.
+    pub(crate) fn table_has_hashed(&mut self, d: Value, key: Value, hash: u64) -> PyResult<bool> {
+        let Value::Obj(h) = d else { return Ok(false) };
+        Ok(self.dict_find_hashed(h, key, hash)?.is_some())
+    }
+
     /// Finds `key` in the table of `d`, running `__eq__` when needed.
     pub fn dict_find(&mut self, d: Gc, key: Value) -> PyResult<Option<usize>> {
         let hash = self.hash(key)?;
+        self.dict_find_hashed(d, key, hash)
+    }
+
+    /// [`Self::dict_find`] for a key whose hash is known: the caller
+    /// hashed it already, or took it from another table's entry (set
+    /// algebra does, as CPython's does, so a key's `__hash__` runs once).
+    pub fn dict_find_hashed(&mut self, d: Gc, key: Value, hash: u64) -> PyResult<Option<usize>> {
         let probe = match self.table(d) {
             Some(t) => t.probe(&self.heap, hash, key),
             None => return Ok(None),
@@ -86,7 +110,7 @@ impl Vm {
             return self.setitem(d, key, v);
         }
         let hash = self.hash(key)?;
-        match self.dict_find(h, key)? {
+        match self.dict_find_hashed(h, key, hash)? {
             Some(p) => {
                 if let Some(t) = self.table_mut(h) {
                     t.set_value_at(p, v);

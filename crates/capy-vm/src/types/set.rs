@@ -33,7 +33,13 @@ impl Vm {
             return Err(self.type_error("not a set"));
         };
         let hash = self.hash(item)?;
-        if self.dict_find(h, item)?.is_none() {
+        self.set_add_hashed(h, item, hash)
+    }
+
+    /// [`Self::set_add`] of a key whose hash is known (taken from the
+    /// entry of another table).
+    pub(crate) fn set_add_hashed(&mut self, h: Gc, item: Value, hash: u64) -> PyResult<()> {
+        if self.dict_find_hashed(h, item, hash)?.is_none() {
             self.charge_holding(32, &[item])?;
             if let Some(t) = self.table_mut(h) {
                 t.insert_new(hash, item, Value::None);
@@ -111,16 +117,16 @@ impl Vm {
             }
             _ => return Ok(()),
         };
+        if !untouched {
+            for (hash, k) in self.table_keys_hashed(Value::Obj(o)).unwrap_or_default() {
+                self.set_add_hashed(h, k, hash)?;
+            }
+            return Ok(());
+        }
         let keys: Vec<Value> = self
             .table(o)
             .map(|t| t.keys().collect())
             .unwrap_or_default();
-        if !untouched {
-            for k in keys {
-                self.set_add(Value::Obj(h), k)?;
-            }
-            return Ok(());
-        }
         self.charge_holding(32 * n, &keys)?;
         let other = self.table(o).cloned().unwrap_or_default();
         if let Some(t) = self.table_mut(h) {
@@ -192,9 +198,12 @@ fn intersection(vm: &mut Vm, a: Value, b: Value) -> PyResult {
         } else {
             (a, b)
         };
-        for k in vm.iter_to_vec(small)? {
-            if vm.contains(big, k)? {
-                vm.set_add(result, k)?;
+        let Value::Obj(r) = result else {
+            return Ok(result);
+        };
+        for (hash, k) in vm.table_keys_hashed(small).unwrap_or_default() {
+            if vm.table_has_hashed(big, k, hash)? {
+                vm.set_add_hashed(r, k, hash)?;
             }
         }
         return Ok(result);
@@ -218,9 +227,12 @@ fn difference(vm: &mut Vm, a: Value, b: Value) -> PyResult {
         return Ok(result);
     }
     let result = empty_like(vm, a)?;
-    for k in vm.iter_to_vec(a)? {
-        if !vm.contains(b, k)? {
-            vm.set_add(result, k)?;
+    let Value::Obj(r) = result else {
+        return Ok(result);
+    };
+    for (hash, k) in vm.table_keys_hashed(a).unwrap_or_default() {
+        if !vm.table_has_hashed(b, k, hash)? {
+            vm.set_add_hashed(r, k, hash)?;
         }
     }
     Ok(result)
@@ -235,12 +247,12 @@ fn difference_update(vm: &mut Vm, a: Value, b: Value) -> PyResult<()> {
     }
     let keys = if is_set(vm, b) && (len_of(vm, b) >> 3) > len_of(vm, a) {
         let common = intersection(vm, a, b)?;
-        vm.iter_to_vec(common)?
+        hashed_items(vm, common)?
     } else {
-        vm.iter_to_vec(b)?
+        hashed_items(vm, b)?
     };
-    for k in keys {
-        vm.dict_del(a, k)?;
+    for (hash, k) in keys {
+        discard_hashed(vm, a, k, hash)?;
     }
     if let Value::Obj(h) = a {
         if let Some(t) = vm.table_mut(h) {
@@ -268,18 +280,43 @@ fn symmetric_difference_update(vm: &mut Vm, a: Value, b: Value) -> PyResult<()> 
         return clear(vm, a);
     }
     let keys = if is_table(vm, b) {
-        vm.iter_to_vec(b)?
+        hashed_items(vm, b)?
     } else {
         let s = vm.new_set(Vec::new())?;
         vm.set_update(s, b)?;
-        vm.iter_to_vec(s)?
+        hashed_items(vm, s)?
     };
-    for k in keys {
-        if !vm.dict_del(a, k)? {
-            vm.set_add(a, k)?;
+    let Value::Obj(h) = a else { return Ok(()) };
+    for (hash, k) in keys {
+        if !discard_hashed(vm, a, k, hash)? {
+            vm.set_add_hashed(h, k, hash)?;
         }
     }
     Ok(())
+}
+
+/// The items of `v` with their hashes: a table's as stored, anything
+/// else's computed.
+fn hashed_items(vm: &mut Vm, v: Value) -> PyResult<Vec<(u64, Value)>> {
+    if let Some(keys) = vm.table_keys_hashed(v) {
+        return Ok(keys);
+    }
+    let items = vm.iter_to_vec(v)?;
+    items.into_iter().map(|k| Ok((vm.hash(k)?, k))).collect()
+}
+
+/// Removes `key` (hash `hash`) from the table of `a`; whether it was there.
+fn discard_hashed(vm: &mut Vm, a: Value, key: Value, hash: u64) -> PyResult<bool> {
+    let Value::Obj(h) = a else { return Ok(false) };
+    match vm.dict_find_hashed(h, key, hash)? {
+        Some(p) => {
+            if let Some(t) = vm.table_mut(h) {
+                t.remove_at(p);
+            }
+            Ok(true)
+        }
+        None => Ok(false),
+    }
 }
 
 fn clear(vm: &mut Vm, a: Value) -> PyResult<()> {
@@ -497,6 +534,9 @@ fn set_issubset(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Bool(vm.is_subset(arg(a, 0), other)?))
 }
 fn set_issuperset(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    if is_set(vm, arg(a, 1)) {
+        return Ok(Value::Bool(vm.is_subset(arg(a, 1), arg(a, 0))?));
+    }
     let items = vm.iter_to_vec(arg(a, 1))?;
     for x in items {
         if !vm.contains(arg(a, 0), x)? {
@@ -506,6 +546,21 @@ fn set_issuperset(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Bool(true))
 }
 fn set_isdisjoint(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    // Two sets: the smaller walked, by its stored hashes.
+    let (x, y) = (arg(a, 0), arg(a, 1));
+    if is_set(vm, x) && is_set(vm, y) {
+        let (big, small) = if len_of(vm, x) < len_of(vm, y) {
+            (y, x)
+        } else {
+            (x, y)
+        };
+        for (hash, k) in vm.table_keys_hashed(small).unwrap_or_default() {
+            if vm.table_has_hashed(big, k, hash)? {
+                return Ok(Value::Bool(false));
+            }
+        }
+        return Ok(Value::Bool(true));
+    }
     let items = vm.iter_to_vec(arg(a, 1))?;
     for x in items {
         if vm.contains(arg(a, 0), x)? {
