@@ -145,6 +145,9 @@ fn join_wide(vm: &mut Vm, sep: Value, items: &[Value]) -> PyResult {
 }
 
 fn str_split(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_split) {
+        return r;
+    }
     let text_v = vm.builtin_base(arg(a, 0));
     if vm.heap.str_of(text_v).is_none() {
         s(vm, a, 0)?;
@@ -227,13 +230,22 @@ fn same_or_new(vm: &mut Vm, a: &[Value], text: String) -> PyResult {
     vm.new_string(text)
 }
 
-fn str_strip(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_strip(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_strip) {
+        return r;
+    }
     strip_impl(vm, a, true, true)
 }
-fn str_lstrip(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_lstrip(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_lstrip) {
+        return r;
+    }
     strip_impl(vm, a, true, false)
 }
-fn str_rstrip(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_rstrip(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_rstrip) {
+        return r;
+    }
     strip_impl(vm, a, false, true)
 }
 fn str_upper(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
@@ -306,6 +318,9 @@ fn str_endswith(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 
 fn str_rsplit(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_rsplit) {
+        return r;
+    }
     let text = chars_of(vm, a, 0)?;
     let mut sep = arg(a, 1);
     let mut maxsplit = if a.len() > 2 {
@@ -382,6 +397,9 @@ fn strings_list(vm: &mut Vm, parts: Vec<String>) -> PyResult {
 }
 
 fn str_splitlines(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_splitlines) {
+        return r;
+    }
     let text = chars_of(vm, a, 0)?;
     let mut keep = arg(a, 1);
     for &(k, v) in kw {
@@ -626,16 +644,28 @@ fn justify(vm: &mut Vm, a: &[Value], how: char) -> PyResult {
     out.extend(std::iter::repeat_n(fill, total - left));
     vm.new_string(out)
 }
-fn str_center(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_center(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_center) {
+        return r;
+    }
     justify(vm, a, 'c')
 }
-fn str_ljust(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_ljust(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_ljust) {
+        return r;
+    }
     justify(vm, a, 'l')
 }
-fn str_rjust(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_rjust(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_rjust) {
+        return r;
+    }
     justify(vm, a, 'r')
 }
-fn str_zfill(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_zfill(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_zfill) {
+        return r;
+    }
     let text = s(vm, a, 0)?;
     let width = vm.index_value(arg(a, 1))?.max(0) as usize;
     let n = text.chars().count();
@@ -654,6 +684,9 @@ fn str_zfill(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     vm.new_string(out)
 }
 fn str_expandtabs(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_expandtabs) {
+        return r;
+    }
     let text = s(vm, a, 0)?;
     let mut ts = arg(a, 1);
     for &(k, v) in kw {
@@ -713,13 +746,19 @@ pub fn expand_tabs(vm: &mut Vm, text: &[u8], ts: i64, utf8: bool) -> PyResult<Ve
     Ok(out)
 }
 
-fn str_removeprefix(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_removeprefix(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_removeprefix) {
+        return r;
+    }
     let text = s(vm, a, 0)?;
     let p = s(vm, a, 1)?;
     let r = text.strip_prefix(p.as_str()).unwrap_or(&text).to_string();
     vm.new_string(r)
 }
-fn str_removesuffix(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_removesuffix(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_removesuffix) {
+        return r;
+    }
     let text = s(vm, a, 0)?;
     let p = s(vm, a, 1)?;
     let r = if p.is_empty() {
@@ -839,6 +878,9 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
     let fmt = s(vm, a, 0)?;
     let args = &a[1..];
     let mut out = crate::types::strbuf::StrBuf::default();
+    // A format string with lone surrogates: its code points (`chars` has
+    // U+FFFD at each), for the literal text and the specs.
+    let wide = crate::types::strbuf::wide_of(vm, vm.builtin_base(a[0]));
     let mut auto = 0usize;
     let mut manual: Option<bool> = None;
     let chars: Vec<char> = fmt.chars().collect();
@@ -869,6 +911,12 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
                 Some(p) => (field[..p].to_string(), field[p + 1..].to_string()),
                 None => (field, String::new()),
             };
+            // The spec's code points when it has a lone surrogate (a fill).
+            let wide_spec = wide
+                .as_ref()
+                .and_then(|w| w.get(j - 1 - spec.chars().count()..j - 1))
+                .filter(|w| w.iter().any(|c| (0xD800..0xE000).contains(c)))
+                .map(<[u32]>::to_vec);
             let (field, conv) = match field.find('!') {
                 Some(p) => {
                     let rest: Vec<char> = field[p + 1..].chars().collect();
@@ -978,10 +1026,18 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
             } else {
                 spec
             };
-            match vm.heap.pystr(v) {
-                // Lone surrogates survive a plain `{}`.
-                Some(p) if spec.is_empty() && p.has_surrogates() => out.push_pystr(p),
-                _ => out.push_str(&vm.format(v, &spec)?),
+            if wide_spec.is_some() || crate::types::strwide::is_wide(vm, v) {
+                // Lone surrogates survive, in the value and in a fill.
+                let sv = match wide_spec {
+                    Some(w) => vm.new_code_points(&w)?,
+                    None => vm.new_string(spec)?,
+                };
+                let r = crate::types::strwide::format_wide(vm, v, sv)?;
+                if let Some(p) = vm.heap.pystr(r) {
+                    out.push_pystr(p);
+                }
+            } else {
+                out.push_str(&vm.format(v, &spec)?);
             }
             i = j;
         } else if c == '}' {
@@ -992,7 +1048,10 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
             }
             return Err(vm.value_error("Single '}' encountered in format string"));
         } else {
-            out.push(c);
+            match &wide {
+                Some(w) => out.push_cp(w.get(i).copied().unwrap_or(c as u32)),
+                None => out.push(c),
+            }
             i += 1;
         }
     }
@@ -1014,6 +1073,8 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
     let mut idx = 0usize;
     let mut out = crate::types::strbuf::StrBuf::default();
     let chars: Vec<char> = fmt.chars().collect();
+    // Lone surrogates of the format string, kept in its literal text.
+    let wide = crate::types::strbuf::wide_of(vm, fmt_v);
     let mut i = 0;
     let next_arg = |vm: &mut Vm, idx: &mut usize| -> PyResult<Value> {
         let v = items.get(*idx).copied();
@@ -1024,7 +1085,10 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
         let c = chars[i];
         i += 1;
         if c != '%' {
-            out.push(c);
+            match &wide {
+                Some(w) => out.push_cp(w.get(i - 1).copied().unwrap_or(c as u32)),
+                None => out.push(c),
+            }
             continue;
         }
         let mut mapped = None;
@@ -1101,6 +1165,16 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
             // Lone surrogates survive a plain `%s`.
             out.push_pystr(p);
             continue;
+        }
+        if conv == 's' && crate::types::strwide::is_wide(vm, v) {
+            // And one with a width or precision.
+            let cut = |t: &str| {
+                let t: String = t.chars().take(precision.unwrap_or(usize::MAX)).collect();
+                pad(&t, width, flags.left)
+            };
+            if crate::types::strwide::percent_s_wide(vm, v, &mut out, cut).is_some() {
+                continue;
+            }
         }
         let piece = match conv {
             's' | 'r' | 'a' => {
