@@ -598,6 +598,10 @@ fn str_isidentifier(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult 
 }
 fn str_isprintable(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let t = s(vm, a, 0)?;
+    if super::strwide::is_wide(vm, arg(a, 0)) {
+        // A lone surrogate is not printable (its repr escapes it).
+        return Ok(Value::Bool(false));
+    }
     Ok(Value::Bool(t.chars().all(|c| {
         // A character is printable when its repr does not escape it.
         c == ' ' || (!py_space(c) && numfmt::py_str_repr(&c.to_string()).chars().count() == 3)
@@ -769,6 +773,12 @@ fn str_removesuffix(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult
     vm.new_string(r)
 }
 
+/// The code points of str argument `i` (lone surrogates included).
+fn code_points_arg(vm: &mut Vm, a: &[Value], i: usize) -> PyResult<Vec<u32>> {
+    s(vm, a, i)?;
+    Ok(crate::types::strbuf::code_points_of(vm, vm.builtin_base(arg(a, i))).unwrap_or_default())
+}
+
 /// `str.maketrans(x[, y[, z]])`: a dict from code points to code points,
 /// strings or None.
 fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
@@ -784,7 +794,7 @@ fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
             let keys = vm.iter_to_vec(src)?;
             for k in keys {
                 let v = vm.getitem(src, k)?;
-                let key = match vm.heap.str_of(k).map(|x| x.chars().collect::<Vec<char>>()) {
+                let key = match crate::types::strbuf::code_points_of(vm, k) {
                     Some(cs) if cs.len() == 1 => Value::Int(cs[0] as i64),
                     Some(_) => {
                         return Err(
@@ -803,8 +813,8 @@ fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
             }
         }
         2 | 3 => {
-            let x: Vec<char> = s(vm, a, 0)?.chars().collect();
-            let y: Vec<char> = s(vm, a, 1)?.chars().collect();
+            let x = code_points_arg(vm, a, 0)?;
+            let y = code_points_arg(vm, a, 1)?;
             if x.len() != y.len() {
                 return Err(
                     vm.value_error("the first two maketrans arguments must have equal length")
@@ -814,7 +824,7 @@ fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
                 vm.dict_set(d, Value::Int(*c as i64), Value::Int(*r as i64))?;
             }
             if a.len() == 3 {
-                for c in s(vm, a, 2)?.chars() {
+                for c in code_points_arg(vm, a, 2)? {
                     vm.dict_set(d, Value::Int(c as i64), Value::None)?;
                 }
             }
@@ -827,33 +837,30 @@ fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 
 fn str_translate(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let text = s(vm, a, 0)?;
+    s(vm, a, 0)?;
+    // Code points, so lone surrogates are looked up, kept and made.
+    let text =
+        crate::types::strbuf::code_points_of(vm, vm.builtin_base(arg(a, 0))).unwrap_or_default();
     let table = arg(a, 1);
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let mut out = crate::types::strbuf::StrBuf::with_capacity(text.len());
+    for c in text {
         match vm.getitem(table, Value::Int(c as i64)) {
             Ok(Value::None) => {}
-            Ok(v) => match v {
-                Value::Int(n) => match u32::try_from(n).ok().and_then(char::from_u32) {
-                    Some(r) => out.push(r),
-                    None => {
-                        return Err(vm.value_error("character mapping must be in range(0x110000)"))
-                    }
-                },
-                _ => match vm.heap.str_of(v) {
-                    Some(x) => out.push_str(x),
-                    None => {
-                        return Err(
-                            vm.type_error("character mapping must return integer, None or str")
-                        )
-                    }
-                },
+            Ok(Value::Int(n)) => match u32::try_from(n).ok().filter(|&n| n < 0x110000) {
+                Some(r) => out.push_cp(r),
+                None => return Err(vm.value_error("character mapping must be in range(0x110000)")),
             },
-            Err(e) if vm.err_is(e, crate::ExcKind::LookupError) => out.push(c),
+            Ok(v) => match vm.heap.pystr(v) {
+                Some(p) => out.push_pystr(p),
+                None => {
+                    return Err(vm.type_error("character mapping must return integer, None or str"))
+                }
+            },
+            Err(e) if vm.err_is(e, crate::ExcKind::LookupError) => out.push_cp(c),
             Err(e) => return Err(e),
         }
     }
-    vm.new_string(out)
+    vm.new_strbuf(out)
 }
 
 /// `str.format`: `{}` / `{0}` / `{name}` fields with attribute and index

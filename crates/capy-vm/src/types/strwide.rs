@@ -87,12 +87,16 @@ impl StandIn {
 }
 
 /// Whether `v` is a str (or an instance of a str subclass) with lone
-/// surrogates: the gate of the slow paths, one pointer check for a str.
+/// surrogates: the gate of the slow paths, one pointer check for a str
+/// (none while no such str was ever made).
 #[inline]
 pub fn is_wide(vm: &Vm, v: Value) -> bool {
     let Value::Obj(h) = v else {
         return false;
     };
+    if !crate::obj::surrogates_made() {
+        return false;
+    }
     match vm.heap.get(h) {
         Obj::Str(p) => p.has_surrogates(),
         Obj::Instance(i) if !i.base.is_null() => {
@@ -109,10 +113,14 @@ type Native = fn(&mut Vm, &[Value], &[(Value, Value)]) -> PyResult;
 /// result computed on stand-ins.
 #[inline]
 pub fn call_wide(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], f: Native) -> Option<PyResult> {
-    if !a.iter().any(|&v| is_wide(vm, v)) && !kw.iter().any(|&(_, v)| is_wide(vm, v)) {
+    if !crate::obj::surrogates_made() || !any_wide(vm, a, kw) {
         return None;
     }
     Some(run_wide(vm, a, kw, f))
+}
+
+fn any_wide(vm: &Vm, a: &[Value], kw: &[(Value, Value)]) -> bool {
+    a.iter().any(|&v| is_wide(vm, v)) || kw.iter().any(|&(_, v)| is_wide(vm, v))
 }
 
 #[cold]
