@@ -67,3 +67,6 @@ try:
     '{:=5}'.format(s)
 except ValueError as e:
     print('ValueError', e)
+
+# %c of a surrogate (a code point or a one-character str).
+show('%c|%3c|%-3c|%c' % (0xd800, 0xdc00, '\udfff', 'x'))

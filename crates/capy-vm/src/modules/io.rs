@@ -222,16 +222,15 @@ fn buf_bytes<'a>(vm: &'a Vm, st: &St) -> &'a [u8] {
 
 /// Makes a str (text mode) or bytes result from raw buffer bytes.
 fn make(vm: &mut Vm, text: bool, b: &[u8]) -> PyResult {
-    if text {
-        return match std::str::from_utf8(b) {
-            Ok(s) => vm.new_str(s),
-            // Lone surrogates are held in their 3-byte (surrogatepass) form.
-            Err(_) => crate::types::codec::decode_value(vm, b, "utf-8", "surrogatepass"),
-        };
-    } else {
-        Ok(Value::Obj(
+    if !text {
+        return Ok(Value::Obj(
             vm.alloc(Obj::Bytes(b.to_vec().into_boxed_slice()))?,
-        ))
+        ));
+    }
+    match std::str::from_utf8(b) {
+        Ok(s) => vm.new_str(s),
+        // Lone surrogates are held in their 3-byte (surrogatepass) form.
+        Err(_) => crate::types::codec::decode_value(vm, b, "utf-8", "surrogatepass"),
     }
 }
 

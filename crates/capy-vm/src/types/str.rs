@@ -1196,8 +1196,18 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
                 pad(&t, width, flags.left)
             }
             'c' => {
-                let t = pct_char_arg(vm, v)?;
-                pad(&t, width, flags.left)
+                let cp = pct_char_arg(vm, v)?;
+                match char::from_u32(cp) {
+                    Some(c) => pad(&c.to_string(), width, flags.left),
+                    None => {
+                        // A lone surrogate: padded around, kept.
+                        let spaces = " ".repeat(width.saturating_sub(1));
+                        out.push_str(if flags.left { "" } else { &spaces });
+                        out.push_cp(cp);
+                        out.push_str(if flags.left { &spaces } else { "" });
+                        continue;
+                    }
+                }
             }
             'd' | 'i' | 'u' | 'o' | 'x' | 'X' => {
                 let n = pct_int_arg(vm, v, conv)?;
@@ -1329,12 +1339,12 @@ fn pct_float_arg(vm: &mut Vm, v: Value) -> PyResult<f64> {
 
 /// The character formatted by `%c`: a one-character string, or an int
 /// (`__index__` honoured) in range(0x110000).
-fn pct_char_arg(vm: &mut Vm, v: Value) -> PyResult<String> {
+/// The code point `%c` formats (a lone surrogate included).
+fn pct_char_arg(vm: &mut Vm, v: Value) -> PyResult<u32> {
     use crate::types::num::{as_num, Num};
-    if let Some(s) = vm.heap.str_of(v) {
-        let mut cs = s.chars();
-        if let (Some(c), None) = (cs.next(), cs.next()) {
-            return Ok(c.to_string());
+    if let Some(p) = vm.heap.pystr(v) {
+        if p.char_len() == 1 {
+            return Ok(p.code_point(0).unwrap_or(0xFFFD));
         }
         return Err(vm.type_error("%c requires int or char"));
     }
@@ -1351,7 +1361,7 @@ fn pct_char_arg(vm: &mut Vm, v: Value) -> PyResult<String> {
         _ => return Err(vm.type_error("%c requires int or char")),
     };
     match code.filter(|c| (0..0x11_0000).contains(c)) {
-        Some(c) => Ok(char::from_u32(c as u32).unwrap_or('\u{fffd}').to_string()),
+        Some(c) => Ok(c as u32),
         None => Err(vm.overflow_error("%c arg not in range(0x110000)")),
     }
 }
