@@ -71,7 +71,7 @@ impl StandIn {
         }
     }
     /// `t` with stand-ins turned back into surrogates.
-    pub fn decode_text(&self, t: &str, out: &mut StrBuf) {
+    fn decode_text(&self, t: &str, out: &mut StrBuf) {
         for c in t.chars() {
             let cp = c as u32;
             out.push_cp(if self.holds(cp) {
@@ -141,8 +141,26 @@ fn run_wide(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], f: Native) -> PyRes
     for &(k, v) in kw {
         kw2.push((k, stand_in_value(vm, stand, v)?));
     }
-    let r = f(vm, &a2, &kw2)?;
-    restore(vm, stand, r)
+    let r = f(vm, &a2, &kw2);
+    finish(vm, stand, r)
+}
+
+/// A result with the surrogates back, in an error's message too.
+fn finish(vm: &mut Vm, stand: StandIn, r: PyResult) -> PyResult {
+    match r {
+        Ok(v) => restore(vm, stand, v),
+        Err(e) => {
+            let args = match vm.heap.get(e.0) {
+                Obj::Exception(x) => x.args,
+                _ => return Err(e),
+            };
+            let fixed = restore(vm, stand, args)?;
+            if let Obj::Exception(x) = vm.heap.get_mut(e.0) {
+                x.args = fixed;
+            }
+            Err(e)
+        }
+    }
 }
 
 /// `v` with its surrogates as stand-ins when it is a str that has some.
@@ -215,10 +233,8 @@ pub fn format_wide(vm: &mut Vm, v: Value, spec: Value) -> PyResult {
         .pystr(spec)
         .map(|p| stand.encode(p))
         .unwrap_or_default();
-    let t = vm.format(v2, &spec2)?;
-    let mut b = StrBuf::with_capacity(t.len());
-    stand.decode_text(&t, &mut b);
-    vm.new_strbuf(b)
+    let r = vm.format(v2, &spec2).and_then(|t| vm.new_string(t));
+    finish(vm, stand, r)
 }
 
 /// The piece `%s` makes of a str `v` with lone surrogates, given a width
