@@ -260,6 +260,11 @@ fn format(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     if spec.is_empty() && vm.heap.pystr(a[0]).is_some_and(|p| p.has_surrogates()) {
         return Ok(a[0]);
     }
+    let wide = crate::types::strwide::is_wide;
+    if wide(vm, a[0]) || a.get(1).is_some_and(|&s| wide(vm, s)) {
+        let sv = vm.builtin_base(a[1..].first().copied().unwrap_or(Value::Null));
+        return crate::types::strwide::format_wide(vm, a[0], sv);
+    }
     let s = vm.format(a[0], &spec)?;
     vm.new_string(s)
 }

@@ -45,6 +45,17 @@ pub struct PyStr {
 /// A str's side table of lone surrogates (behind one thin pointer).
 struct Surrogates(Box<[(u32, u16)]>);
 
+/// Set once a str with lone surrogates is made (by any VM of the
+/// process): until then the str methods skip even their per-operand
+/// surrogate checks, so programs without surrogates pay one load per call.
+static SURROGATES_MADE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a str with lone surrogates may exist (see `SURROGATES_MADE`).
+#[inline]
+pub fn surrogates_made() -> bool {
+    SURROGATES_MADE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Code points between two entries of a str's offset index.
 const STR_STRIDE: usize = 32;
 
@@ -69,6 +80,7 @@ impl PyStr {
         let hash = crate::heap::str_hash_with(&s, &sur);
         let mut p = PyStr::new(s, hash);
         if !sur.is_empty() {
+            SURROGATES_MADE.store(true, std::sync::atomic::Ordering::Relaxed);
             p.sur = Some(Box::new(Surrogates(sur.into_boxed_slice())));
         }
         p

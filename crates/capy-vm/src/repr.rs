@@ -2,6 +2,7 @@
 
 use crate::errors::ExcKind;
 use crate::obj::Obj;
+use crate::types::strwide::is_wide;
 use crate::value::Value;
 use crate::vm::Vm;
 use crate::PyResult;
@@ -442,6 +443,7 @@ impl Vm {
             }
             _ => v,
         };
+        let spec_v = spec;
         let spec = if spec.is_null() {
             String::new()
         } else {
@@ -449,6 +451,9 @@ impl Vm {
         };
         if spec.is_empty() && self.heap.str_of(v).is_some() {
             return Ok(v);
+        }
+        if is_wide(self, v) || is_wide(self, spec_v) {
+            return crate::types::strwide::format_wide(self, v, spec_v);
         }
         let s = self.format(v, &spec)?;
         self.new_string(s)

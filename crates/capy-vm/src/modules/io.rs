@@ -114,9 +114,7 @@ fn new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         Some(v) => {
             let b = vm.builtin_base(v);
             match (text, b) {
-                (true, _) if vm.heap.str_of(b).is_some() => {
-                    vm.heap.str_of(b).unwrap_or("").as_bytes().to_vec()
-                }
+                (true, _) if vm.heap.str_of(b).is_some() => str_bytes(vm, b)?,
                 (false, Value::Obj(h))
                     if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) =>
                 {
@@ -224,21 +222,41 @@ fn buf_bytes<'a>(vm: &'a Vm, st: &St) -> &'a [u8] {
 
 /// Makes a str (text mode) or bytes result from raw buffer bytes.
 fn make(vm: &mut Vm, text: bool, b: &[u8]) -> PyResult {
-    if text {
-        let s = String::from_utf8_lossy(b).into_owned();
-        vm.new_string(s)
-    } else {
-        Ok(Value::Obj(
+    if !text {
+        return Ok(Value::Obj(
             vm.alloc(Obj::Bytes(b.to_vec().into_boxed_slice()))?,
-        ))
+        ));
+    }
+    match std::str::from_utf8(b) {
+        Ok(s) => vm.new_str(s),
+        // Lone surrogates are held in their 3-byte (surrogatepass) form.
+        Err(_) => crate::types::codec::decode_value(vm, b, "utf-8", "surrogatepass"),
     }
 }
 
-/// Byte offset of the `n`th code point (or the end) in UTF-8 `b`.
+/// Byte offset of the `n`th code point (or the end) in UTF-8 `b`. The
+/// buffer only ever receives whole code points (lone surrogates in their
+/// 3-byte form), so counting the bytes that start one is exact.
 fn char_to_byte(b: &[u8], n: usize) -> usize {
-    let s = String::from_utf8_lossy(b);
-    // The buffer only ever receives whole UTF-8 strings, so this is exact.
-    s.char_indices().nth(n).map_or(b.len(), |(i, _)| i)
+    b.iter()
+        .enumerate()
+        .filter(|&(_, &c)| c & 0xC0 != 0x80)
+        .nth(n)
+        .map_or(b.len(), |(i, _)| i)
+}
+
+/// The code points in buffer bytes (see `char_to_byte`).
+fn char_count(b: &[u8]) -> usize {
+    b.iter().filter(|&&c| c & 0xC0 != 0x80).count()
+}
+
+/// The buffer bytes of a str: its UTF-8, lone surrogates in their 3-byte
+/// form (as long as the U+FFFD the text has there).
+fn str_bytes(vm: &mut Vm, v: Value) -> PyResult<Vec<u8>> {
+    if crate::types::strwide::is_wide(vm, v) {
+        return crate::types::codec::encode_value(vm, v, "utf-8", "surrogatepass");
+    }
+    Ok(vm.heap.str_of(v).unwrap_or("").as_bytes().to_vec())
 }
 
 fn write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -246,8 +264,8 @@ fn write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let v = a.get(1).copied().unwrap_or(Value::None);
     let b = vm.builtin_base(v);
     let (data, count): (Vec<u8>, usize) = if st.text {
-        match vm.heap.pystr(b) {
-            Some(s) => (s.s.as_bytes().to_vec(), s.char_len()),
+        match vm.heap.pystr(b).map(|s| s.char_len()) {
+            Some(n) => (str_bytes(vm, b)?, n),
             None => {
                 let t = vm.type_name(v);
                 return Err(vm.type_error(format!("string argument expected, got '{t}'")));
@@ -432,7 +450,7 @@ fn seek(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             if st.text {
                 // Code points to bytes; beyond the end counts one byte each.
                 let b = buf_bytes(vm, &st);
-                let chars = String::from_utf8_lossy(b).chars().count() as i64;
+                let chars = char_count(b) as i64;
                 if off <= chars {
                     char_to_byte(b, off as usize) as i64
                 } else {
@@ -459,12 +477,10 @@ fn tell(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let st = state(vm, a, true)?;
     let b = buf_bytes(vm, &st);
     if st.text && st.pos <= b.len() {
-        return Ok(Value::Int(
-            String::from_utf8_lossy(&b[..st.pos]).chars().count() as i64,
-        ));
+        return Ok(Value::Int(char_count(&b[..st.pos]) as i64));
     }
     if st.text {
-        let chars = String::from_utf8_lossy(b).chars().count();
+        let chars = char_count(b);
         return Ok(Value::Int((chars + st.pos - b.len()) as i64));
     }
     Ok(Value::Int(st.pos as i64))
@@ -492,9 +508,7 @@ fn truncate(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
     let shown = if st.text {
         let b = buf_bytes(vm, &st);
-        String::from_utf8_lossy(&b[..size.min(b.len())])
-            .chars()
-            .count()
+        char_count(&b[..size.min(b.len())])
     } else {
         size
     };

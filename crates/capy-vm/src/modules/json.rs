@@ -6,6 +6,7 @@
 
 use crate::errors::ExcKind;
 use crate::obj::Obj;
+use crate::types::strbuf::StrBuf;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
@@ -96,6 +97,15 @@ struct Encoder {
     default: Value,
     /// Containers on the current path, for "Circular reference detected".
     markers: HashSet<Gc>,
+    /// Lone surrogates written without ensure_ascii: (byte offset in the
+    /// output, where it has U+FFFD, surrogate).
+    sur: Vec<(usize, u16)>,
+}
+
+/// A dict key's JSON text: a str value, or the text another key stands for.
+enum Key {
+    Str(Value),
+    Text(String),
 }
 
 fn opt_bool(vm: &mut Vm, kw: Kw, name: &str, default: bool) -> PyResult<bool> {
@@ -159,12 +169,20 @@ fn make_encoder(vm: &mut Vm, kw: Kw) -> PyResult<Encoder> {
         skipkeys: opt_bool(vm, kw, "skipkeys", false)?,
         default: kwarg(vm, kw, "default").unwrap_or(Value::None),
         markers: HashSet::new(),
+        sur: Vec::new(),
     })
 }
 
 fn encode_str(s: &str, ascii: bool, out: &mut String) {
     out.push('"');
     for c in s.chars() {
+        encode_char(c, ascii, out);
+    }
+    out.push('"');
+}
+
+fn encode_char(c: char, ascii: bool, out: &mut String) {
+    {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
@@ -182,7 +200,6 @@ fn encode_str(s: &str, ascii: bool, out: &mut String) {
             c => out.push(c),
         }
     }
-    out.push('"');
 }
 
 impl Encoder {
@@ -213,7 +230,31 @@ impl Encoder {
     }
 
     /// A dict key as JSON text, or None when skipped.
-    fn key(&self, vm: &mut Vm, k: Value) -> PyResult<Option<String>> {
+    /// A str value as a JSON string: lone surrogates as `\udXXX` with
+    /// ensure_ascii (as CPython writes them), else kept (U+FFFD in `out`,
+    /// the surrogate noted in `sur`).
+    fn str_value(&mut self, vm: &Vm, v: Value, out: &mut String) {
+        let Some(p) = vm.heap.pystr(v) else {
+            return;
+        };
+        if !p.has_surrogates() {
+            return encode_str(&p.s, self.ensure_ascii, out);
+        }
+        out.push('"');
+        for cp in p.code_points() {
+            match char::from_u32(cp) {
+                Some(c) => encode_char(c, self.ensure_ascii, out),
+                None if self.ensure_ascii => out.push_str(&format!("\\u{cp:04x}")),
+                None => {
+                    self.sur.push((out.len(), cp as u16));
+                    out.push('\u{fffd}');
+                }
+            }
+        }
+        out.push('"');
+    }
+
+    fn key(&self, vm: &mut Vm, k: Value) -> PyResult<Option<Key>> {
         let kb = vm.builtin_base(k);
         let s = match kb {
             Value::Bool(b) => (if b { "true" } else { "false" }).to_string(),
@@ -221,7 +262,7 @@ impl Encoder {
             Value::Int(i) => i.to_string(),
             Value::Float(f) => self.float(vm, f)?,
             Value::Obj(h) => match vm.heap.get(h) {
-                Obj::Str(s) => s.s.to_string(),
+                Obj::Str(_) => return Ok(Some(Key::Str(kb))),
                 Obj::BigInt(_) => vm.repr(kb)?,
                 _ => {
                     if self.skipkeys {
@@ -240,9 +281,7 @@ impl Encoder {
                 )));
             }
         };
-        let mut out = String::new();
-        encode_str(&s, self.ensure_ascii, &mut out);
-        Ok(Some(out))
+        Ok(Some(Key::Text(s)))
     }
 
     fn encode(&mut self, vm: &mut Vm, v: Value, out: &mut String, level: usize) -> PyResult<()> {
@@ -271,10 +310,7 @@ impl Encoder {
                     _ => K::Other,
                 };
                 match kind {
-                    K::Str => {
-                        let s = vm.heap.str_of(b).unwrap_or("").to_string();
-                        encode_str(&s, self.ensure_ascii, out);
-                    }
+                    K::Str => self.str_value(vm, b, out),
                     K::Int => out.push_str(&vm.repr(b)?),
                     K::Seq | K::Map => {
                         if !self.markers.insert(h) {
@@ -377,7 +413,10 @@ impl Encoder {
                 out.push_str(&self.item_sep);
                 self.newline(out, level + 1);
             }
-            out.push_str(&ks);
+            match ks {
+                Key::Str(s) => self.str_value(vm, s, out),
+                Key::Text(t) => encode_str(&t, self.ensure_ascii, out),
+            }
             out.push_str(&self.key_sep);
             self.encode(vm, v, out, level + 1)?;
         }
@@ -389,11 +428,24 @@ impl Encoder {
     }
 }
 
-fn dumps_string(vm: &mut Vm, obj: Value, kw: Kw) -> PyResult<String> {
+/// The JSON text of `obj` as a str value.
+fn dumps_string(vm: &mut Vm, obj: Value, kw: Kw) -> PyResult {
     let mut enc = make_encoder(vm, kw)?;
     let mut out = String::new();
     enc.encode(vm, obj, &mut out, 0)?;
-    Ok(out)
+    if enc.sur.is_empty() {
+        return vm.new_string(out);
+    }
+    // Lone surrogates go where the text has U+FFFD for them.
+    let mut b = StrBuf::with_capacity(out.len());
+    let mut last = 0;
+    for &(at, u) in &enc.sur {
+        b.push_str(out.get(last..at).unwrap_or(""));
+        b.push_cp(u as u32);
+        last = at + '\u{fffd}'.len_utf8();
+    }
+    b.push_str(out.get(last..).unwrap_or(""));
+    vm.new_strbuf(b)
 }
 
 fn dumps(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
@@ -406,8 +458,7 @@ fn dumps(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
             a.len()
         )));
     }
-    let s = dumps_string(vm, a[0], kw)?;
-    vm.new_string(s)
+    dumps_string(vm, a[0], kw)
 }
 
 fn dump(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
@@ -421,7 +472,6 @@ fn dump(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         )));
     }
     let s = dumps_string(vm, a[0], kw)?;
-    let s = vm.new_string(s)?;
     vm.call_method_by_name(a[1], "write", &[s])?;
     Ok(Value::None)
 }
@@ -430,6 +480,9 @@ fn dump(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 
 struct Decoder<'a> {
     s: &'a [char],
+    /// The source's code points when it has lone surrogates (`s` has
+    /// U+FFFD at each).
+    wide: Option<Vec<u32>>,
     object_hook: Value,
     pairs_hook: Value,
     parse_float: Value,
@@ -478,7 +531,7 @@ impl Decoder<'_> {
         match self.at(i) {
             Some('"') => {
                 let (s, end) = self.string(i + 1)?;
-                Ok((vm.new_string(s)?, end))
+                Ok((vm.new_strbuf(s)?, end))
             }
             Some('{') => {
                 vm.enter_recursion()?;
@@ -566,9 +619,9 @@ impl Decoder<'_> {
     }
 
     /// A string body after the opening quote at `i - 1`.
-    fn string(&self, mut i: usize) -> DResult<(String, usize)> {
+    fn string(&self, mut i: usize) -> DResult<(StrBuf, usize)> {
         let begin = i - 1;
-        let mut out = String::new();
+        let mut out = StrBuf::default();
         loop {
             let Some(c) = self.at(i) else {
                 return Err(Err2::Parse(Fail("Unterminated string starting at", begin)));
@@ -606,8 +659,7 @@ impl Decoder<'_> {
                                     }
                                 }
                             }
-                            // A lone surrogate cannot live in a Rust string.
-                            out.push(char::from_u32(cp).unwrap_or('\u{fffd}'));
+                            out.push_cp(cp);
                         }
                         _ => return Err(Err2::Parse(Fail("Invalid \\escape", i - 2))),
                     }
@@ -616,7 +668,10 @@ impl Decoder<'_> {
                     return Err(Err2::Parse(Fail("Invalid control character at", i)))
                 }
                 c => {
-                    out.push(c);
+                    match &self.wide {
+                        Some(w) => out.push_cp(w.get(i).copied().unwrap_or(c as u32)),
+                        None => out.push(c),
+                    }
                     i += 1;
                 }
             }
@@ -665,7 +720,7 @@ impl Decoder<'_> {
                     )));
                 }
                 let (k, end) = self.string(i + 1)?;
-                let k = vm.new_string(k)?;
+                let k = vm.new_strbuf(k)?;
                 i = self.skip_ws(end);
                 if self.at(i) != Some(':') {
                     return Err(Err2::Parse(Fail("Expecting ':' delimiter", i)));
@@ -781,9 +836,11 @@ fn loads_impl(vm: &mut Vm, src: Value, kw: Kw) -> PyResult {
         }
     };
     let chars: Vec<char> = text.chars().collect();
+    let wide = crate::types::strbuf::wide_of(vm, vm.builtin_base(src));
     let hook = |name| kwarg(vm, kw, name).unwrap_or(Value::None);
     let dec = Decoder {
         s: &chars,
+        wide,
         object_hook: hook("object_hook"),
         pairs_hook: hook("object_pairs_hook"),
         parse_float: hook("parse_float"),

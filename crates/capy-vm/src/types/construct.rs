@@ -408,6 +408,11 @@ fn int_new(vm: &mut Vm, a: &[Value], base_kw: Option<Value>) -> PyResult {
         return match numfmt::parse_int(&s, b as u32) {
             Ok(numfmt::IntValue::Small(i)) => Ok(Value::Int(i)),
             Ok(numfmt::IntValue::Big(bi)) => vm.new_bigint(bi),
+            // The message shows lone surrogates as the repr does.
+            Err(_) if crate::types::strwide::is_wide(vm, v) => {
+                let r = vm.repr(v)?;
+                Err(vm.value_error(format!("invalid literal for int() with base {b}: {r}")))
+            }
             Err(e) => Err(vm.num_err(e)),
         };
     }
@@ -494,9 +499,15 @@ fn float_new(vm: &mut Vm, a: &[Value]) -> PyResult {
     let v = a[0];
     if let Some(s) = vm.heap.str_of(v) {
         let s = s.to_string();
-        return numfmt::parse_float(&s)
-            .map(Value::Float)
-            .map_err(|e| vm.num_err(e));
+        return match numfmt::parse_float(&s) {
+            Ok(f) => Ok(Value::Float(f)),
+            // The message shows lone surrogates as the repr does.
+            Err(_) if crate::types::strwide::is_wide(vm, v) => {
+                let r = vm.repr(v)?;
+                Err(vm.value_error(format!("could not convert string to float: {r}")))
+            }
+            Err(e) => Err(vm.num_err(e)),
+        };
     }
     match num::as_num(&vm.heap, v) {
         Some(Num::C(..)) => {

@@ -27,6 +27,7 @@ pub mod slots;
 pub mod str;
 pub mod strbuf;
 pub mod strsearch;
+pub mod strwide;
 pub mod titlecase;
 pub mod tuple;
 pub mod widecodec;

@@ -145,6 +145,9 @@ fn join_wide(vm: &mut Vm, sep: Value, items: &[Value]) -> PyResult {
 }
 
 fn str_split(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_split) {
+        return r;
+    }
     let text_v = vm.builtin_base(arg(a, 0));
     if vm.heap.str_of(text_v).is_none() {
         s(vm, a, 0)?;
@@ -227,13 +230,22 @@ fn same_or_new(vm: &mut Vm, a: &[Value], text: String) -> PyResult {
     vm.new_string(text)
 }
 
-fn str_strip(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_strip(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_strip) {
+        return r;
+    }
     strip_impl(vm, a, true, true)
 }
-fn str_lstrip(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_lstrip(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_lstrip) {
+        return r;
+    }
     strip_impl(vm, a, true, false)
 }
-fn str_rstrip(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_rstrip(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_rstrip) {
+        return r;
+    }
     strip_impl(vm, a, false, true)
 }
 fn str_upper(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
@@ -306,6 +318,9 @@ fn str_endswith(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 
 fn str_rsplit(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_rsplit) {
+        return r;
+    }
     let text = chars_of(vm, a, 0)?;
     let mut sep = arg(a, 1);
     let mut maxsplit = if a.len() > 2 {
@@ -382,6 +397,9 @@ fn strings_list(vm: &mut Vm, parts: Vec<String>) -> PyResult {
 }
 
 fn str_splitlines(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_splitlines) {
+        return r;
+    }
     let text = chars_of(vm, a, 0)?;
     let mut keep = arg(a, 1);
     for &(k, v) in kw {
@@ -580,6 +598,10 @@ fn str_isidentifier(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult 
 }
 fn str_isprintable(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let t = s(vm, a, 0)?;
+    if super::strwide::is_wide(vm, arg(a, 0)) {
+        // A lone surrogate is not printable (its repr escapes it).
+        return Ok(Value::Bool(false));
+    }
     Ok(Value::Bool(t.chars().all(|c| {
         // A character is printable when its repr does not escape it.
         c == ' ' || (!py_space(c) && numfmt::py_str_repr(&c.to_string()).chars().count() == 3)
@@ -626,16 +648,28 @@ fn justify(vm: &mut Vm, a: &[Value], how: char) -> PyResult {
     out.extend(std::iter::repeat_n(fill, total - left));
     vm.new_string(out)
 }
-fn str_center(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_center(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_center) {
+        return r;
+    }
     justify(vm, a, 'c')
 }
-fn str_ljust(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_ljust(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_ljust) {
+        return r;
+    }
     justify(vm, a, 'l')
 }
-fn str_rjust(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_rjust(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_rjust) {
+        return r;
+    }
     justify(vm, a, 'r')
 }
-fn str_zfill(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_zfill(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_zfill) {
+        return r;
+    }
     let text = s(vm, a, 0)?;
     let width = vm.index_value(arg(a, 1))?.max(0) as usize;
     let n = text.chars().count();
@@ -654,6 +688,9 @@ fn str_zfill(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     vm.new_string(out)
 }
 fn str_expandtabs(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_expandtabs) {
+        return r;
+    }
     let text = s(vm, a, 0)?;
     let mut ts = arg(a, 1);
     for &(k, v) in kw {
@@ -713,13 +750,19 @@ pub fn expand_tabs(vm: &mut Vm, text: &[u8], ts: i64, utf8: bool) -> PyResult<Ve
     Ok(out)
 }
 
-fn str_removeprefix(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_removeprefix(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_removeprefix) {
+        return r;
+    }
     let text = s(vm, a, 0)?;
     let p = s(vm, a, 1)?;
     let r = text.strip_prefix(p.as_str()).unwrap_or(&text).to_string();
     vm.new_string(r)
 }
-fn str_removesuffix(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+fn str_removesuffix(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_removesuffix) {
+        return r;
+    }
     let text = s(vm, a, 0)?;
     let p = s(vm, a, 1)?;
     let r = if p.is_empty() {
@@ -728,6 +771,12 @@ fn str_removesuffix(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult 
         text.strip_suffix(p.as_str()).unwrap_or(&text).to_string()
     };
     vm.new_string(r)
+}
+
+/// The code points of str argument `i` (lone surrogates included).
+fn code_points_arg(vm: &mut Vm, a: &[Value], i: usize) -> PyResult<Vec<u32>> {
+    s(vm, a, i)?;
+    Ok(crate::types::strbuf::code_points_of(vm, vm.builtin_base(arg(a, i))).unwrap_or_default())
 }
 
 /// `str.maketrans(x[, y[, z]])`: a dict from code points to code points,
@@ -745,7 +794,7 @@ fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
             let keys = vm.iter_to_vec(src)?;
             for k in keys {
                 let v = vm.getitem(src, k)?;
-                let key = match vm.heap.str_of(k).map(|x| x.chars().collect::<Vec<char>>()) {
+                let key = match crate::types::strbuf::code_points_of(vm, k) {
                     Some(cs) if cs.len() == 1 => Value::Int(cs[0] as i64),
                     Some(_) => {
                         return Err(
@@ -764,8 +813,8 @@ fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
             }
         }
         2 | 3 => {
-            let x: Vec<char> = s(vm, a, 0)?.chars().collect();
-            let y: Vec<char> = s(vm, a, 1)?.chars().collect();
+            let x = code_points_arg(vm, a, 0)?;
+            let y = code_points_arg(vm, a, 1)?;
             if x.len() != y.len() {
                 return Err(
                     vm.value_error("the first two maketrans arguments must have equal length")
@@ -775,7 +824,7 @@ fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
                 vm.dict_set(d, Value::Int(*c as i64), Value::Int(*r as i64))?;
             }
             if a.len() == 3 {
-                for c in s(vm, a, 2)?.chars() {
+                for c in code_points_arg(vm, a, 2)? {
                     vm.dict_set(d, Value::Int(c as i64), Value::None)?;
                 }
             }
@@ -788,33 +837,30 @@ fn str_maketrans(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 
 fn str_translate(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let text = s(vm, a, 0)?;
+    s(vm, a, 0)?;
+    // Code points, so lone surrogates are looked up, kept and made.
+    let text =
+        crate::types::strbuf::code_points_of(vm, vm.builtin_base(arg(a, 0))).unwrap_or_default();
     let table = arg(a, 1);
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let mut out = crate::types::strbuf::StrBuf::with_capacity(text.len());
+    for c in text {
         match vm.getitem(table, Value::Int(c as i64)) {
             Ok(Value::None) => {}
-            Ok(v) => match v {
-                Value::Int(n) => match u32::try_from(n).ok().and_then(char::from_u32) {
-                    Some(r) => out.push(r),
-                    None => {
-                        return Err(vm.value_error("character mapping must be in range(0x110000)"))
-                    }
-                },
-                _ => match vm.heap.str_of(v) {
-                    Some(x) => out.push_str(x),
-                    None => {
-                        return Err(
-                            vm.type_error("character mapping must return integer, None or str")
-                        )
-                    }
-                },
+            Ok(Value::Int(n)) => match u32::try_from(n).ok().filter(|&n| n < 0x110000) {
+                Some(r) => out.push_cp(r),
+                None => return Err(vm.value_error("character mapping must be in range(0x110000)")),
             },
-            Err(e) if vm.err_is(e, crate::ExcKind::LookupError) => out.push(c),
+            Ok(v) => match vm.heap.pystr(v) {
+                Some(p) => out.push_pystr(p),
+                None => {
+                    return Err(vm.type_error("character mapping must return integer, None or str"))
+                }
+            },
+            Err(e) if vm.err_is(e, crate::ExcKind::LookupError) => out.push_cp(c),
             Err(e) => return Err(e),
         }
     }
-    vm.new_string(out)
+    vm.new_strbuf(out)
 }
 
 /// `str.format`: `{}` / `{0}` / `{name}` fields with attribute and index
@@ -839,6 +885,9 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
     let fmt = s(vm, a, 0)?;
     let args = &a[1..];
     let mut out = crate::types::strbuf::StrBuf::default();
+    // A format string with lone surrogates: its code points (`chars` has
+    // U+FFFD at each), for the literal text and the specs.
+    let wide = crate::types::strbuf::wide_of(vm, vm.builtin_base(a[0]));
     let mut auto = 0usize;
     let mut manual: Option<bool> = None;
     let chars: Vec<char> = fmt.chars().collect();
@@ -869,6 +918,12 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
                 Some(p) => (field[..p].to_string(), field[p + 1..].to_string()),
                 None => (field, String::new()),
             };
+            // The spec's code points when it has a lone surrogate (a fill).
+            let wide_spec = wide
+                .as_ref()
+                .and_then(|w| w.get(j - 1 - spec.chars().count()..j - 1))
+                .filter(|w| w.iter().any(|c| (0xD800..0xE000).contains(c)))
+                .map(<[u32]>::to_vec);
             let (field, conv) = match field.find('!') {
                 Some(p) => {
                     let rest: Vec<char> = field[p + 1..].chars().collect();
@@ -978,10 +1033,18 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
             } else {
                 spec
             };
-            match vm.heap.pystr(v) {
-                // Lone surrogates survive a plain `{}`.
-                Some(p) if spec.is_empty() && p.has_surrogates() => out.push_pystr(p),
-                _ => out.push_str(&vm.format(v, &spec)?),
+            if wide_spec.is_some() || crate::types::strwide::is_wide(vm, v) {
+                // Lone surrogates survive, in the value and in a fill.
+                let sv = match wide_spec {
+                    Some(w) => vm.new_code_points(&w)?,
+                    None => vm.new_string(spec)?,
+                };
+                let r = crate::types::strwide::format_wide(vm, v, sv)?;
+                if let Some(p) = vm.heap.pystr(r) {
+                    out.push_pystr(p);
+                }
+            } else {
+                out.push_str(&vm.format(v, &spec)?);
             }
             i = j;
         } else if c == '}' {
@@ -992,7 +1055,10 @@ fn format_impl(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)], mapping: Value) 
             }
             return Err(vm.value_error("Single '}' encountered in format string"));
         } else {
-            out.push(c);
+            match &wide {
+                Some(w) => out.push_cp(w.get(i).copied().unwrap_or(c as u32)),
+                None => out.push(c),
+            }
             i += 1;
         }
     }
@@ -1014,6 +1080,8 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
     let mut idx = 0usize;
     let mut out = crate::types::strbuf::StrBuf::default();
     let chars: Vec<char> = fmt.chars().collect();
+    // Lone surrogates of the format string, kept in its literal text.
+    let wide = crate::types::strbuf::wide_of(vm, fmt_v);
     let mut i = 0;
     let next_arg = |vm: &mut Vm, idx: &mut usize| -> PyResult<Value> {
         let v = items.get(*idx).copied();
@@ -1024,7 +1092,10 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
         let c = chars[i];
         i += 1;
         if c != '%' {
-            out.push(c);
+            match &wide {
+                Some(w) => out.push_cp(w.get(i - 1).copied().unwrap_or(c as u32)),
+                None => out.push(c),
+            }
             continue;
         }
         let mut mapped = None;
@@ -1102,6 +1173,16 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
             out.push_pystr(p);
             continue;
         }
+        if conv == 's' && crate::types::strwide::is_wide(vm, v) {
+            // And one with a width or precision.
+            let cut = |t: &str| {
+                let t: String = t.chars().take(precision.unwrap_or(usize::MAX)).collect();
+                pad(&t, width, flags.left)
+            };
+            if crate::types::strwide::percent_s_wide(vm, v, &mut out, cut).is_some() {
+                continue;
+            }
+        }
         let piece = match conv {
             's' | 'r' | 'a' => {
                 let mut t = match conv {
@@ -1115,8 +1196,18 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
                 pad(&t, width, flags.left)
             }
             'c' => {
-                let t = pct_char_arg(vm, v)?;
-                pad(&t, width, flags.left)
+                let cp = pct_char_arg(vm, v)?;
+                match char::from_u32(cp) {
+                    Some(c) => pad(&c.to_string(), width, flags.left),
+                    None => {
+                        // A lone surrogate: padded around, kept.
+                        let spaces = " ".repeat(width.saturating_sub(1));
+                        out.push_str(if flags.left { "" } else { &spaces });
+                        out.push_cp(cp);
+                        out.push_str(if flags.left { &spaces } else { "" });
+                        continue;
+                    }
+                }
             }
             'd' | 'i' | 'u' | 'o' | 'x' | 'X' => {
                 let n = pct_int_arg(vm, v, conv)?;
@@ -1248,12 +1339,12 @@ fn pct_float_arg(vm: &mut Vm, v: Value) -> PyResult<f64> {
 
 /// The character formatted by `%c`: a one-character string, or an int
 /// (`__index__` honoured) in range(0x110000).
-fn pct_char_arg(vm: &mut Vm, v: Value) -> PyResult<String> {
+/// The code point `%c` formats (a lone surrogate included).
+fn pct_char_arg(vm: &mut Vm, v: Value) -> PyResult<u32> {
     use crate::types::num::{as_num, Num};
-    if let Some(s) = vm.heap.str_of(v) {
-        let mut cs = s.chars();
-        if let (Some(c), None) = (cs.next(), cs.next()) {
-            return Ok(c.to_string());
+    if let Some(p) = vm.heap.pystr(v) {
+        if p.char_len() == 1 {
+            return Ok(p.code_point(0).unwrap_or(0xFFFD));
         }
         return Err(vm.type_error("%c requires int or char"));
     }
@@ -1270,7 +1361,7 @@ fn pct_char_arg(vm: &mut Vm, v: Value) -> PyResult<String> {
         _ => return Err(vm.type_error("%c requires int or char")),
     };
     match code.filter(|c| (0..0x11_0000).contains(c)) {
-        Some(c) => Ok(char::from_u32(c as u32).unwrap_or('\u{fffd}').to_string()),
+        Some(c) => Ok(c as u32),
         None => Err(vm.overflow_error("%c arg not in range(0x110000)")),
     }
 }

@@ -210,14 +210,23 @@ fn partition_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult {
     let z = vm.new_string(z)?;
     vm.new_tuple(vec![x, sep, z])
 }
-pub fn str_partition(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+pub fn str_partition(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_partition) {
+        return r;
+    }
     partition_impl(vm, a, false)
 }
-pub fn str_rpartition(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+pub fn str_rpartition(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_rpartition) {
+        return r;
+    }
     partition_impl(vm, a, true)
 }
 
-pub fn str_replace(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
+pub fn str_replace(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
+    if let Some(r) = super::strwide::call_wide(vm, a, kw, str_replace) {
+        return r;
+    }
     let hay = str_arg(vm, a, 0, "descriptor")?;
     let old = str_arg(vm, a, 1, "replace() argument 1")?;
     let new = str_arg(vm, a, 2, "replace() argument 2")?;
