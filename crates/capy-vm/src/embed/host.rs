@@ -64,6 +64,14 @@ impl State {
         }
     }
 
+    pub(crate) fn next_id(&self) -> u64 {
+        self.next
+    }
+
+    pub(crate) fn continue_from(&mut self, next: u64) {
+        self.next = self.next.max(next);
+    }
+
     pub(crate) fn handles(&self) -> usize {
         self.kept.len()
     }

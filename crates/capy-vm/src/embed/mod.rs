@@ -358,6 +358,11 @@ impl Sandbox {
             &[],
         );
         vm.world.out = self.output_sink();
+        // The host's interrupt flag and handle numbers outlive the reset:
+        // a handle of the old state must never name an object of the new.
+        vm.budget.share_interrupt(self.vm.interrupt_flag());
+        let next = self.vm.comp.embed.as_ref().map_or(0, |s| s.next_id());
+        host::state_mut(&mut vm).continue_from(next);
         self.grant_error = grant_all(&mut vm, &self.config.grants)
             .err()
             .map(|e| error_of(&mut vm, e));
