@@ -232,6 +232,7 @@ impl Builder {
             config: self,
             captured,
             grant_error: None,
+            compiled: Default::default(),
         };
         sb.reset();
         sb
@@ -248,7 +249,15 @@ pub struct Sandbox {
     /// Why the last reset could not grant everything (a granted value too
     /// big for the heap quota): reported by the next run.
     grant_error: Option<EmbedError>,
+    /// Code of recently run small sources (code objects belong to no
+    /// heap, so they outlive resets).
+    compiled: std::collections::HashMap<String, Rc<capy_compiler::Code>>,
 }
+
+/// Sources up to this size have their code kept for the next run ...
+const CACHED_SOURCE_BYTES: usize = 4096;
+/// ... this many of them (the table starts over when full).
+const CACHED_SOURCES: usize = 64;
 
 impl Sandbox {
     /// A builder for a sandbox called `name` (its code's file name is
@@ -288,15 +297,41 @@ impl Sandbox {
             return Err(e);
         }
         let filename = self.filename.clone();
-        self.with_vm(|vm| {
+        let cached = self.compiled.get(source).cloned();
+        let mut made = None;
+        let r = self.with_vm(|vm| {
             let main = main_namespace(vm)?;
-            let mut code = vm.compile(source, &filename, capy_compiler::Mode::Cell)?;
-            // Tracebacks quote the cell's own lines.
-            if let Some(c) = Rc::get_mut(&mut code) {
-                c.source = Some(Rc::from(&*capy_compiler::universal_newlines(source)));
-            }
+            let code = match cached {
+                Some(c) => c,
+                None => {
+                    let mut code = vm.compile(source, &filename, capy_compiler::Mode::Cell)?;
+                    // Tracebacks quote the cell's own lines.
+                    if let Some(c) = Rc::get_mut(&mut code) {
+                        c.source = Some(Rc::from(&*capy_compiler::universal_newlines(source)));
+                    }
+                    made = Some(code.clone());
+                    code
+                }
+            };
             vm.run_code(&code, main, Value::Null)
-        })
+        });
+        if let Some(code) = made {
+            self.remember(source, code);
+        }
+        r
+    }
+
+    /// Keeps the code of a small source for its next run: hosts run the
+    /// same snippets again and again, and compiling costs more than
+    /// running a small one.
+    fn remember(&mut self, source: &str, code: Rc<capy_compiler::Code>) {
+        if source.len() > CACHED_SOURCE_BYTES {
+            return;
+        }
+        if self.compiled.len() >= CACHED_SOURCES {
+            self.compiled.clear();
+        }
+        self.compiled.insert(source.to_string(), code);
     }
 
     /// Calls the sandbox's global `name` with `args` and `kwargs`.
@@ -457,8 +492,11 @@ fn grant_all(vm: &mut Vm, grants: &[(String, Grant)]) -> Result<(), PyErr> {
 fn error_of(vm: &mut Vm, e: PyErr) -> EmbedError {
     let class = vm.err_class(e);
     let name = class.map_or_else(|| "Exception".to_string(), |c| vm.class_name(c));
-    let message = vm.to_str(e.value()).unwrap_or_default();
+    let mut message = vm.to_str(e.value()).unwrap_or_default();
     let traceback = vm.format_exception_full(e);
+    if message.is_empty() && e.0 == vm.prealloc_memory_error {
+        message = crate::Exceeded::Memory.to_string();
+    }
     let kind = match class.and_then(|c| crate::compartment::mirror::builtin_kind(vm, c)) {
         // A limit's own error, not one the code raised itself.
         Some(ExcKind::MemoryError) if e.0 == vm.prealloc_memory_error => ErrorKind::MemoryLimit,
