@@ -138,6 +138,10 @@ impl fmt::Display for EmbedError {
 
 impl std::error::Error for EmbedError {}
 
+/// A function receiving a sandbox's printed text (shared: a reset gives it
+/// to the new instance).
+pub type OutputFn = Arc<Mutex<dyn FnMut(&str) + Send>>;
+
 /// Where a sandbox's printed text goes (`print`, `sys.stdout`,
 /// `sys.stderr`).
 #[derive(Clone, Default)]
@@ -146,7 +150,7 @@ pub enum Stdout {
     #[default]
     Capture,
     /// Given to the function as it is written.
-    Callback(Arc<Mutex<dyn FnMut(&str) + Send>>),
+    Callback(OutputFn),
     /// Dropped.
     Discard,
 }
@@ -402,7 +406,7 @@ impl Sandbox {
             .err()
             .map(|e| error_of(&mut vm, e));
         vm.temp_roots.clear();
-        self.vm = Box::new(vm);
+        *self.vm = vm;
     }
 
     /// The captured output since the last call (empty unless the output
@@ -538,7 +542,7 @@ impl Write for Capture {
 }
 
 /// Output handed to the host's function as it is written.
-struct Callback(Arc<Mutex<dyn FnMut(&str) + Send>>);
+struct Callback(OutputFn);
 
 impl Write for Callback {
     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
