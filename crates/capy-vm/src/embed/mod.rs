@@ -449,6 +449,9 @@ impl Sandbox {
         let vm = &mut *self.vm;
         vm.reserve_stack();
         vm.start_clock();
+        // After a MemoryLimit the heap may still be full of the sandbox's
+        // data: the next run can still run code that lets go of it.
+        vm.budget.memory.renew_overdraft();
         let mark = vm.temp_roots.len();
         let r = match op(vm) {
             Ok(v) => Ok(value::to_host(vm, v)),
