@@ -41,12 +41,16 @@ pub enum Mode {
     Eval,
     /// One interactive (REPL) input: expression statements print their value.
     Single,
+    /// A notebook cell or an embedder's `run`: a sequence of statements
+    /// whose value is that of the last statement when it is an expression
+    /// statement (None otherwise), like a REPL cell's.
+    Cell,
 }
 
 impl Mode {
     fn parser_mode(self) -> rustpython_parser::Mode {
         match self {
-            Mode::Exec => rustpython_parser::Mode::Module,
+            Mode::Exec | Mode::Cell => rustpython_parser::Mode::Module,
             Mode::Eval => rustpython_parser::Mode::Expression,
             Mode::Single => rustpython_parser::Mode::Interactive,
         }

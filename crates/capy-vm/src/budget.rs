@@ -229,6 +229,18 @@ impl Memory {
         }
     }
 
+    /// A new run (of an embedder) on a heap that is full or nearly: its
+    /// code may allocate up to [`OVERDRAFT`] past the limit, so that it
+    /// can drop what fills the heap (`del data`) after a MemoryError.
+    /// Never more than that past the limit in all; taken back as
+    /// [`Self::grant_overdraft`]'s is.
+    pub fn renew_overdraft(&mut self) {
+        if self.would_exceed(OVERDRAFT) {
+            self.overdraft = OVERDRAFT;
+            self.overdraft_spent = true;
+        }
+    }
+
     /// Counts `n` bytes of memory outside the heap, not charged to the
     /// quota, that the heap's objects keep alive (a new compartment):
     /// towards the next collection, as if allocated.

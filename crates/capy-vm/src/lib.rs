@@ -9,6 +9,7 @@
 //!   [`ops`]: operators, comparison, hashing; [`errors`]: exceptions.
 //! - [`types`]: built-in types, one module per type; [`builtins`]: builtin
 //!   functions; [`modules`]: native modules.
+//! - [`embed`]: the API for Rust hosts (a sandboxed instance with limits).
 
 pub mod attr;
 pub mod attrcache;
@@ -20,6 +21,7 @@ pub mod builtins;
 pub mod call;
 pub mod compartment;
 pub mod dict;
+pub mod embed;
 pub mod errors;
 pub mod eval;
 pub mod frame;

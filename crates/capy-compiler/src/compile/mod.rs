@@ -146,6 +146,17 @@ pub(crate) fn compile_module<'a>(
         if mode == Mode::Exec {
             c.setup_annotations(body);
         }
+        if mode == Mode::Cell {
+            c.setup_annotations(body);
+            // A cell has no docstring: a lone string is its value.
+            if let Some((Stmt::Expr(last), rest)) = body.split_last() {
+                c.stmts(rest)?;
+                c.set_line(usize::from(ast::Ranged::start(last)));
+                c.expr(&last.value)?;
+                c.emit(Instr::ReturnValue);
+                return Ok(Rc::new(c.pop_unit()?));
+            }
+        }
         let skip = usize::from(mode == Mode::Exec && docstring(body).is_some());
         c.stmts(body.get(skip..).unwrap_or(&[]))?;
         c.emit(Instr::LoadNone);

@@ -79,7 +79,7 @@ pub fn is_exception_class(vm: &Vm, c: Gc) -> bool {
 }
 
 /// The built-in exception type `c` is in `vm`, if it is one.
-pub(super) fn builtin_kind(vm: &Vm, c: Gc) -> Option<ExcKind> {
+pub(crate) fn builtin_kind(vm: &Vm, c: Gc) -> Option<ExcKind> {
     ExcKind::ALL.iter().copied().find(|&k| vm.exc_class(k) == c)
 }
 

@@ -546,6 +546,9 @@ pub struct Local {
     /// Where each by-name export of this instance was last found, by
     /// name slot (handle.rs).
     pub name_hits: Vec<Option<handle::NameHit>>,
+    /// What an embedding host keeps here: its host functions and the
+    /// objects it holds handles to (embed/host.rs).
+    pub embed: Option<Box<crate::embed::State>>,
 }
 
 impl Local {
@@ -561,6 +564,9 @@ impl Local {
             a.roots(out);
         }
         self.mirrors.roots(out);
+        if let Some(e) = &self.embed {
+            e.roots(out);
+        }
     }
 
     /// After a collection: forgets handle objects that were freed, and

@@ -1,0 +1,217 @@
+//! The thread that owns a compartment's interpreter.
+//!
+//! An interpreter is bound to the thread that made it (it shares that
+//! thread's frozen built-ins), so each compartment gets a thread of its
+//! own. The host thread sends it a [`Job`] and waits, without the GIL, for
+//! the [`Msg`]s that come back: requests to call a granted host function
+//! or to deliver printed text (served on the host thread, with the GIL,
+//! so host code always runs on the thread that called into the
+//! compartment), and finally the job's result.
+
+use capy_vm::embed::{EmbedError, HostError, HostValue, Sandbox, Stdout};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// The native stack of a compartment's thread: deep recursion up to the
+/// highest recursion limit ends in RecursionError, never an overflow
+/// (reserved address space; only what is used is backed by memory).
+const STACK_BYTES: usize = 256 << 20;
+
+/// What the host asks of a compartment.
+pub enum Job {
+    Run(String),
+    Call(String, Vec<HostValue>, Vec<(String, HostValue)>),
+    Get(String),
+    Reset,
+    Output,
+    /// A host handle to this object was dropped (no reply).
+    Release(u64),
+    Stop,
+}
+
+/// What comes back to the waiting host thread.
+pub enum Msg {
+    /// The job's result.
+    Done(Result<HostValue, EmbedError>),
+    /// The captured output (the reply to [`Job::Output`]).
+    Text(String),
+    /// Call granted host function number `.0`; the worker waits for the
+    /// reply on its reply channel.
+    HostCall(usize, Vec<HostValue>, Vec<(String, HostValue)>),
+    /// Printed text for the host's `stdout` callable.
+    Stdout(String),
+}
+
+pub type Reply = Result<HostValue, HostError>;
+
+/// The host handles to each opaque object (each opaque value sent to the
+/// host becomes one): the object is released with the last.
+type Held = Rc<RefCell<HashMap<u64, usize>>>;
+
+/// How to make the compartment.
+pub struct Spec {
+    pub name: String,
+    pub heap: usize,
+    pub timeout: Option<Duration>,
+    pub recursion: usize,
+    pub steps: Option<u64>,
+    pub values: Vec<(String, HostValue)>,
+    /// Granted host functions: name and index into the host's table.
+    pub functions: Vec<(String, usize)>,
+    /// Whether printed text goes to the host's callable (else captured).
+    pub stdout_callback: bool,
+}
+
+/// The queue of jobs of one compartment, shared with its handles (which
+/// send their releases through it).
+pub struct Jobs {
+    pub name: String,
+    pub serial: u64,
+    pub tx: Sender<Job>,
+}
+
+impl Jobs {
+    pub fn release(&self, id: u64) {
+        // A closed compartment no longer listens: nothing to release.
+        let _ = self.tx.send(Job::Release(id));
+    }
+}
+
+/// The host's end of a compartment's thread.
+pub struct Worker {
+    pub jobs: Arc<Jobs>,
+    pub msgs: Receiver<Msg>,
+    pub replies: Sender<Reply>,
+    pub thread: Option<JoinHandle<()>>,
+    /// Set to stop the running code with KeyboardInterrupt.
+    pub interrupt: Arc<AtomicBool>,
+}
+
+impl Worker {
+    /// Starts the thread and makes the compartment there.
+    pub fn start(spec: Spec, serial: u64) -> std::io::Result<Worker> {
+        let (job_tx, job_rx) = channel::<Job>();
+        let (msg_tx, msg_rx) = channel::<Msg>();
+        let (reply_tx, reply_rx) = channel::<Reply>();
+        let (flag_tx, flag_rx) = channel();
+        let name = spec.name.clone();
+        let thread = std::thread::Builder::new()
+            .name(format!("capy:{name}"))
+            .stack_size(STACK_BYTES)
+            .spawn(move || {
+                let held = Held::default();
+                let sb = make(spec, &msg_tx, reply_rx, &held);
+                let _ = flag_tx.send(sb.interrupt_flag());
+                serve(sb, job_rx, msg_tx, &held);
+            })?;
+        let interrupt = flag_rx
+            .recv()
+            .map_err(|_| std::io::Error::other("the compartment's thread did not start"))?;
+        Ok(Worker {
+            jobs: Arc::new(Jobs {
+                name,
+                serial,
+                tx: job_tx,
+            }),
+            msgs: msg_rx,
+            replies: reply_tx,
+            thread: Some(thread),
+            interrupt,
+        })
+    }
+}
+
+/// The sandbox as `spec` says, its host functions forwarding each call
+/// to the host thread and waiting for the reply.
+fn make(spec: Spec, msgs: &Sender<Msg>, replies: Receiver<Reply>, held: &Held) -> Sandbox {
+    let mut b = Sandbox::builder(&spec.name)
+        .heap(spec.heap)
+        .timeout(spec.timeout)
+        .recursion(spec.recursion)
+        .steps(spec.steps);
+    for (name, v) in spec.values {
+        b = b.grant_value(&name, v);
+    }
+    let replies = Rc::new(replies);
+    for (name, index) in spec.functions {
+        let (tx, rx, held) = (msgs.clone(), replies.clone(), held.clone());
+        b = b.grant_fn(&name, move |args, kwargs| {
+            let lost = || HostError::new("RuntimeError", "the host stopped waiting for this call");
+            let mut h = held.borrow_mut();
+            args.iter().for_each(|v| count_handles(v, &mut h));
+            kwargs.iter().for_each(|(_, v)| count_handles(v, &mut h));
+            drop(h);
+            tx.send(Msg::HostCall(index, args.to_vec(), kwargs.to_vec()))
+                .map_err(|_| lost())?;
+            rx.recv().map_err(|_| lost())?
+        });
+    }
+    if spec.stdout_callback {
+        let tx = msgs.clone();
+        b = b.stdout(Stdout::callback(move |s| {
+            let _ = tx.send(Msg::Stdout(s.to_string()));
+        }));
+    }
+    b.build()
+}
+
+/// The compartment's thread: serves jobs until told to stop or until the
+/// host is gone.
+fn serve(mut sb: Sandbox, jobs: Receiver<Job>, msgs: Sender<Msg>, held: &Held) {
+    while let Ok(job) = jobs.recv() {
+        let done = match job {
+            Job::Run(src) => sb.run(&src),
+            Job::Call(name, args, kwargs) => sb.call(&name, &args, &kwargs),
+            Job::Get(name) => sb.get(&name),
+            Job::Reset => {
+                sb.reset();
+                held.borrow_mut().clear();
+                Ok(HostValue::None)
+            }
+            Job::Output => {
+                let _ = msgs.send(Msg::Text(sb.output()));
+                continue;
+            }
+            Job::Release(id) => {
+                let mut h = held.borrow_mut();
+                if let Some(n) = h.get_mut(&id) {
+                    *n -= 1;
+                    if *n == 0 {
+                        h.remove(&id);
+                        sb.release(id);
+                    }
+                }
+                continue;
+            }
+            Job::Stop => break,
+        };
+        if let Ok(v) = &done {
+            count_handles(v, &mut held.borrow_mut());
+        }
+        if msgs.send(Msg::Done(done)).is_err() {
+            break;
+        }
+    }
+}
+
+/// Counts the opaque values in `v`: each becomes one host handle.
+pub fn count_handles(v: &HostValue, held: &mut HashMap<u64, usize>) {
+    match v {
+        HostValue::Opaque(id) => *held.entry(*id).or_default() += 1,
+        HostValue::List(xs)
+        | HostValue::Tuple(xs)
+        | HostValue::Set(xs)
+        | HostValue::FrozenSet(xs) => xs.iter().for_each(|x| count_handles(x, held)),
+        HostValue::Dict(kvs) => kvs.iter().for_each(|(k, x)| {
+            count_handles(k, held);
+            count_handles(x, held);
+        }),
+        _ => {}
+    }
+}
