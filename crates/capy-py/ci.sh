@@ -11,7 +11,13 @@ venv="$(mktemp -d "${TMPDIR:-/tmp}/capy-py-ci.XXXXXX")"
 trap 'rm -rf "$venv"' EXIT
 
 echo "== capy-py: fresh venv with $("$python" --version) in $venv"
-"$python" -m venv "$venv"
+if ! "$python" -m venv "$venv" 2>/dev/null; then
+    # Debian's python3 keeps venv (ensurepip) in a package of its own.
+    command -v apt-get >/dev/null 2>&1 || { echo "capy-py: $python cannot make a venv" >&2; exit 1; }
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq python3-venv >/dev/null
+    "$python" -m venv "$venv"
+fi
 "$venv/bin/python" -m pip install -q --upgrade pip
 "$venv/bin/python" -m pip install -q maturin pytest
 
