@@ -466,7 +466,7 @@ pub fn list_setitem_slow(vm: &mut Vm, obj: Value, key: Value, v: Value) -> PyRes
     let is_bytearray = matches!(vm.heap.get(h), Obj::ByteArray(_));
     let len = vm.len(obj)? as i64;
     if !is_slice(vm, key) {
-        let i = vm.index_value(key)?;
+        let i = item_index(vm, obj, key)?;
         let j = if i < 0 { i + len } else { i };
         if !(0..len).contains(&j) {
             return Err(vm.index_error(if is_bytearray {
@@ -474,6 +474,13 @@ pub fn list_setitem_slow(vm: &mut Vm, obj: Value, key: Value, v: Value) -> PyRes
             } else {
                 "list assignment index out of range"
             }));
+        }
+        if !is_bytearray {
+            // A list indexed by a bool or an `__index__` object.
+            if let Obj::List(items) = vm.heap.get_mut(h) {
+                items[j as usize] = v;
+            }
+            return Ok(());
         }
         let b = vm.index_value(v)?;
         if !(0..256).contains(&b) {
@@ -527,6 +534,22 @@ pub fn list_setitem_slow(vm: &mut Vm, obj: Value, key: Value, v: Value) -> PyRes
 }
 
 /// `del l[key]`.
+/// The index an item assignment or deletion of `obj[key]` names: an int,
+/// a bool or an `__index__` object, else CPython's TypeError naming both
+/// types.
+fn item_index(vm: &mut Vm, obj: Value, key: Value) -> PyResult<i64> {
+    match key {
+        Value::Int(i) => Ok(i),
+        Value::Bool(_) => vm.index_value(key),
+        Value::Obj(kh) if matches!(vm.heap.get(kh), Obj::BigInt(_)) => vm.index_value(key),
+        _ if vm.is_user_instance(key) => vm.index_value(key),
+        _ => {
+            let (tn, kn) = (vm.type_name(obj), vm.type_name(key));
+            Err(vm.type_error(format!("{tn} indices must be integers or slices, not {kn}")))
+        }
+    }
+}
+
 pub fn list_delitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult<()> {
     let Value::Obj(h) = obj else { return Ok(()) };
     let len = vm.len(obj)? as i64;
@@ -534,7 +557,7 @@ pub fn list_delitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult<()> {
         let (start, stop, step) = slice_indices(vm, key, len)?;
         slice_positions(start, stop, step).collect()
     } else {
-        let i = vm.index_value(key)?;
+        let i = item_index(vm, obj, key)?;
         let j = if i < 0 { i + len } else { i };
         if !(0..len).contains(&j) {
             return Err(vm.error(ExcKind::IndexError, "list assignment index out of range"));
