@@ -60,19 +60,7 @@ pub fn heap(v: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
         ));
     };
     let s = s.to_string();
-    let t = s.trim();
-    let (num, mult) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
-        Some('K') => (&t[..t.len() - 1], 1usize << 10),
-        Some('M') => (&t[..t.len() - 1], 1 << 20),
-        Some('G') => (&t[..t.len() - 1], 1 << 30),
-        _ => (t, 1),
-    };
-    match num
-        .trim()
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_mul(mult))
-    {
+    match capy_vm::budget::parse_size(&s) {
         Some(n) if n > 0 => Ok(n),
         _ => Err(bad(&format!("'{s}'"))),
     }

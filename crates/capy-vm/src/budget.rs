@@ -582,6 +582,22 @@ impl Budget {
     }
 }
 
+/// The bytes a size written as `"64K"`, `"8M"`, `"2G"` or a plain number
+/// stands for (the unit in either case, spaces around the number
+/// allowed), or None if it is not a size or overflows. The one parser of
+/// `--heap`, policy files, `compartment.Compartment(heap=...)` and the
+/// embedding's `heap=`, so none of them can disagree.
+pub fn parse_size(s: &str) -> Option<usize> {
+    let s = s.trim();
+    let (num, mult) = match s.chars().last()? {
+        'k' | 'K' => (&s[..s.len() - 1], 1usize << 10),
+        'm' | 'M' => (&s[..s.len() - 1], 1 << 20),
+        'g' | 'G' => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    num.trim().parse::<usize>().ok()?.checked_mul(mult)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

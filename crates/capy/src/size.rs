@@ -1,18 +1,9 @@
 //! Byte sizes as the command line and policy files write them: `"64K"`,
-//! `"8M"`, `"2G"` or a plain number of bytes. One parser, so `--heap 8M`
-//! and `heap = "8M"` in a policy can never disagree.
+//! `"8M"`, `"2G"` or a plain number of bytes, parsed by the VM crate's
+//! one parser (`capy_vm::budget::parse_size`), so `--heap 8M`, `heap =
+//! "8M"` in a policy and `Compartment(heap="8M")` can never disagree.
 
-/// The bytes `s` stands for, or None if it is not a size (or overflows).
-pub fn parse_size(s: &str) -> Option<usize> {
-    let s = s.trim();
-    let (num, mult) = match s.chars().last()? {
-        'k' | 'K' => (&s[..s.len() - 1], 1usize << 10),
-        'm' | 'M' => (&s[..s.len() - 1], 1 << 20),
-        'g' | 'G' => (&s[..s.len() - 1], 1 << 30),
-        _ => (s, 1),
-    };
-    num.parse::<usize>().ok()?.checked_mul(mult)
-}
+pub use capy_vm::budget::parse_size;
 
 /// `n` bytes written back the short way (`"4G"`, `"8M"`, `"64K"`) when a
 /// unit divides it, else as a number: how `capy audit` prints quotas.

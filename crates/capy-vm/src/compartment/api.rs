@@ -280,13 +280,7 @@ fn size_option(vm: &mut Vm, v: Value) -> PyResult<usize> {
     let Some(s) = vm.heap.str_of(v).map(|s| s.trim().to_string()) else {
         return Err(vm.type_error("heap must be an int or a size such as '8M'"));
     };
-    let (num, mult) = match s.chars().last().map(|c| c.to_ascii_uppercase()) {
-        Some('K') => (&s[..s.len() - 1], 1usize << 10),
-        Some('M') => (&s[..s.len() - 1], 1 << 20),
-        Some('G') => (&s[..s.len() - 1], 1 << 30),
-        _ => (&s[..], 1),
-    };
-    match num.parse::<usize>().ok().and_then(|n| n.checked_mul(mult)) {
+    match crate::budget::parse_size(&s) {
         Some(n) if n > 0 => Ok(n),
         _ => Err(vm.value_error(format!(
             "heap: invalid size '{s}' (use e.g. '64K', '8M', '1G')"

@@ -594,11 +594,11 @@ pub fn set_instance_dict(vm: &mut Vm, obj: Value, v: Value) -> PyResult<()> {
     {
         return Err(dict_required(vm, v));
     }
+    // Cached attribute positions into the old table stop matching by
+    // themselves (they check the key at the position).
     if let Obj::Instance(i) = vm.heap.get_mut(h) {
         i.dict.make_external(d);
     }
-    // Cached attribute positions named the old table.
-    vm.attr_cache.invalidate();
     Ok(())
 }
 
