@@ -83,41 +83,62 @@ fn opt_s(vm: &mut Vm, a: &[Value], i: usize) -> PyResult<Option<String>> {
 }
 
 fn str_join(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let sep = s(vm, a, 0)?;
-    let mut items = vm.iter_to_vec(arg(a, 1))?;
-    // Instances of str subclasses join as their str value.
-    for it in items.iter_mut() {
-        let base = vm.builtin_base(*it);
-        if vm.heap.str_of(base).is_some() {
-            *it = base;
-        }
-    }
-    // The result must fit the quota before it is built (joining 10**4
-    // references to one 1 MB string asked the host for 10 GB).
-    let total = items.iter().fold(0usize, |n, &it| {
-        let len = vm.heap.str_of(it).map_or(0, str::len);
-        n.saturating_add(len).saturating_add(sep.len())
-    });
-    vm.reserve_temp(total)?;
     let sep_v = vm.builtin_base(arg(a, 0));
-    let wide = |vm: &Vm, v: Value| vm.heap.pystr(v).is_some_and(|p| p.has_surrogates());
-    if wide(vm, sep_v) || items.iter().any(|&it| wide(vm, it)) {
-        return join_wide(vm, sep_v, &items);
+    if vm.heap.pystr(sep_v).is_none() {
+        s(vm, a, 0)?;
     }
-    let mut out = String::new();
-    for (i, it) in items.iter().enumerate() {
-        if i > 0 {
-            out.push_str(&sep);
+    let mut iterable = arg(a, 1);
+    if !matches!(iterable, Value::Obj(h) if matches!(vm.heap.get(h), Obj::List(_) | Obj::Tuple(_)))
+    {
+        iterable = match vm.get_iter(iterable) {
+            Ok(it) => it,
+            Err(e) if vm.err_is(e, crate::errors::ExcKind::TypeError) => {
+                return Err(vm.type_error("can only join an iterable"))
+            }
+            Err(e) => return Err(e),
+        };
+        vm.temp_roots.push(iterable);
+    }
+    let mut items = vm.iter_to_vec(iterable)?;
+    // One pass finds each item's text (a str subclass joins as its str
+    // value), the result's size and whether any item has surrogates.
+    let (mut total, mut wide, mut bad) = (0usize, false, None);
+    for (i, it) in items.iter_mut().enumerate() {
+        if vm.heap.pystr(*it).is_none() {
+            *it = vm.builtin_base(*it);
         }
-        match vm.heap.str_of(*it) {
-            Some(x) => out.push_str(x),
+        match vm.heap.pystr(*it) {
+            Some(p) => {
+                total = total.saturating_add(p.s.len());
+                wide |= p.has_surrogates();
+            }
             None => {
-                let t = vm.type_name(*it);
-                return Err(vm.type_error(format!(
-                    "sequence item {i}: expected str instance, {t} found"
-                )));
+                bad = Some(i);
+                break;
             }
         }
+    }
+    if let Some(i) = bad {
+        let t = vm.type_name(items[i]);
+        return Err(vm.type_error(format!(
+            "sequence item {i}: expected str instance, {t} found"
+        )));
+    }
+    let sep = vm.heap.pystr(sep_v).map_or(0, |p| p.s.len());
+    total = total.saturating_add(sep.saturating_mul(items.len().saturating_sub(1)));
+    // The result must fit the quota before it is built (joining 10**4
+    // references to one 1 MB string asked the host for 10 GB).
+    vm.reserve_temp(total)?;
+    if wide || vm.heap.pystr(sep_v).is_some_and(|p| p.has_surrogates()) {
+        return join_wide(vm, sep_v, &items);
+    }
+    let mut out = String::with_capacity(total);
+    let sep = vm.heap.str_of(sep_v).unwrap_or_default();
+    for (i, &it) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(vm.heap.str_of(it).unwrap_or_default());
     }
     vm.new_string(out)
 }
