@@ -26,6 +26,8 @@ pub struct State {
     /// The handle id of each kept heap object, so an object keeps one id.
     ids: HashMap<Gc, u64>,
     next: u64,
+    /// Where readings of the world go (or come from), if the host records.
+    pub(crate) tape: Option<super::tape::Tape>,
 }
 
 impl State {
