@@ -342,7 +342,7 @@ impl Compartment {
         spec.functions = functions
             .iter()
             .enumerate()
-            .map(|(i, (n, _))| (n.clone(), i))
+            .map(|(i, (n, g))| (n.clone(), i, !matches!(g.kind, Kind::Host(_))))
             .collect();
         spec.stdout_callback |= stdout.is_some();
         let image = Image {

@@ -207,9 +207,8 @@ pub fn dirs(v: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(std::path::PathBuf, b
             ));
         };
         let d = d.get();
-        let meta = std::fs::metadata(&d.path).map_err(|e| {
-            pyo3::exceptions::PyOSError::new_err(format!("fs: {}: {e}", d.path.display()))
-        })?;
+        // io::Error becomes its OSError subclass (FileNotFoundError...).
+        let meta = std::fs::metadata(&d.path).map_err(PyErr::from)?;
         if !meta.is_dir() {
             return Err(pyo3::exceptions::PyNotADirectoryError::new_err(format!(
                 "fs: {} is not a directory",

@@ -28,8 +28,9 @@ pub struct External {
 
 #[pymethods]
 impl External {
-    fn __repr__(&self) -> String {
-        format!("capy.external({:?})", self.name)
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let name = pyo3::types::PyString::new(py, &self.name).repr()?;
+        Ok(format!("capy.external({name})"))
     }
 }
 
@@ -66,12 +67,10 @@ impl Dir {
         self.path.display().to_string()
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "capy.Dir({:?}, write={})",
-            self.path.display().to_string(),
-            if self.write { "True" } else { "False" }
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let path = pyo3::types::PyString::new(py, &self.path.display().to_string()).repr()?;
+        let write = if self.write { "True" } else { "False" };
+        Ok(format!("capy.Dir({path}, write={write})"))
     }
 }
 

@@ -67,8 +67,10 @@ pub struct Spec {
     pub recursion: usize,
     pub steps: Option<u64>,
     pub values: Vec<(String, HostValue)>,
-    /// Granted host functions: name and index into the host's table.
-    pub functions: Vec<(String, usize)>,
+    /// Granted host functions: name, index into the host's table, and
+    /// whether its calls may suspend the run (external and async ones:
+    /// their wait is not charged to the run's time).
+    pub functions: Vec<(String, usize, bool)>,
     /// Whether printed text goes to the host's callable (else captured).
     pub stdout_callback: bool,
     /// Granted directories (path, writable).
@@ -233,7 +235,7 @@ fn make(
     // The sandbox's interrupt flag, known once it is built: an abandoned
     // run is also interrupted, so it ends soon.
     let stop = Rc::new(RefCell::new(None::<Arc<AtomicBool>>));
-    for (name, index) in spec.functions {
+    for (name, index, suspends) in spec.functions {
         let (tx, rx, held) = (msgs.clone(), replies.clone(), held.clone());
         let (abandoned, flag) = (abandoned.clone(), stop.clone());
         b = b.grant_fn(&name, move |args, kwargs| {
@@ -247,7 +249,11 @@ fn make(
             drop(h);
             tx.send(Msg::HostCall(index, args.to_vec(), kwargs.to_vec()))
                 .map_err(|_| lost())?;
-            match rx.recv().map_err(|_| lost())? {
+            let answer = rx.recv().map_err(|_| lost())?;
+            if suspends {
+                capy_vm::embed::suspended();
+            }
+            match answer {
                 Answer::Value(v) => Ok(v),
                 Answer::Error(e) => Err(e),
                 Answer::Abandon => {

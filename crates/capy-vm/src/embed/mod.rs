@@ -50,7 +50,7 @@ pub mod value;
 #[cfg(test)]
 mod tests;
 
-pub use host::{builtin_exception, State};
+pub use host::{builtin_exception, suspended, State};
 pub use tape::Tape;
 pub use value::HostValue;
 
