@@ -13,6 +13,15 @@
 //! threads run at the same time. Calls of granted host callables and
 //! printed text for a `stdout` callable come back to the waiting host
 //! thread, which serves them with the GIL.
+//!
+//! | file | holds |
+//! | --- | --- |
+//! | `lib.rs` | [`Compartment`], its errors |
+//! | `worker.rs` | the compartment's thread, its jobs and log |
+//! | `serve.rs` | the host's side of a job: host calls, output, suspension, replay |
+//! | `suspend.rs` | `start`'s `Pending` and `Done`, `capy.external`, `capy.Dir`, making snapshots |
+//! | `restore.rs` | `capy.restore`: a snapshot replayed |
+//! | `options.rs`, `convert.rs` | option checking; values both ways |
 
 mod convert;
 mod options;
