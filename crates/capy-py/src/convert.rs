@@ -162,3 +162,19 @@ pub fn to_py(py: Python<'_>, v: HostValue, owner: &Arc<Jobs>) -> PyResult<Py<PyA
 fn items(py: Python<'_>, xs: Vec<HostValue>, owner: &Arc<Jobs>) -> PyResult<Vec<Py<PyAny>>> {
     xs.into_iter().map(|x| to_py(py, x, owner)).collect()
 }
+
+/// A call's arguments as Python objects: a list and a dict.
+#[allow(clippy::type_complexity)]
+pub fn arguments<'py>(
+    py: Python<'py>,
+    args: Vec<HostValue>,
+    kwargs: Vec<(String, HostValue)>,
+    owner: &Arc<Jobs>,
+) -> PyResult<(Vec<Py<PyAny>>, Bound<'py, PyDict>)> {
+    let a = items(py, args, owner)?;
+    let kw = PyDict::new(py);
+    for (k, v) in kwargs {
+        kw.set_item(k, to_py(py, v, owner)?)?;
+    }
+    Ok((a, kw))
+}

@@ -13,20 +13,35 @@
 //! threads run at the same time. Calls of granted host callables and
 //! printed text for a `stdout` callable come back to the waiting host
 //! thread, which serves them with the GIL.
+//!
+//! | file | holds |
+//! | --- | --- |
+//! | `lib.rs` | [`Compartment`], its errors |
+//! | `worker.rs` | the compartment's thread, its jobs and log |
+//! | `serve.rs` | the host's side of a job: host calls, output, suspension, replay |
+//! | `suspend.rs` | `start`'s `Pending` and `Done`, `capy.external`, `capy.Dir`, making snapshots |
+//! | `restore.rs` | `capy.restore`: a snapshot replayed |
+//! | `options.rs`, `convert.rs` | option checking; values both ways |
 
 mod convert;
 mod options;
+mod restore;
+mod serve;
+mod suspend;
 mod worker;
 
-use capy_vm::embed::{EmbedError, ErrorKind, HostError, HostValue};
+use capy_vm::embed::snapshot::{Answer, FnKind, Image};
+use capy_vm::embed::{EmbedError, ErrorKind, HostError, HostValue, Tape};
 use convert::{to_host, to_py, Handle};
 use pyo3::exceptions::{PyException, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
+use serve::{First, Mode, Served};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
 use std::time::Duration;
+use suspend::{Dir, Done, External, Pending};
 use worker::{Job, Msg, Worker};
 
 pyo3::create_exception!(capy, CompartmentError, PyException, "An error in a compartment: `.kind` (the exception's type name, or Timeout, MemoryLimit, RecursionLimit, Closed), `.message`, `.traceback` (text, with the compartment's own file name and line numbers).");
@@ -48,19 +63,41 @@ pyo3::create_exception!(
     CompartmentError,
     "Calls nested deeper than the recursion limit."
 );
+pyo3::create_exception!(
+    capy,
+    SnapshotError,
+    PyException,
+    "A snapshot that cannot be made, or that is refused: altered, truncated, made with another key or by another capy version."
+);
 
 /// Numbers compartments, so a handle is refused by every other one.
-static SERIAL: AtomicU64 = AtomicU64::new(1);
+pub(crate) static SERIAL: AtomicU64 = AtomicU64::new(1);
 
 /// How often a waiting host thread looks for signals (Ctrl-C).
-const SIGNAL_POLL: Duration = Duration::from_millis(50);
+pub(crate) const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// A granted function, as the host serves its calls.
+pub enum Kind {
+    /// A host callable, called when the code calls it.
+    Host(Py<PyAny>),
+    /// `capy.external(name)`: a `start` suspends at its calls.
+    External,
+    /// A coroutine function: awaited by the host's event loop.
+    Async(Py<PyAny>),
+}
+
+pub struct Granted {
+    /// The name a `Pending` reports.
+    pub name: String,
+    pub kind: Kind,
+}
 
 /// A sandboxed Python world with limits, driven from the host.
 #[pyclass(module = "capy")]
 pub struct Compartment {
     name: String,
-    /// Granted host callables, by the index the worker's calls carry.
-    functions: Vec<Py<PyAny>>,
+    /// Granted functions, by the index the worker's calls carry.
+    functions: Vec<Granted>,
     stdout: Option<Py<PyAny>>,
     /// The queue of its jobs, shared with its handles.
     jobs: Arc<worker::Jobs>,
@@ -71,10 +108,19 @@ pub struct Compartment {
     /// The thread running a job now: a granted callable calling back
     /// into the compartment it was called from is refused, not deadlocked.
     running_on: Mutex<Option<ThreadId>>,
+    /// The suspended `start`, if any: its generation and the index of the
+    /// function it waits in.
+    pending: Mutex<Option<(u64, usize)>>,
+    generation: AtomicU64,
+    /// How it was made (a snapshot adds the log of what happened since).
+    image: Image,
+    /// Why it can never be snapshotted (granted directories), if so.
+    unsnapshottable: Option<String>,
+    tape: Tape,
 }
 
 /// What a job's wait ends with.
-enum Answer {
+enum Reply {
     Value(HostValue),
     Text(String),
 }
@@ -82,7 +128,7 @@ enum Answer {
 #[pymethods]
 impl Compartment {
     #[new]
-    #[pyo3(signature = (name=None, *, heap=None, timeout=None, recursion=None, steps=None, grants=None, stdout=None, **other))]
+    #[pyo3(signature = (name=None, *, heap=None, timeout=None, recursion=None, steps=None, grants=None, stdout=None, fs=None, **other))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -93,44 +139,27 @@ impl Compartment {
         steps: Option<&Bound<'_, PyAny>>,
         grants: Option<&Bound<'_, PyAny>>,
         stdout: Option<&Bound<'_, PyAny>>,
+        fs: Option<&Bound<'_, PyAny>>,
         other: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Compartment> {
         options::no_other(other)?;
         let name = options::name(name)?;
         let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
-        let jobs_for_grants = worker::Jobs {
-            name: name.clone(),
-            serial,
-            tx: std::sync::mpsc::channel().0,
-        };
-        let (values, functions) = options::grants(grants, &jobs_for_grants)?;
-        let stdout = options::stdout(stdout)?;
+        let jobs = worker::Jobs::new(name.clone(), serial, std::sync::mpsc::channel().0);
+        let (values, functions) = options::grants(grants, &jobs)?;
         let spec = worker::Spec {
-            name: name.clone(),
+            name,
             heap: options::heap(heap)?,
             timeout: options::timeout(timeout)?,
             recursion: options::recursion(recursion)?,
             steps: options::steps(steps)?,
             values,
-            functions: functions
-                .iter()
-                .enumerate()
-                .map(|(i, (n, _))| (n.clone(), i))
-                .collect(),
-            stdout_callback: stdout.is_some(),
+            functions: Vec::new(),
+            stdout_callback: false,
+            dirs: options::dirs(fs)?,
+            tape: Tape::new(),
         };
-        let w = py.detach(|| Worker::start(spec, serial)).map_err(|e| {
-            PyRuntimeError::new_err(format!("cannot start compartment '{name}': {e}"))
-        })?;
-        Ok(Compartment {
-            name,
-            jobs: w.jobs.clone(),
-            closed: AtomicBool::new(false),
-            functions: functions.into_iter().map(|(_, f)| f).collect(),
-            stdout,
-            worker: Mutex::new(Some(w)),
-            running_on: Mutex::new(None),
-        })
+        Compartment::make(py, spec, functions, options::stdout(stdout)?, jobs)
     }
 
     #[getter]
@@ -142,6 +171,25 @@ impl Compartment {
     /// an expression statement (None otherwise).
     fn run(&self, py: Python<'_>, code: &str) -> PyResult<Py<PyAny>> {
         self.value(py, Job::Run(code.to_string()))
+    }
+
+    /// Runs `code` until it calls an external function (a `Pending`) or
+    /// ends (a `Done`).
+    fn start(slf: &Bound<'_, Self>, code: &str) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let served = slf.borrow().drive(
+            py,
+            First::Job(Job::Start(code.to_string())),
+            &mut Mode::suspend(),
+        )?;
+        suspend::outcome(py, slf.clone().unbind(), served)
+    }
+
+    /// `run` for asyncio hosts: a coroutine whose granted coroutine
+    /// functions are awaited on the running event loop.
+    fn run_async(slf: &Bound<'_, Self>, code: &str) -> PyResult<Py<PyAny>> {
+        let aio = slf.py().import("capy._aio")?;
+        Ok(aio.call_method1("run_async", (slf, code))?.unbind())
     }
 
     /// Calls the compartment's global `name` with converted arguments.
@@ -172,8 +220,10 @@ impl Compartment {
         self.value(py, Job::Get(name.to_string()))
     }
 
-    /// Back to a fresh state with the same limits and grants.
+    /// Back to a fresh state with the same limits and grants (abandoning
+    /// a pending `start`).
     fn reset(&self, py: Python<'_>) -> PyResult<()> {
+        self.abandon(py);
         self.value(py, Job::Reset).map(|_| ())
     }
 
@@ -181,8 +231,8 @@ impl Compartment {
     /// a `stdout` callable receives it).
     fn output(&self, py: Python<'_>) -> PyResult<String> {
         match self.wait(py, Job::Output)? {
-            Answer::Text(t) => Ok(t),
-            Answer::Value(_) => Ok(String::new()),
+            Reply::Text(t) => Ok(t),
+            Reply::Value(_) => Ok(String::new()),
         }
     }
 
@@ -193,6 +243,10 @@ impl Compartment {
         let w = py.detach(|| self.worker.lock().unwrap_or_else(|p| p.into_inner()).take());
         self.closed.store(true, Ordering::Relaxed);
         if let Some(mut w) = w {
+            // A suspended run is abandoned: its thread unblocks and ends it.
+            if self.lock_pending().take().is_some() {
+                let _ = w.replies.send(Answer::Abandon);
+            }
             let _ = w.jobs.tx.send(Job::Stop);
             if let Some(t) = w.thread.take() {
                 let _ = py.detach(|| t.join());
@@ -226,6 +280,7 @@ impl Drop for Compartment {
     fn drop(&mut self) {
         // Not joined: the thread ends on its own once it reads this.
         if let Some(w) = self.worker.get_mut().ok().and_then(|w| w.take()) {
+            let _ = w.replies.send(Answer::Abandon);
             let _ = w.jobs.tx.send(Job::Stop);
         }
     }
@@ -240,13 +295,7 @@ impl Compartment {
     }
 
     fn closed_error(&self) -> PyErr {
-        let message = format!("compartment '{}' is closed", self.name);
-        error(
-            CompartmentError::new_err(format!("Closed: {message}")),
-            "Closed",
-            &message,
-            "",
-        )
+        closed_error(&self.name)
     }
 
     fn refuse_reentry(&self, what: &str) -> PyResult<()> {
@@ -263,98 +312,82 @@ impl Compartment {
     fn value(&self, py: Python<'_>, job: Job) -> PyResult<Py<PyAny>> {
         let jobs = self.jobs()?;
         match self.wait(py, job)? {
-            Answer::Value(v) => to_py(py, v, &jobs),
-            Answer::Text(t) => Ok(t.into_pyobject(py)?.into_any().unbind()),
+            Reply::Value(v) => to_py(py, v, &jobs),
+            Reply::Text(t) => Ok(t.into_pyobject(py)?.into_any().unbind()),
         }
     }
 
-    /// Sends `job` and waits for its answer with the GIL released,
-    /// serving the worker's requests meanwhile.
-    fn wait(&self, py: Python<'_>, job: Job) -> PyResult<Answer> {
-        self.refuse_reentry("used")?;
-        let done = py.detach(|| {
-            let guard = self.worker.lock().unwrap_or_else(|p| p.into_inner());
-            let Some(w) = guard.as_ref() else {
-                return Err(Python::attach(|_| self.closed_error()));
-            };
-            *self.running_on.lock().unwrap_or_else(|p| p.into_inner()) =
-                Some(std::thread::current().id());
-            let r = self.serve(w, job);
-            *self.running_on.lock().unwrap_or_else(|p| p.into_inner()) = None;
-            r
-        })?;
-        match done {
-            Msg::Done(Ok(v)) => Ok(Answer::Value(v)),
-            Msg::Done(Err(e)) => Err(raise(&e)),
-            Msg::Text(t) => Ok(Answer::Text(t)),
+    /// Sends `job` and waits for its answer.
+    fn wait(&self, py: Python<'_>, job: Job) -> PyResult<Reply> {
+        match self.drive(py, First::Job(job), &mut Mode::plain())? {
+            Served::Msg(Msg::Done(Ok(v))) => Ok(Reply::Value(v)),
+            Served::Msg(Msg::Done(Err(e))) => Err(raise(&e)),
+            Served::Msg(Msg::Text(t)) => Ok(Reply::Text(t)),
             _ => Err(PyRuntimeError::new_err("compartment: unexpected answer")),
         }
     }
 
-    /// The host's side of one job (called without the GIL).
-    fn serve(&self, w: &Worker, job: Job) -> PyResult<Msg> {
-        let lost = || PyRuntimeError::new_err(format!("compartment '{}' stopped", self.name));
-        w.jobs.tx.send(job).map_err(|_| lost())?;
-        let mut interrupted: Option<PyErr> = None;
-        loop {
-            let msg = match w.msgs.recv_timeout(SIGNAL_POLL) {
-                Ok(m) => m,
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                    // Ctrl-C in the host stops the code; the job still
-                    // ends in order before the host sees its interrupt.
-                    if interrupted.is_none() {
-                        if let Err(e) = Python::attach(|py| py.check_signals()) {
-                            w.interrupt.store(true, Ordering::Relaxed);
-                            interrupted = Some(e);
-                        }
-                    }
-                    continue;
-                }
-                Err(_) => return Err(lost()),
-            };
-            match msg {
-                Msg::HostCall(i, args, kwargs) => {
-                    let reply = Python::attach(|py| self.host_call(py, &w.jobs, i, args, kwargs));
-                    w.replies.send(reply).map_err(|_| lost())?;
-                }
-                Msg::Stdout(text) => Python::attach(|py| self.print(py, &text)),
-                done => {
-                    return match interrupted {
-                        Some(e) => Err(e),
-                        None => Ok(done),
-                    }
-                }
-            }
-        }
+    fn lock_pending(&self) -> std::sync::MutexGuard<'_, Option<(u64, usize)>> {
+        self.pending.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Calls granted host callable `i`; its exception becomes a host
-    /// error naming the nearest built-in exception type it derives from.
-    fn host_call(
-        &self,
-        py: Python<'_>,
-        jobs: &Arc<worker::Jobs>,
-        i: usize,
-        args: Vec<HostValue>,
-        kwargs: Vec<(String, HostValue)>,
-    ) -> Result<HostValue, HostError> {
-        let call = || -> PyResult<HostValue> {
-            let Some(f) = self.functions.get(i) else {
-                return Err(PyRuntimeError::new_err("no such host function"));
-            };
-            let f = f.bind(py);
-            let a = args
-                .into_iter()
-                .map(|x| to_py(py, x, jobs))
-                .collect::<PyResult<Vec<_>>>()?;
-            let kw = PyDict::new(py);
-            for (k, v) in kwargs {
-                kw.set_item(k, to_py(py, v, jobs)?)?;
-            }
-            let r = f.call(PyTuple::new(py, a)?, Some(&kw))?;
-            to_host(&r, jobs)
+    /// Ends a pending `start`, if any: its external call fails and the
+    /// run goes on to its end (its later host calls fail at once).
+    fn abandon(&self, py: Python<'_>) {
+        let Some((gen, _)) = *self.lock_pending() else {
+            return;
         };
-        call().map_err(|e| host_error(py, &e))
+        let _ = self.drive(py, First::Answer(gen, Answer::Abandon), &mut Mode::plain());
+    }
+
+    /// Starts a compartment as `spec` says, serving `functions`.
+    fn make(
+        py: Python<'_>,
+        mut spec: worker::Spec,
+        functions: Vec<(String, Granted)>,
+        stdout: Option<Py<PyAny>>,
+        jobs: worker::Jobs,
+    ) -> PyResult<Compartment> {
+        spec.functions = functions
+            .iter()
+            .enumerate()
+            .map(|(i, (n, g))| (n.clone(), i, !matches!(g.kind, Kind::Host(_))))
+            .collect();
+        spec.stdout_callback |= stdout.is_some();
+        let image = Image {
+            name: spec.name.clone(),
+            heap: spec.heap as u64,
+            timeout_nanos: spec.timeout.map(|t| t.as_nanos() as u64),
+            recursion: spec.recursion as u64,
+            step_limit: spec.steps,
+            stdout_callback: spec.stdout_callback,
+            values: spec.values.clone(),
+            functions: functions
+                .iter()
+                .map(|(n, g)| (n.clone(), g.kind.snapshot_kind()))
+                .collect(),
+            ..Image::default()
+        };
+        let unsnapshottable = (!spec.dirs.is_empty())
+            .then(|| "it was granted a directory (files are outside a snapshot)".to_string());
+        let (name, tape) = (spec.name.clone(), spec.tape.clone());
+        let w = py.detach(|| Worker::start(spec, jobs)).map_err(|e| {
+            PyRuntimeError::new_err(format!("cannot start compartment '{name}': {e}"))
+        })?;
+        Ok(Compartment {
+            name,
+            jobs: w.jobs.clone(),
+            closed: AtomicBool::new(false),
+            functions: functions.into_iter().map(|(_, f)| f).collect(),
+            stdout,
+            worker: Mutex::new(Some(w)),
+            running_on: Mutex::new(None),
+            pending: Mutex::new(None),
+            generation: AtomicU64::new(0),
+            image,
+            unsnapshottable,
+            tape,
+        })
     }
 
     /// Gives printed text to the host's `stdout` callable; its errors are
@@ -371,7 +404,7 @@ impl Compartment {
 /// `e` as the compartment sees it: the first built-in exception type in
 /// its class's MRO (a host `class NotFound(KeyError)` is a KeyError), with
 /// its message.
-fn host_error(py: Python<'_>, e: &PyErr) -> HostError {
+pub(crate) fn host_error(py: Python<'_>, e: &PyErr) -> HostError {
     let value = e.value(py);
     // The argument itself when there is one (`str(KeyError('k'))` quotes it).
     let one = value
@@ -403,6 +436,27 @@ fn host_error(py: Python<'_>, e: &PyErr) -> HostError {
     HostError::new(kind, message)
 }
 
+/// CompartmentError (kind "Closed") for compartment `name`.
+pub(crate) fn closed_error(name: &str) -> PyErr {
+    let message = format!("compartment '{name}' is closed");
+    error(
+        CompartmentError::new_err(format!("Closed: {message}")),
+        "Closed",
+        &message,
+        "",
+    )
+}
+
+impl Kind {
+    fn snapshot_kind(&self) -> FnKind {
+        match self {
+            Kind::Host(_) => FnKind::Host,
+            Kind::External => FnKind::External,
+            Kind::Async(_) => FnKind::Async,
+        }
+    }
+}
+
 /// The Python exception for an error of the compartment.
 fn raise(e: &EmbedError) -> PyErr {
     let text = e.to_string();
@@ -416,7 +470,7 @@ fn raise(e: &EmbedError) -> PyErr {
 }
 
 /// `err` with its `.kind`, `.message` and `.traceback`.
-fn error(err: PyErr, kind: &str, message: &str, traceback: &str) -> PyErr {
+pub(crate) fn error(err: PyErr, kind: &str, message: &str, traceback: &str) -> PyErr {
     Python::attach(|py| {
         let v = err.value(py);
         let _ = v.setattr("kind", kind);
@@ -431,6 +485,13 @@ fn _capy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<Compartment>()?;
     m.add_class::<Handle>()?;
+    m.add_class::<Pending>()?;
+    m.add_class::<Done>()?;
+    m.add_class::<External>()?;
+    m.add_class::<Dir>()?;
+    m.add_function(pyo3::wrap_pyfunction!(suspend::external, m)?)?;
+    m.add_function(pyo3::wrap_pyfunction!(restore::restore, m)?)?;
+    m.add("SnapshotError", py.get_type::<SnapshotError>())?;
     m.add("CompartmentError", py.get_type::<CompartmentError>())?;
     m.add("TimeoutError", py.get_type::<TimeoutError>())?;
     m.add("MemoryLimitError", py.get_type::<MemoryLimitError>())?;

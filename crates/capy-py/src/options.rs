@@ -2,7 +2,9 @@
 //! ValueError or TypeError naming it.
 
 use crate::convert::to_host;
+use crate::suspend::{Dir, External};
 use crate::worker::Jobs;
+use crate::{Granted, Kind};
 use capy_vm::embed::{HostValue, DEFAULT_HEAP, DEFAULT_RECURSION, DEFAULT_TIMEOUT};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -12,7 +14,7 @@ use std::time::Duration;
 pub fn no_other(other: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
     match other.and_then(|d| d.keys().iter().next()) {
         Some(k) => Err(PyTypeError::new_err(format!(
-            "Compartment() got an unexpected option {k} (options: heap, timeout, recursion, steps, grants, stdout)"
+            "Compartment() got an unexpected option {k} (options: heap, timeout, recursion, steps, grants, stdout, fs)"
         ))),
         None => Ok(()),
     }
@@ -114,12 +116,13 @@ pub fn steps(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
     }
 }
 
-/// Granted values (converted now) and granted host callables.
+/// Granted values (converted now) and granted functions: host
+/// callables, coroutine functions, and `capy.external` declarations.
 #[allow(clippy::type_complexity)]
 pub fn grants(
     v: Option<&Bound<'_, PyAny>>,
     jobs: &Jobs,
-) -> PyResult<(Vec<(String, HostValue)>, Vec<(String, Py<PyAny>)>)> {
+) -> PyResult<(Vec<(String, HostValue)>, Vec<(String, Granted)>)> {
     let (mut values, mut functions) = (Vec::new(), Vec::new());
     let Some(v) = v.filter(|v| !v.is_none()) else {
         return Ok((values, functions));
@@ -138,9 +141,27 @@ pub fn grants(
                 )))
             }
         };
+        if let Ok(e) = x.cast::<External>() {
+            let shown = e.get().name.clone();
+            functions.push((
+                name,
+                Granted {
+                    name: shown,
+                    kind: Kind::External,
+                },
+            ));
+            continue;
+        }
         match to_host(&x, jobs) {
             Ok(h) => values.push((name, h)),
-            Err(_) if x.is_callable() => functions.push((name, x.unbind())),
+            Err(_) if x.is_callable() => {
+                let kind = if is_coroutine_function(&x)? {
+                    Kind::Async(x.unbind())
+                } else {
+                    Kind::Host(x.unbind())
+                };
+                functions.push((name.clone(), Granted { name, kind }));
+            }
             Err(e) => {
                 return Err(PyTypeError::new_err(format!(
                     "grants: '{name}': {}",
@@ -150,6 +171,53 @@ pub fn grants(
         }
     }
     Ok((values, functions))
+}
+
+/// `inspect.iscoroutinefunction(f)`: an `async def` (awaited by
+/// `run_async`, not called).
+pub fn is_coroutine_function(f: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let inspect = f.py().import("inspect")?;
+    inspect
+        .call_method1("iscoroutinefunction", (f,))?
+        .is_truthy()
+}
+
+/// `fs=`: a `capy.Dir`, a list or tuple of them, or None; each must be
+/// an existing directory (FileNotFoundError, NotADirectoryError).
+pub fn dirs(v: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(std::path::PathBuf, bool)>> {
+    let Some(v) = v.filter(|v| !v.is_none()) else {
+        return Ok(Vec::new());
+    };
+    let items: Vec<Bound<'_, PyAny>> = if v.cast::<Dir>().is_ok() {
+        vec![v.clone()]
+    } else if v.is_instance_of::<pyo3::types::PyList>()
+        || v.is_instance_of::<pyo3::types::PyTuple>()
+    {
+        v.try_iter()?.collect::<PyResult<_>>()?
+    } else {
+        return Err(PyTypeError::new_err(
+            "fs must be a capy.Dir (or a list of them), or None",
+        ));
+    };
+    let mut out = Vec::new();
+    for d in items {
+        let Ok(d) = d.cast::<Dir>() else {
+            return Err(PyTypeError::new_err(
+                "fs must be a capy.Dir (or a list of them), or None",
+            ));
+        };
+        let d = d.get();
+        // io::Error becomes its OSError subclass (FileNotFoundError...).
+        let meta = std::fs::metadata(&d.path).map_err(PyErr::from)?;
+        if !meta.is_dir() {
+            return Err(pyo3::exceptions::PyNotADirectoryError::new_err(format!(
+                "fs: {} is not a directory",
+                d.path.display()
+            )));
+        }
+        out.push((d.path.clone(), d.write));
+    }
+    Ok(out)
 }
 
 fn is_identifier(s: &str) -> bool {

@@ -8,13 +8,15 @@
 //! so host code always runs on the thread that called into the
 //! compartment), and finally the job's result.
 
-use capy_vm::embed::{EmbedError, HostError, HostValue, Sandbox, Stdout};
-use std::cell::RefCell;
+use capy_vm::embed::snapshot::{Answer, Step};
+use capy_vm::embed::{EmbedError, HostError, HostValue, Sandbox, Stdout, Tape};
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -26,6 +28,8 @@ const STACK_BYTES: usize = 256 << 20;
 /// What the host asks of a compartment.
 pub enum Job {
     Run(String),
+    /// A run that may suspend at a call of an external function.
+    Start(String),
     Call(String, Vec<HostValue>, Vec<(String, HostValue)>),
     Get(String),
     Reset,
@@ -48,7 +52,8 @@ pub enum Msg {
     Stdout(String),
 }
 
-pub type Reply = Result<HostValue, HostError>;
+/// The host's answer to a host call (kept in the compartment's log).
+pub type Reply = Answer;
 
 /// The host handles to each opaque object (each opaque value sent to the
 /// host becomes one): the object is released with the last.
@@ -62,10 +67,16 @@ pub struct Spec {
     pub recursion: usize,
     pub steps: Option<u64>,
     pub values: Vec<(String, HostValue)>,
-    /// Granted host functions: name and index into the host's table.
-    pub functions: Vec<(String, usize)>,
+    /// Granted host functions: name, index into the host's table, and
+    /// whether its calls may suspend the run (external and async ones:
+    /// their wait is not charged to the run's time).
+    pub functions: Vec<(String, usize, bool)>,
     /// Whether printed text goes to the host's callable (else captured).
     pub stdout_callback: bool,
+    /// Granted directories (path, writable).
+    pub dirs: Vec<(std::path::PathBuf, bool)>,
+    /// Where its readings of the world are recorded (and replayed from).
+    pub tape: Tape,
 }
 
 /// The queue of jobs of one compartment, shared with its handles (which
@@ -74,12 +85,79 @@ pub struct Jobs {
     pub name: String,
     pub serial: u64,
     pub tx: Sender<Job>,
+    /// Everything that changed the compartment since it was made: what a
+    /// snapshot replays (snapshot.rs).
+    pub log: Mutex<Log>,
+}
+
+/// A compartment's record of its requests and of the answers it got.
+#[derive(Default)]
+pub struct Log {
+    pub steps: Vec<Step>,
+    /// Host calls: the function's index and the host's answer.
+    pub answers: Vec<(u64, Answer)>,
+    /// Each finished request: None, or its error's kind.
+    pub outcomes: Vec<Option<String>>,
+    /// Why the compartment can no longer be snapshotted, if it cannot.
+    pub spoiled: Option<String>,
 }
 
 impl Jobs {
+    pub fn new(name: String, serial: u64, tx: Sender<Job>) -> Jobs {
+        Jobs {
+            name,
+            serial,
+            tx,
+            log: Mutex::default(),
+        }
+    }
+
+    pub fn log(&self) -> std::sync::MutexGuard<'_, Log> {
+        self.log.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Sends `job`, logging it first (under the log's lock, so the log's
+    /// order is the order the compartment receives them in).
+    pub fn send(&self, job: Job) -> Result<(), ()> {
+        let mut log = self.log();
+        if let Some(step) = job.step() {
+            log.steps.push(step);
+        }
+        self.tx.send(job).map_err(|_| ())
+    }
+
     pub fn release(&self, id: u64) {
         // A closed compartment no longer listens: nothing to release.
-        let _ = self.tx.send(Job::Release(id));
+        let _ = self.send(Job::Release(id));
+    }
+}
+
+impl Job {
+    /// The job as its log keeps it.
+    fn step(&self) -> Option<Step> {
+        Some(match self {
+            Job::Run(s) => Step::Run(s.clone()),
+            Job::Start(s) => Step::Start(s.clone()),
+            Job::Call(n, a, kw) => Step::Call(n.clone(), a.clone(), kw.clone()),
+            Job::Get(n) => Step::Get(n.clone()),
+            Job::Reset => Step::Reset,
+            Job::Output => Step::Output,
+            Job::Release(id) => Step::Release(*id),
+            Job::Stop => return None,
+        })
+    }
+
+    /// The job a logged step was.
+    pub fn of(step: Step) -> Job {
+        match step {
+            Step::Run(s) => Job::Run(s),
+            Step::Start(s) => Job::Start(s),
+            Step::Call(n, a, kw) => Job::Call(n, a, kw),
+            Step::Get(n) => Job::Get(n),
+            Step::Reset => Job::Reset,
+            Step::Output => Job::Output,
+            Step::Release(id) => Job::Release(id),
+        }
     }
 }
 
@@ -95,7 +173,7 @@ pub struct Worker {
 
 impl Worker {
     /// Starts the thread and makes the compartment there.
-    pub fn start(spec: Spec, serial: u64) -> std::io::Result<Worker> {
+    pub fn start(spec: Spec, jobs: Jobs) -> std::io::Result<Worker> {
         let (job_tx, job_rx) = channel::<Job>();
         let (msg_tx, msg_rx) = channel::<Msg>();
         let (reply_tx, reply_rx) = channel::<Reply>();
@@ -106,19 +184,22 @@ impl Worker {
             .stack_size(STACK_BYTES)
             .spawn(move || {
                 let held = Held::default();
-                let sb = make(spec, &msg_tx, reply_rx, &held);
-                let _ = flag_tx.send(sb.interrupt_flag());
-                serve(sb, job_rx, msg_tx, &held);
+                let abandoned = Rc::new(Cell::new(false));
+                match make(spec, &msg_tx, reply_rx, &held, &abandoned) {
+                    Ok(sb) => {
+                        let _ = flag_tx.send(Ok(sb.interrupt_flag()));
+                        serve(sb, job_rx, msg_tx, &held, &abandoned);
+                    }
+                    Err(e) => {
+                        let _ = flag_tx.send(Err(e));
+                    }
+                }
             })?;
         let interrupt = flag_rx
             .recv()
-            .map_err(|_| std::io::Error::other("the compartment's thread did not start"))?;
+            .map_err(|_| std::io::Error::other("the compartment's thread did not start"))??;
         Ok(Worker {
-            jobs: Arc::new(Jobs {
-                name,
-                serial,
-                tx: job_tx,
-            }),
+            jobs: Arc::new(Jobs { tx: job_tx, ..jobs }),
             msgs: msg_rx,
             replies: reply_tx,
             thread: Some(thread),
@@ -129,27 +210,60 @@ impl Worker {
 
 /// The sandbox as `spec` says, its host functions forwarding each call
 /// to the host thread and waiting for the reply.
-fn make(spec: Spec, msgs: &Sender<Msg>, replies: Receiver<Reply>, held: &Held) -> Sandbox {
+fn make(
+    spec: Spec,
+    msgs: &Sender<Msg>,
+    replies: Receiver<Reply>,
+    held: &Held,
+    abandoned: &Rc<Cell<bool>>,
+) -> std::io::Result<Sandbox> {
     let mut b = Sandbox::builder(&spec.name)
         .heap(spec.heap)
         .timeout(spec.timeout)
         .recursion(spec.recursion)
-        .steps(spec.steps);
+        .steps(spec.steps)
+        .record(spec.tape);
+    for (path, write) in &spec.dirs {
+        b = b.grant_dir(path, *write)?;
+    }
     for (name, v) in spec.values {
         b = b.grant_value(&name, v);
     }
     let replies = Rc::new(replies);
-    for (name, index) in spec.functions {
+    // `abandoned`: set when the host abandons a suspended run: the run's
+    // later host calls fail at once, until its job ends.
+    // The sandbox's interrupt flag, known once it is built: an abandoned
+    // run is also interrupted, so it ends soon.
+    let stop = Rc::new(RefCell::new(None::<Arc<AtomicBool>>));
+    for (name, index, suspends) in spec.functions {
         let (tx, rx, held) = (msgs.clone(), replies.clone(), held.clone());
+        let (abandoned, flag) = (abandoned.clone(), stop.clone());
         b = b.grant_fn(&name, move |args, kwargs| {
             let lost = || HostError::new("RuntimeError", "the host stopped waiting for this call");
+            if abandoned.get() {
+                return Err(lost());
+            }
             let mut h = held.borrow_mut();
             args.iter().for_each(|v| count_handles(v, &mut h));
             kwargs.iter().for_each(|(_, v)| count_handles(v, &mut h));
             drop(h);
             tx.send(Msg::HostCall(index, args.to_vec(), kwargs.to_vec()))
                 .map_err(|_| lost())?;
-            rx.recv().map_err(|_| lost())?
+            let answer = rx.recv().map_err(|_| lost())?;
+            if suspends {
+                capy_vm::embed::suspended();
+            }
+            match answer {
+                Answer::Value(v) => Ok(v),
+                Answer::Error(e) => Err(e),
+                Answer::Abandon => {
+                    abandoned.set(true);
+                    if let Some(f) = flag.borrow().as_ref() {
+                        f.store(true, Ordering::Relaxed);
+                    }
+                    Err(lost())
+                }
+            }
         });
     }
     if spec.stdout_callback {
@@ -158,15 +272,24 @@ fn make(spec: Spec, msgs: &Sender<Msg>, replies: Receiver<Reply>, held: &Held) -
             let _ = tx.send(Msg::Stdout(s.to_string()));
         }));
     }
-    b.build()
+    let sb = b.build();
+    *stop.borrow_mut() = Some(sb.interrupt_flag());
+    Ok(sb)
 }
 
 /// The compartment's thread: serves jobs until told to stop or until the
 /// host is gone.
-fn serve(mut sb: Sandbox, jobs: Receiver<Job>, msgs: Sender<Msg>, held: &Held) {
+fn serve(
+    mut sb: Sandbox,
+    jobs: Receiver<Job>,
+    msgs: Sender<Msg>,
+    held: &Held,
+    abandoned: &Cell<bool>,
+) {
     while let Ok(job) = jobs.recv() {
+        abandoned.set(false);
         let done = match job {
-            Job::Run(src) => sb.run(&src),
+            Job::Run(src) | Job::Start(src) => sb.run(&src),
             Job::Call(name, args, kwargs) => sb.call(&name, &args, &kwargs),
             Job::Get(name) => sb.get(&name),
             Job::Reset => {
@@ -191,6 +314,11 @@ fn serve(mut sb: Sandbox, jobs: Receiver<Job>, msgs: Sender<Msg>, held: &Held) {
             }
             Job::Stop => break,
         };
+        if abandoned.get() {
+            // The interrupt meant for the abandoned run must not reach
+            // the next one.
+            sb.interrupt_flag().store(false, Ordering::Relaxed);
+        }
         if let Ok(v) = &done {
             count_handles(v, &mut held.borrow_mut());
         }

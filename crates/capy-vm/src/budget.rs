@@ -365,6 +365,14 @@ impl Budget {
         self.restart_countdown(POLL_INTERVAL);
     }
 
+    /// Moves the deadline of the current run `by` later: time the run
+    /// spent suspended, waiting for its host, is not the run's time.
+    pub fn postpone_deadline(&mut self, by: Duration) {
+        if let Some(d) = self.deadline {
+            self.deadline = Some(d + by);
+        }
+    }
+
     /// The deadline of the current run, if it has one.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline

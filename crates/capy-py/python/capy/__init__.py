@@ -12,17 +12,31 @@ See docs/embedding.md in the repository.
 from ._capy import (
     Compartment,
     CompartmentError,
+    Dir,
+    Done,
+    External,
     Handle,
     MemoryLimitError,
+    Pending,
     RecursionLimitError,
+    SnapshotError,
     TimeoutError,
+    external,
+    restore,
 )
 
 __all__ = [
     "Compartment",
     "CompartmentError",
+    "Dir",
+    "Done",
+    "External",
     "Handle",
     "MemoryLimitError",
+    "Pending",
     "RecursionLimitError",
+    "SnapshotError",
     "TimeoutError",
+    "external",
+    "restore",
 ]

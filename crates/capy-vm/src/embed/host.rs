@@ -13,6 +13,18 @@ use crate::PyResult;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+thread_local! {
+    /// Set by a host function whose call suspended the run ([`suspended`]).
+    static SUSPENDED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Called by a host function (on the sandbox's thread) whose call
+/// suspended the run until the host answered: the time it waited is not
+/// charged to the run's time budget.
+pub fn suspended() {
+    SUSPENDED.with(|s| s.set(true));
+}
+
 /// The embedding state of an instance (in its compartment state, so that
 /// the collector sees its roots).
 #[derive(Default)]
@@ -26,6 +38,8 @@ pub struct State {
     /// The handle id of each kept heap object, so an object keeps one id.
     ids: HashMap<Gc, u64>,
     next: u64,
+    /// Where readings of the world go (or come from), if the host records.
+    pub(crate) tape: Option<super::tape::Tape>,
 }
 
 impl State {
@@ -137,7 +151,13 @@ fn call(vm: &mut Vm, a: &[Value], kw: &[(Value, Value)]) -> PyResult {
         let k = vm.heap.str_of(k).unwrap_or("").to_string();
         kwargs.push((k, to_host(vm, v)));
     }
+    let began = std::time::Instant::now();
     let r = f(&args, &kwargs);
+    if SUSPENDED.with(|s| s.replace(false)) {
+        // The run was suspended in this call (the host answers when it
+        // likes): the wait is not the run's time.
+        vm.budget.postpone_deadline(began.elapsed());
+    }
     // The host may have taken its time: the sandbox's clock still holds.
     vm.check_deadline()?;
     match r {

@@ -39,14 +39,19 @@
 //! | `mod.rs` | [`Sandbox`], its [`Builder`], errors and output |
 //! | `value.rs` | [`HostValue`] and the conversions both ways |
 //! | `host.rs` | granted host functions and the table of opaque handles |
+//! | `tape.rs` | the readings of the world (clocks, entropy) a host records and replays |
+//! | `snapshot.rs` | the authenticated, versioned byte format of a host's record of a sandbox |
 
 mod host;
+pub mod snapshot;
+pub mod tape;
 pub mod value;
 
 #[cfg(test)]
 mod tests;
 
-pub use host::{builtin_exception, State};
+pub use host::{builtin_exception, suspended, State};
+pub use tape::Tape;
 pub use value::HostValue;
 
 use crate::budget::Limits;
@@ -176,6 +181,10 @@ pub struct Builder {
     limits: Limits,
     grants: Vec<(String, Grant)>,
     stdout: Stdout,
+    /// Directories granted as the sandbox's file system.
+    dirs: Vec<Rc<crate::host::fs::DirCap>>,
+    /// Where its readings of the world go, if recorded (tape.rs).
+    tape: Option<Tape>,
 }
 
 impl Builder {
@@ -219,6 +228,29 @@ impl Builder {
     ) -> Builder {
         self.grants
             .push((name.to_string(), Grant::Function(Rc::new(f))));
+        self
+    }
+
+    /// Grants directory `path` (read-only unless `write`) as the sandbox's
+    /// file system: `open`, `os.listdir`, `os.stat`... reach what is inside
+    /// it and nothing else, relative to the first one granted. Opened now,
+    /// with the host's authority.
+    pub fn grant_dir(mut self, path: &std::path::Path, write: bool) -> std::io::Result<Builder> {
+        let d = crate::host::fs::DirCap::open(path, write)?;
+        if d.only.is_some() {
+            return Err(std::io::Error::other(format!(
+                "{} is not a directory",
+                path.display()
+            )));
+        }
+        self.dirs.push(Rc::new(d));
+        Ok(self)
+    }
+
+    /// Records the sandbox's readings of the world (clocks, entropy) on
+    /// `tape`, replaying what the tape already holds first (tape.rs).
+    pub fn record(mut self, tape: Tape) -> Builder {
+        self.tape = Some(tape);
         self
     }
 
@@ -277,6 +309,8 @@ impl Sandbox {
             },
             grants: Vec::new(),
             stdout: Stdout::Capture,
+            dirs: Vec::new(),
+            tape: None,
         }
     }
 
@@ -402,6 +436,10 @@ impl Sandbox {
         vm.budget.share_interrupt(self.vm.interrupt_flag());
         let next = self.vm.comp.embed.as_ref().map_or(0, |s| s.next_id());
         host::state_mut(&mut vm).continue_from(next);
+        host::state_mut(&mut vm).tape = self.config.tape.clone();
+        for d in &self.config.dirs {
+            vm.comp.host.fs.grant(d.clone());
+        }
         self.grant_error = grant_all(&mut vm, &self.config.grants)
             .err()
             .map(|e| error_of(&mut vm, e));

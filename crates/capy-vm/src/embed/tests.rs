@@ -225,3 +225,121 @@ fn the_sandbox_has_no_ambient_authority() {
     assert!(e.kind.name().ends_with("Error"), "{e}");
     assert!(sb.run("import os\nos.listdir('/')").is_err());
 }
+
+fn image() -> snapshot::Image {
+    snapshot::Image {
+        name: "t".into(),
+        heap: 1 << 20,
+        timeout_nanos: Some(5),
+        recursion: 100,
+        values: vec![(
+            "v".into(),
+            HostValue::List(vec![int(1), HostValue::from("é")]),
+        )],
+        functions: vec![("f".into(), snapshot::FnKind::External)],
+        steps: vec![
+            snapshot::Step::Run("x = 1".into()),
+            snapshot::Step::Call(
+                "g".into(),
+                vec![int(2)],
+                vec![("k".into(), HostValue::None)],
+            ),
+            snapshot::Step::Release(3),
+        ],
+        answers: vec![(0, snapshot::Answer::Error(HostError::new("KeyError", "k")))],
+        outcomes: vec![None, Some("ValueError".into())],
+        tape: vec![1, 2, 3],
+        ..Default::default()
+    }
+}
+
+const KEY: &[u8] = b"0123456789abcdef0123456789abcdef";
+
+#[test]
+fn snapshot_round_trips_and_refuses_any_change() {
+    let data = snapshot::seal(&image(), KEY).unwrap();
+    assert_eq!(snapshot::open(&data, KEY).unwrap(), image());
+    for i in 0..data.len() {
+        let mut bad = data.clone();
+        bad[i] ^= 1;
+        assert!(snapshot::open(&bad, KEY).is_err(), "byte {i} changed");
+    }
+    for n in 0..data.len() {
+        assert!(snapshot::open(&data[..n], KEY).is_err(), "cut at {n}");
+    }
+    let e = snapshot::open(&data, b"another key of 16+ bytes").unwrap_err();
+    assert!(e.0.contains("not authentic"), "{e}");
+    assert!(snapshot::seal(&image(), b"short").is_err());
+}
+
+#[test]
+fn snapshot_decoder_refuses_malformed_images() {
+    let good = snapshot::encode_image(&image());
+    assert_eq!(snapshot::decode_image(&good).unwrap(), image());
+    for n in 0..good.len() {
+        assert!(snapshot::decode_image(&good[..n]).is_err());
+    }
+    // A huge count must not allocate: it is more than the bytes left.
+    let mut huge = good.clone();
+    huge[8..16].copy_from_slice(&u64::MAX.to_le_bytes());
+    assert!(snapshot::decode_image(&huge).is_err());
+    // Nesting deeper than MAX_DEPTH is refused, not a stack overflow.
+    let mut deep = Vec::new();
+    deep.extend_from_slice(&[0u8; 8]); // empty name
+    deep.extend_from_slice(&[0u8; 8]); // heap
+    deep.push(0); // no timeout
+    deep.extend_from_slice(&[0u8; 8]); // recursion
+    deep.push(0); // no step limit
+    deep.push(0); // stdout captured
+    deep.extend_from_slice(&1u64.to_le_bytes()); // one value
+    deep.extend_from_slice(&0u64.to_le_bytes()); // named ''
+    for _ in 0..100_000 {
+        deep.push(8);
+        deep.extend_from_slice(&1u64.to_le_bytes());
+    }
+    let e = snapshot::decode_image(&deep).unwrap_err();
+    assert!(e.0.contains("truncated") || e.0.contains("deep"), "{e}");
+}
+
+#[test]
+fn a_recorded_tape_replays_clocks_and_entropy() {
+    let code =
+        "import time, random, os\n(time.time(), random.random(), os.urandom(8), time.ticks_ms())";
+    let tape = Tape::new();
+    let mut sb = Sandbox::builder("t").record(tape.clone()).build();
+    let first = sb.run(code).unwrap();
+    let recorded = tape.recorded();
+    assert!(!recorded.is_empty());
+    let again = Tape::replaying(recorded.clone());
+    let mut sb2 = Sandbox::builder("t").record(again.clone()).build();
+    assert_eq!(sb2.run(code).unwrap(), first);
+    assert!(!again.replaying_now());
+    // Past the tape, readings come from the world again (and are kept).
+    sb2.run("time.time()").unwrap();
+    assert!(again.recorded().len() > recorded.len());
+}
+
+#[test]
+fn a_granted_directory_is_the_file_system() {
+    let dir = std::env::temp_dir().join(format!("capy-embed-dir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.txt"), "hello").unwrap();
+    let mut sb = Sandbox::builder("t")
+        .grant_dir(&dir, false)
+        .unwrap()
+        .build();
+    assert_eq!(
+        sb.run("open('a.txt').read()").unwrap(),
+        HostValue::from("hello")
+    );
+    let e = sb.run("open('b.txt', 'w')").unwrap_err();
+    assert_eq!(e.kind.name(), "PermissionError");
+    let e = sb.run("open('../x', 'r')").unwrap_err();
+    assert_eq!(e.kind.name(), "PermissionError", "{e}");
+    sb.reset();
+    assert_eq!(
+        sb.run("import os\nos.listdir('.')").unwrap(),
+        HostValue::List(vec![HostValue::from("a.txt")])
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

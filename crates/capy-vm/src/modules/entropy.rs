@@ -27,7 +27,9 @@ fn urandom(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let n = n as usize;
     vm.reserve_temp(n)?;
     let mut buf = vec![0u8; n];
-    if let Err(e) = getrandom::getrandom(&mut buf) {
+    let mut failed = None;
+    crate::embed::tape::bytes(vm, &mut buf, |b| failed = getrandom::getrandom(b).err());
+    if let Some(e) = failed {
         return Err(vm.error(
             crate::ExcKind::OSError,
             format!("no entropy from the operating system: {e}"),

@@ -229,20 +229,28 @@ fn urandom(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
     vm.reserve_temp(n as usize)?;
     let mut b = vec![0u8; n as usize];
-    if getrandom::getrandom(&mut b).is_err() {
+    let mut failed = false;
+    crate::embed::tape::bytes(vm, &mut b, |b| failed = getrandom::getrandom(b).is_err());
+    if failed {
         return Err(vm.error(crate::errors::ExcKind::OSError, "no OS entropy available"));
     }
     crate::types::bytes::mk(vm, b, false)
 }
 
-fn getpid(_: &mut Vm, _: &[Value], _: Kw) -> PyResult {
-    Ok(Value::Int(std::process::id() as i64))
+fn getpid(vm: &mut Vm, _: &[Value], _: Kw) -> PyResult {
+    let pid = crate::embed::tape::u64(vm, || std::process::id() as u64);
+    Ok(Value::Int(pid as i64))
 }
 
-fn cpu_count(_: &mut Vm, _: &[Value], _: Kw) -> PyResult {
-    Ok(match std::thread::available_parallelism() {
-        Ok(n) => Value::Int(n.get() as i64),
-        Err(_) => Value::None,
+fn cpu_count(vm: &mut Vm, _: &[Value], _: Kw) -> PyResult {
+    // 0: unknown (through an embedding host's tape, as a number).
+    let n = crate::embed::tape::u64(vm, || {
+        std::thread::available_parallelism().map_or(0, |n| n.get() as u64)
+    });
+    Ok(if n == 0 {
+        Value::None
+    } else {
+        Value::Int(n as i64)
     })
 }
 

@@ -72,7 +72,13 @@ fn seeded(mut x: u64) -> [u64; 4] {
     s
 }
 
-fn clock_seed() -> u64 {
+/// A seed from the clock and the process (through an embedding host's
+/// tape, so a replayed sandbox draws the same numbers).
+fn clock_seed(vm: &Vm) -> u64 {
+    crate::embed::tape::u64(vm, clock_seed_now)
+}
+
+fn clock_seed_now() -> u64 {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap_or_default();
@@ -146,7 +152,7 @@ fn int_arg(vm: &mut Vm, v: Value) -> PyResult<BigInt> {
 
 fn r_seed(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let seed = match a.get(1) {
-        None | Some(Value::None) => clock_seed(),
+        None | Some(Value::None) => clock_seed(vm),
         Some(&v) => match as_num(&vm.heap, v) {
             Some(Num::I(i)) => i as u64,
             Some(Num::B(b)) => {
@@ -313,7 +319,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let m = vm.new_module("random")?;
     let d = crate::import::module_dict(vm, m);
     let mut bytes = Vec::with_capacity(32);
-    for w in seeded(clock_seed()) {
+    for w in seeded(clock_seed(vm)) {
         bytes.extend_from_slice(&w.to_le_bytes());
     }
     let state = Value::Obj(vm.alloc(Obj::ByteArray(bytes))?);

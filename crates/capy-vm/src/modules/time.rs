@@ -24,17 +24,18 @@ fn epoch() -> Instant {
 }
 
 fn since_epoch(vm: &Vm) -> Duration {
-    coarse(vm, Instant::now().saturating_duration_since(epoch()))
+    let d = crate::embed::tape::duration(vm, || Instant::now().saturating_duration_since(epoch()));
+    coarse(vm, d)
 }
 
 fn wall(vm: &Vm) -> Duration {
     // A clock before 1970 reads as the epoch rather than failing.
-    coarse(
-        vm,
+    let d = crate::embed::tape::duration(vm, || {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
-            .unwrap_or_default(),
-    )
+            .unwrap_or_default()
+    });
+    coarse(vm, d)
 }
 
 /// A compartment is not granted a high-resolution clock (a timer for side
@@ -113,6 +114,9 @@ fn sleep_for(vm: &mut Vm, secs: f64) -> PyResult {
     let Ok(total) = Duration::try_from_secs_f64(secs) else {
         return Err(vm.overflow_error("sleep length is too large"));
     };
+    if crate::embed::tape::replaying(vm) {
+        return Ok(Value::None);
+    }
     let now = Instant::now();
     let end = now
         .checked_add(total.min(Duration::from_secs(1 << 40)))
