@@ -61,8 +61,8 @@ impl Vm {
 
     /// Sets attribute `name` (a str whose hash is `hash`) of instance `h`.
     pub(crate) fn inst_set(&mut self, h: Gc, name: Value, hash: u64, v: Value) -> PyResult<()> {
-        let (shape, external) = match self.heap.get(h) {
-            Obj::Instance(i) => (i.shape(), i.external()),
+        let (shape, external, class) = match self.heap.get(h) {
+            Obj::Instance(i) => (i.shape(), i.external(), i.class),
             _ => return Ok(()),
         };
         if let Some(d) = external {
@@ -74,7 +74,7 @@ impl Vm {
             }
             return Ok(());
         }
-        match self.shape_with(shape, name, hash) {
+        match self.shape_with(shape, name, hash, class) {
             Some(to) => {
                 let want = self.shapes.hint(to);
                 if let Obj::Instance(i) = self.heap.get_mut(h) {
@@ -93,8 +93,8 @@ impl Vm {
 
     /// Deletes attribute `name` of instance `h`: false if it has none.
     pub(crate) fn inst_del(&mut self, h: Gc, name: Value, hash: u64) -> PyResult<bool> {
-        let (shape, external) = match self.heap.get(h) {
-            Obj::Instance(i) => (i.shape(), i.external()),
+        let (shape, external, class) = match self.heap.get(h) {
+            Obj::Instance(i) => (i.shape(), i.external(), i.class),
             _ => return Ok(false),
         };
         if let Some(d) = external {
@@ -115,7 +115,7 @@ impl Vm {
             .collect();
         let mut to = Some(ROOT);
         for (k, kh) in rest {
-            to = to.and_then(|s| self.shapes.child(s, k, kh));
+            to = to.and_then(|s| self.shapes.child(s, k, kh, class));
         }
         match to {
             Some(to) => {
@@ -160,8 +160,8 @@ impl Vm {
     /// The shape after adding `name` to `shape`; None when the instance
     /// must take a dict instead (too many slots, a full table, or a name
     /// that is not a plain str, which shapes do not hold).
-    fn shape_with(&mut self, shape: u32, name: Value, hash: u64) -> Option<u32> {
-        if let Some(c) = self.shapes.next(shape, name) {
+    fn shape_with(&mut self, shape: u32, name: Value, hash: u64, class: Gc) -> Option<u32> {
+        if let Some(c) = self.shapes.next(shape, name, class) {
             return Some(c);
         }
         // Shape names are interned: a name built at run time is replaced
@@ -172,6 +172,6 @@ impl Vm {
         }
         let text = s.s.to_string();
         let k = self.intern(&text);
-        self.shapes.child(shape, k, hash)
+        self.shapes.child(shape, k, hash, class)
     }
 }

@@ -7,7 +7,10 @@
 //! (made on first use). Instances of a class that gain the same attributes
 //! in the same order therefore share one shape, so the names and the table
 //! that finds them are stored once, not per instance, and an attribute
-//! cache (attric.rs) that knows the shape knows the slot.
+//! cache (attric.rs) that knows the shape knows the slot. The root's
+//! children are per class (the first name and the instance's class), so
+//! each class has its own subtree, whose size hint (`Node::most`) no other
+//! class's attributes inflate.
 //!
 //! Deleting an attribute walks from the root again with the remaining
 //! names, so a shape always lists an instance's attributes in insertion
@@ -22,7 +25,8 @@
 //! attribute names without end gets dicts instead of an ever-growing table.
 
 use crate::heap::Heap;
-use crate::value::Value;
+use crate::value::{Gc, Value};
+use std::collections::HashMap;
 
 /// Most attributes kept in slots: one more moves them to a dict.
 pub const MAX_SLOTS: usize = 30;
@@ -40,7 +44,8 @@ struct Node {
     /// Names in slot order (interned strings) with their hashes.
     names: Box<[(Value, u64)]>,
     parent: u32,
-    /// Adding `name` to an instance of this shape leads to `child`.
+    /// Adding `name` to an instance of this shape leads to `child` (not
+    /// for the root: see `Shapes::firsts`).
     children: Vec<(Value, u32)>,
     /// Bit `hash % 64` of each name: a clear bit proves a name absent
     /// without a scan (method lookups ask instances about names they lack).
@@ -56,6 +61,8 @@ pub struct Shapes {
     /// Made with the first attribute (an idle compartment pays nothing).
     nodes: Vec<Node>,
     names: usize,
+    /// The root's children: (class, first name) → shape.
+    firsts: HashMap<(Gc, Gc), u32>,
 }
 
 impl Shapes {
@@ -115,9 +122,13 @@ impl Shapes {
             .position(|&(k, _)| heap.plain_str_of(k) == Some(name))
     }
 
-    /// The existing shape after adding `name` (by identity) to shape `s`.
+    /// The existing shape after adding `name` (by identity) to shape `s`
+    /// of an instance of `class`.
     #[inline]
-    pub fn next(&self, s: u32, name: Value) -> Option<u32> {
+    pub fn next(&self, s: u32, name: Value, class: Gc) -> Option<u32> {
+        if s == ROOT {
+            return self.firsts.get(&(class, name.as_obj()?)).copied();
+        }
         let n = self.node(s)?;
         n.children
             .iter()
@@ -125,10 +136,11 @@ impl Shapes {
             .map(|&(_, c)| c)
     }
 
-    /// The shape after adding `name` (interned, hash `hash`) to shape `s`:
-    /// made on first use. None when the instance would have too many
-    /// slots or the table is full (the instance then takes a dict).
-    pub fn child(&mut self, s: u32, name: Value, hash: u64) -> Option<u32> {
+    /// The shape after adding `name` (interned, hash `hash`) to shape `s`
+    /// of an instance of `class`: made on first use. None when the
+    /// instance would have too many slots or the table is full (the
+    /// instance then takes a dict).
+    pub fn child(&mut self, s: u32, name: Value, hash: u64, class: Gc) -> Option<u32> {
         if self.nodes.is_empty() {
             self.nodes.push(Node {
                 names: Box::new([]),
@@ -138,10 +150,11 @@ impl Shapes {
                 most: 0,
             });
         }
-        let n = self.nodes.get(s as usize)?;
-        if let Some(&(_, c)) = n.children.iter().find(|&&(k, _)| k.is(name)) {
+        if let Some(c) = self.next(s, name, class) {
             return Some(c);
         }
+        let key = name.as_obj()?;
+        let n = self.nodes.get(s as usize)?;
         let len = n.names.len() + 1;
         if len > MAX_SLOTS || self.nodes.len() >= MAX_SHAPES || self.names + len > MAX_NAMES {
             return None;
@@ -159,7 +172,11 @@ impl Shapes {
         let c = u32::try_from(self.nodes.len()).ok()?;
         self.nodes.push(node);
         self.names += len;
-        self.nodes[s as usize].children.push((name, c));
+        if s == ROOT {
+            self.firsts.insert((class, key), c);
+        } else {
+            self.nodes[s as usize].children.push((name, c));
+        }
         self.raise_most(s, len as u16);
         Some(c)
     }
@@ -188,6 +205,8 @@ mod tests {
     use super::*;
     use crate::value::Gc;
 
+    const K: Gc = Gc { idx: 99, gen: 1 };
+
     fn name(i: u32) -> (Value, u64) {
         (Value::Obj(Gc { idx: i, gen: 1 }), i as u64 * 7)
     }
@@ -197,15 +216,15 @@ mod tests {
         let mut t = Shapes::default();
         let (x, hx) = name(1);
         let (y, hy) = name(2);
-        let a = t.child(ROOT, x, hx).unwrap();
-        let ab = t.child(a, y, hy).unwrap();
-        assert_eq!(t.child(ROOT, x, hx), Some(a));
-        assert_eq!(t.child(a, y, hy), Some(ab));
+        let a = t.child(ROOT, x, hx, K).unwrap();
+        let ab = t.child(a, y, hy, K).unwrap();
+        assert_eq!(t.child(ROOT, x, hx, K), Some(a));
+        assert_eq!(t.child(a, y, hy, K), Some(ab));
         assert_eq!(t.len(ab), 2);
         assert_eq!(t.parent(ab), a);
         // The other order is another shape.
-        let b = t.child(ROOT, y, hy).unwrap();
-        let ba = t.child(b, x, hx).unwrap();
+        let b = t.child(ROOT, y, hy, K).unwrap();
+        let ba = t.child(b, x, hx, K).unwrap();
         assert_ne!(ba, ab);
         let heap = Heap::new();
         assert_eq!(t.find(&heap, ab, y, hy), Some(1));
@@ -213,7 +232,20 @@ mod tests {
         assert_eq!(t.find(&heap, a, y, hy), None);
         // The hint of a shape covers its deepest descendant.
         assert_eq!(t.hint(a), 2);
-        assert_eq!(t.hint(ROOT), 2);
+        // Another class has its own subtree.
+        let other = Gc { idx: 100, gen: 1 };
+        let oa = t.child(ROOT, x, hx, other).unwrap();
+        assert_ne!(oa, a);
+        assert_eq!(t.hint(oa), 1);
+    }
+
+    #[test]
+    fn instance_fits_a_heap_slot() {
+        // Unboxed in `Obj`: every object of the heap would grow with it.
+        let inst = std::mem::size_of::<crate::obj::Instance>();
+        let obj = std::mem::size_of::<crate::obj::Obj>();
+        println!("Instance {inst} bytes, Obj {obj} bytes");
+        assert!(inst <= 56 && obj <= 64);
     }
 
     #[test]
@@ -222,9 +254,9 @@ mod tests {
         let mut s = ROOT;
         for i in 0..MAX_SLOTS as u32 {
             let (n, h) = name(i + 1);
-            s = t.child(s, n, h).unwrap();
+            s = t.child(s, n, h, K).unwrap();
         }
         let (n, h) = name(1000);
-        assert_eq!(t.child(s, n, h), None);
+        assert_eq!(t.child(s, n, h, K), None);
     }
 }
