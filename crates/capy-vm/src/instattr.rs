@@ -74,7 +74,7 @@ impl Vm {
             }
             return Ok(());
         }
-        match self.shape_with(shape, name, hash, class) {
+        match self.shape_with(shape, name, hash, class, v)? {
             Some(to) => {
                 let want = self.shapes.hint(to);
                 if let Obj::Instance(i) = self.heap.get_mut(h) {
@@ -115,7 +115,10 @@ impl Vm {
             .collect();
         let mut to = Some(ROOT);
         for (k, kh) in rest {
-            to = to.and_then(|s| self.shapes.child(s, k, kh, class));
+            to = match to {
+                Some(s) => self.shape_child(s, k, kh, class, &[name])?,
+                None => None,
+            };
         }
         match to {
             Some(to) => {
@@ -160,18 +163,47 @@ impl Vm {
     /// The shape after adding `name` to `shape`; None when the instance
     /// must take a dict instead (too many slots, a full table, or a name
     /// that is not a plain str, which shapes do not hold).
-    fn shape_with(&mut self, shape: u32, name: Value, hash: u64, class: Gc) -> Option<u32> {
+    fn shape_with(
+        &mut self,
+        shape: u32,
+        name: Value,
+        hash: u64,
+        class: Gc,
+        v: Value,
+    ) -> PyResult<Option<u32>> {
         if let Some(c) = self.shapes.next(shape, name, class) {
-            return Some(c);
+            return Ok(Some(c));
         }
         // Shape names are interned: a name built at run time is replaced
         // by the interned string of the same text.
-        let s = self.heap.pystr(name)?;
-        if s.has_surrogates() {
-            return None;
-        }
-        let text = s.s.to_string();
+        let text = match self.heap.pystr(name) {
+            Some(s) if !s.has_surrogates() => s.s.to_string(),
+            _ => return Ok(None),
+        };
         let k = self.intern(&text);
-        self.shapes.child(shape, k, hash, class)
+        self.shape_child(shape, k, hash, class, &[name, v])
+    }
+
+    /// [`crate::shape::Shapes::child`], charging what a new shape holds
+    /// to the heap quota (MemoryError past it). `held`: values the caller
+    /// is about to store, roots of the collection a full quota runs.
+    fn shape_child(
+        &mut self,
+        s: u32,
+        k: Value,
+        hash: u64,
+        class: Gc,
+        held: &[Value],
+    ) -> PyResult<Option<u32>> {
+        let before = self.shapes.bytes();
+        let c = self.shapes.child(s, k, hash, class);
+        let grown = self.shapes.bytes() - before;
+        if grown > 0 && self.budget.memory.charge_external(grown).is_err() {
+            self.collect_garbage(held);
+            if self.budget.memory.charge_external(grown).is_err() {
+                return Err(self.memory_error());
+            }
+        }
+        Ok(c)
     }
 }

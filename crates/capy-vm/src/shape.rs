@@ -21,8 +21,10 @@
 //! Names are interned strings (permanent roots: vm.rs), so the table
 //! needs no tracing. The table is per VM, so compartments never see each
 //! other's shapes; the frozen base holds no instance with attributes. Its
+//! bytes count against the VM's heap quota (`Shapes::bytes`), and its
 //! size is capped ([`MAX_SHAPES`], [`MAX_NAMES`]): a program that invents
-//! attribute names without end gets dicts instead of an ever-growing table.
+//! attribute names or classes without end gets dicts instead of an
+//! ever-growing table.
 
 use crate::heap::Heap;
 use crate::value::{Gc, Value};
@@ -31,9 +33,9 @@ use std::collections::HashMap;
 /// Most attributes kept in slots: one more moves them to a dict.
 pub const MAX_SLOTS: usize = 30;
 /// Most shapes a VM makes.
-const MAX_SHAPES: usize = 8192;
+const MAX_SHAPES: usize = 1 << 16;
 /// Most names stored over all shapes (each shape lists all of its names).
-const MAX_NAMES: usize = 1 << 17;
+const MAX_NAMES: usize = 1 << 20;
 
 /// The empty layout: where every instance starts.
 pub const ROOT: u32 = 0;
@@ -63,11 +65,18 @@ pub struct Shapes {
     names: usize,
     /// The root's children: (class, first name) → shape.
     firsts: HashMap<(Gc, Gc), u32>,
+    /// Bytes held (about): what the VM has charged to its quota.
+    bytes: usize,
 }
 
 impl Shapes {
     fn node(&self, s: u32) -> Option<&Node> {
         self.nodes.get(s as usize)
+    }
+
+    /// Approximate bytes the table holds.
+    pub fn bytes(&self) -> usize {
+        self.bytes
     }
 
     /// Whether no instance has gained an attribute here yet.
@@ -172,6 +181,10 @@ impl Shapes {
         let c = u32::try_from(self.nodes.len()).ok()?;
         self.nodes.push(node);
         self.names += len;
+        // The node, its names, and the transition that leads to it.
+        self.bytes += std::mem::size_of::<Node>()
+            + len * std::mem::size_of::<(Value, u64)>()
+            + std::mem::size_of::<(Value, u32)>();
         if s == ROOT {
             self.firsts.insert((class, key), c);
         } else {

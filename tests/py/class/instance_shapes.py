@@ -97,3 +97,47 @@ w.f = lambda: "attr"
 print(w.f())
 del w.f
 print(w.f())
+
+# __class__ assignment keeps the attributes; cached sites see the change.
+class A1:
+    def __init__(self):
+        self.p = 1
+        self.q = 2
+
+class A2:
+    q = "class q"
+    def __init__(self):
+        self.p = 10
+
+def pq(o):
+    return o.p, o.q
+
+x = A1()
+print(pq(x), pq(A2()))
+x.__class__ = A2
+print(pq(x), vars(x))
+del x.q
+print(pq(x), vars(x))
+
+# Subclasses add attributes after their base's __init__.
+class Base:
+    def __init__(self):
+        self.a = 1
+
+class Sub(Base):
+    def __init__(self):
+        super().__init__()
+        self.b = 2
+
+print(vars(Sub()), vars(Base()), [vars(o) for o in (Sub(), Base(), Sub())])
+
+# Classes made at run time with the same attribute names.
+def make(n):
+    class K:
+        def __init__(self, v):
+            self.v = v
+            self.n = n
+    return K
+
+ks = [make(i)(i * 2) for i in range(20)]
+print(sum(k.v + k.n for k in ks), vars(ks[-1]))
