@@ -236,7 +236,8 @@ impl Vm {
 
     /// The common case of `obj.name` on an instance: no `__getattribute__`,
     /// nothing of that name on the class (so no descriptor can intervene),
-    /// and the name in the instance dict. None sends the caller the long way.
+    /// and the name among the instance's attributes. None sends the
+    /// caller the long way.
     #[inline]
     fn instance_attr_fast(&self, obj: Value, name: Value) -> Option<Value> {
         let Obj::Instance(inst) = self.heap.get(obj.as_obj()?) else {
@@ -248,15 +249,7 @@ impl Vm {
             return None;
         }
         let hash = self.heap.pystr(name)?.hash;
-        let d = match inst.dict.external() {
-            Some(d) => match self.heap.get(d) {
-                Obj::Dict(d) => &**d,
-                _ => return None,
-            },
-            None => &inst.dict,
-        };
-        let p = d.probe_name(&self.heap, hash, name)?;
-        Some(d.value_at(p))
+        self.inst_get(inst, name, hash)
     }
 
     /// A module-level `__getattr__(name)` (PEP 562) for missing attributes.
@@ -296,14 +289,7 @@ impl Vm {
     }
 
     fn instance_dict_get(&mut self, obj: Value, name: Value) -> PyResult<Option<Value>> {
-        let Some(s) = self.heap.pystr(name) else {
-            return Ok(None);
-        };
-        let hash = s.hash;
-        let Some(d) = self.instance_dict_ref(obj) else {
-            return Ok(None);
-        };
-        Ok(d.probe_name(&self.heap, hash, name).map(|p| d.value_at(p)))
+        Ok(self.own_attr(obj, name))
     }
 
     /// Property getters (data descriptors) take precedence over the instance dict.
@@ -572,12 +558,19 @@ impl Vm {
         }
         self.check_attr_writable(h, name)?;
         let hash = self.hash(name)?;
+        if let Obj::Instance(i) = self.heap.get(h) {
+            if self.inst_get(i, name, hash).is_none() {
+                if let Some(c) = slotted {
+                    if !self.is_slot(c, name)? {
+                        return Err(self.readonly_attr(obj, name));
+                    }
+                }
+                self.charge(32)?;
+            }
+            return self.inst_set(h, name, hash, v);
+        }
         let is_new = {
             let d = match self.heap.get(h) {
-                Obj::Instance(i) => match i.dict.external() {
-                    Some(d) => return self.dict_set(Value::Obj(d), name, v),
-                    None => &i.dict,
-                },
                 Obj::Exception(e) => &e.dict,
                 Obj::Func(f) => &f.dict,
                 Obj::Class(c) => &c.dict,
@@ -592,11 +585,6 @@ impl Vm {
                 _ => None,
             }
         };
-        if let (Some(c), None) = (slotted, is_new) {
-            if !self.is_slot(c, name)? {
-                return Err(self.readonly_attr(obj, name));
-            }
-        }
         self.charge(32)?;
         // Only the names that set a class flag (see `update_flag`).
         let flag_name = match self.heap.get(h) {
@@ -612,7 +600,6 @@ impl Vm {
             _ => None,
         };
         match self.heap.get_mut(h) {
-            Obj::Instance(i) => set_in(&mut i.dict, is_new, hash, name, v),
             Obj::Exception(e) => set_in(&mut e.dict, is_new, hash, name, v),
             Obj::Func(f) => set_in(&mut f.dict, is_new, hash, name, v),
             Obj::Class(c) => {
@@ -769,15 +756,12 @@ impl Vm {
         let hash = self.hash(name)?;
         let pos = {
             let d = match self.heap.get(h) {
-                Obj::Instance(i) if i.dict.external().is_some() => {
-                    // The attributes live in the dict object (see
-                    // `Dict::make_external`); a miss falls to the error below.
-                    match i.dict.external() {
-                        Some(d) if self.dict_del(Value::Obj(d), name)? => return Ok(()),
-                        _ => None,
+                Obj::Instance(_) => {
+                    if self.inst_del(h, name, hash)? {
+                        return Ok(());
                     }
+                    None
                 }
-                Obj::Instance(i) => Some(&i.dict),
                 Obj::Exception(e) => Some(&e.dict),
                 Obj::Func(f) => Some(&f.dict),
                 Obj::Class(c) => Some(&c.dict),
@@ -799,7 +783,6 @@ impl Vm {
         match pos {
             Some(p) => {
                 match self.heap.get_mut(h) {
-                    Obj::Instance(i) => i.dict.remove_at(p),
                     Obj::Exception(e) => e.dict.remove_at(p),
                     Obj::Func(f) => f.dict.remove_at(p),
                     Obj::Class(c) => {

@@ -5,25 +5,29 @@
 //! attribute was found for the last receiver seen, so that the next access
 //! on an object of the same class skips the class walk and the hash probe:
 //!
-//! - [`AttrIc::Slot`]: in the instance dict at entry position `pos`, with
-//!   nothing of that name anywhere on the class (so no descriptor, and no
-//!   `__getattribute__` override, can intervene; stores also check that
-//!   the class does not override `__setattr__`, as the entry may have been
-//!   filled by a load). Instances
-//!   of one class usually gain their attributes in the same order, so the
-//!   position fits all of them.
+//! - [`AttrIc::Slot`]: in slot `pos` of instances of shape `shape`
+//!   (shape.rs), with nothing of that name anywhere on the class (so no
+//!   descriptor, and no `__getattribute__` override, can intervene; stores
+//!   also check that the class does not override `__setattr__`, as the
+//!   entry may have been filled by a load). Instances of one class usually
+//!   gain their attributes in the same order, so the shape fits all of
+//!   them. A store also applies to an instance of shape `from`, the shape
+//!   without the name, by adding the slot: the `self.x = x` of an
+//!   `__init__` takes no slow path either.
 //! - [`AttrIc::Method`]: a function on the class, for `LoadMethod`.
 //! - [`AttrIc::Module`]: in a module's dict at `pos`.
 //!
 //! An entry is used only after re-checking it: the receiver's class is the
 //! cached class (handles are generation-checked, so a collected class
 //! never matches its successor), the class version (`AttrCache::version`,
-//! bumped by every change to any class dict or MRO) is unchanged, and for
-//! dict positions, the key stored there is the name object itself. So a
-//! stale entry can only miss, and no mutation has to find the caches.
+//! bumped by every change to any class dict or MRO) is unchanged, for
+//! slots, the instance's shape is the cached one (a shape fixes which name
+//! each slot holds), and for module dict positions, the key stored there
+//! is the name object itself. So a stale entry can only miss, and no
+//! mutation has to find the caches.
 
 use crate::dict::Dict;
-use crate::obj::Obj;
+use crate::obj::{Instance, Obj};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use std::cell::Cell;
@@ -36,7 +40,11 @@ pub enum AttrIc {
     Slot {
         class: Gc,
         version: u64,
+        shape: u32,
         pos: u32,
+        /// The shape before the name was added ([`NO_SHAPE`] when the
+        /// name is not the shape's last).
+        from: u32,
     },
     /// `func` is kept alive by the class dict for as long as `version` holds.
     Method {
@@ -52,6 +60,9 @@ pub enum AttrIc {
         pos: u32,
     },
 }
+
+/// No instance has this shape: an `AttrIc::Slot` that adds nothing.
+const NO_SHAPE: u32 = u32::MAX - 1;
 
 /// An interned name of a code object and its attribute cache.
 pub struct Name {
@@ -90,11 +101,16 @@ impl Vm {
                 AttrIc::Slot {
                     class,
                     version,
+                    shape,
                     pos,
+                    ..
                 },
                 Obj::Instance(inst),
-            ) if inst.class == class && version == self.attr_cache.version() => {
-                inst.dict.value_if_key_at(pos as usize, n.name)
+            ) if inst.class == class
+                && inst.shape() == shape
+                && version == self.attr_cache.version() =>
+            {
+                inst.slots().get(pos as usize).copied()
             }
             (AttrIc::Module { module, pos }, Obj::Module(m)) if module == h => {
                 self.dict_ref(m.dict)?.value_if_key_at(pos as usize, n.name)
@@ -109,12 +125,8 @@ impl Vm {
         let Value::Obj(h) = obj else { return };
         match self.heap.get(h) {
             Obj::Instance(inst) => {
-                if let Some(pos) = self.plain_slot(inst.class, &inst.dict, n.name) {
-                    n.ic.set(AttrIc::Slot {
-                        class: inst.class,
-                        version: self.attr_cache.version(),
-                        pos,
-                    });
+                if let Some(ic) = self.plain_slot(inst, n.name) {
+                    n.ic.set(ic);
                 }
             }
             Obj::Module(m) => {
@@ -135,7 +147,9 @@ impl Vm {
         let AttrIc::Slot {
             class,
             version,
+            shape,
             pos,
+            from,
         } = n.ic.get()
         else {
             return false;
@@ -146,20 +160,41 @@ impl Vm {
         if version != self.attr_cache.version() || self.class_flags(class).user_setattr {
             return false;
         }
-        match self.heap.get_mut(h) {
-            Obj::Instance(inst) if inst.class == class => {
-                if inst.dict.key_at(pos as usize).is(n.name) {
-                    inst.dict.set_value_at(pos as usize, v);
-                    return true;
-                }
-                false
-            }
-            _ => false,
+        let Obj::Instance(inst) = self.heap.get_mut(h) else {
+            return false;
+        };
+        if inst.class != class {
+            return false;
         }
+        if inst.shape() == shape {
+            inst.set_slot(pos as usize, v);
+            return true;
+        }
+        if inst.shape() != from || inst.slots().len() != pos as usize {
+            return false;
+        }
+        // Adding the slot: charge its room first (a refusal takes the
+        // slow path, which collects or raises MemoryError).
+        let want = self.shapes.hint(shape);
+        if inst.slots_full() {
+            let grow = want.saturating_sub(pos as usize).max(1);
+            if self
+                .budget
+                .memory
+                .charge(grow * std::mem::size_of::<Value>())
+                .is_err()
+            {
+                return false;
+            }
+        }
+        if let Obj::Instance(inst) = self.heap.get_mut(h) {
+            inst.push_slot(shape, v, want);
+        }
+        true
     }
 
-    /// After `obj.name = v` took the long way: caches the entry position
-    /// when the store was a plain instance-dict store.
+    /// After `obj.name = v` took the long way: caches the slot when the
+    /// store was a plain instance store.
     pub(crate) fn fill_store_ic(&mut self, obj: Value, n: &Name) {
         let Value::Obj(h) = obj else { return };
         let Obj::Instance(inst) = self.heap.get(h) else {
@@ -175,12 +210,8 @@ impl Vm {
         let Obj::Instance(inst) = self.heap.get(h) else {
             return;
         };
-        if let Some(pos) = self.plain_slot(class, &inst.dict, n.name) {
-            n.ic.set(AttrIc::Slot {
-                class,
-                version: self.attr_cache.version(),
-                pos,
-            });
+        if let Some(ic) = self.plain_slot(inst, n.name) {
+            n.ic.set(ic);
         }
     }
 
@@ -199,11 +230,8 @@ impl Vm {
         if version != self.attr_cache.version() || self.type_of(obj) != class {
             return None;
         }
-        if check_dict {
-            let d = self.instance_dict_ref(obj)?;
-            if self.probe_pos(d, n.name).is_some() {
-                return None;
-            }
+        if check_dict && self.own_attr(obj, n.name).is_some() {
+            return None;
         }
         Some(func)
     }
@@ -218,21 +246,37 @@ impl Vm {
             class: self.type_of(obj),
             version: self.attr_cache.version(),
             func,
-            check_dict: self.instance_dict_ref(obj).is_some(),
+            check_dict: self.has_own_attrs(obj),
         });
     }
 
-    /// The position of `name` in an instance dict, when nothing of that
-    /// name is on the class and the class does not override
+    /// The cache entry for `name` in the slots of `inst`, when nothing of
+    /// that name is on the class and the class does not override
     /// `__getattribute__`: the condition for a `Slot` entry.
-    fn plain_slot(&self, class: Gc, dict: &Dict, name: Value) -> Option<u32> {
-        if !cacheable(self, name)
+    fn plain_slot(&self, inst: &Instance, name: Value) -> Option<AttrIc> {
+        let class = inst.class;
+        if inst.external().is_some()
+            || !cacheable(self, name)
             || self.class_flags(class).user_getattribute
             || self.lookup_mro(class, name).is_some()
         {
             return None;
         }
-        self.probe_pos(dict, name)
+        let shape = inst.shape();
+        let hash = self.heap.pystr(name)?.hash;
+        let p = self.shapes.find(&self.heap, shape, name, hash)?;
+        let from = if p + 1 == self.shapes.len(shape) {
+            self.shapes.parent(shape)
+        } else {
+            NO_SHAPE
+        };
+        Some(AttrIc::Slot {
+            class,
+            version: self.attr_cache.version(),
+            shape,
+            pos: u32::try_from(p).ok()?,
+            from,
+        })
     }
 
     fn probe_pos(&self, d: &Dict, name: Value) -> Option<u32> {
@@ -248,27 +292,26 @@ impl Vm {
         }
     }
 
-    /// The table holding an instance's attributes: its own, or the dict
-    /// object it stands for once a program asked for its `__dict__`
-    /// (`Dict::make_external`). Natives reading an instance's attributes
-    /// go through this.
-    pub(crate) fn attr_table<'a>(&'a self, i: &'a crate::obj::Instance) -> &'a Dict {
-        match i.dict.external().and_then(|d| self.dict_ref(d)) {
-            Some(d) => d,
-            None => &i.dict,
-        }
+    /// The object's own attribute `name` (an instance's, an exception's
+    /// or a function's), not looking at its class.
+    #[inline]
+    pub(crate) fn own_attr(&self, obj: Value, name: Value) -> Option<Value> {
+        let hash = self.heap.pystr(name)?.hash;
+        let d = match self.heap.get(obj.as_obj()?) {
+            Obj::Instance(i) => return self.inst_get(i, name, hash),
+            Obj::Exception(e) => &e.dict,
+            Obj::Func(f) => &f.dict,
+            _ => return None,
+        };
+        d.probe_name(&self.heap, hash, name).map(|p| d.value_at(p))
     }
 
-    /// The attribute dict of an instance, exception or function object.
-    pub(crate) fn instance_dict_ref(&self, obj: Value) -> Option<&Dict> {
-        match self.heap.get(obj.as_obj()?) {
-            Obj::Instance(i) => match i.dict.external() {
-                Some(d) => self.dict_ref(d),
-                None => Some(&i.dict),
-            },
-            Obj::Exception(e) => Some(&e.dict),
-            Obj::Func(f) => Some(&f.dict),
-            _ => None,
-        }
+    /// Whether the object keeps attributes of its own that could shadow
+    /// its class's.
+    fn has_own_attrs(&self, obj: Value) -> bool {
+        matches!(obj, Value::Obj(h) if matches!(
+            self.heap.get(h),
+            Obj::Instance(_) | Obj::Exception(_) | Obj::Func(_)
+        ))
     }
 }

@@ -1083,10 +1083,14 @@ fn add_keys(vm: &Vm, v: Value, out: &mut std::collections::BTreeSet<String>) {
     let d = match vm.heap.get(h) {
         Obj::Dict(d) => &**d,
         Obj::Class(c) => &c.dict,
-        Obj::Instance(i) => match i.dict.external() {
-            Some(d) => return add_keys(vm, Value::Obj(d), out),
-            None => &i.dict,
-        },
+        Obj::Instance(i) => {
+            for (k, _) in vm.inst_items(i) {
+                if let Some(s) = vm.heap.str_of(k) {
+                    out.insert(s.to_string());
+                }
+            }
+            return;
+        }
         Obj::Exception(e) => &e.dict,
         Obj::Func(f) => &f.dict,
         Obj::Module(m) => return add_keys(vm, Value::Obj(m.dict), out),

@@ -1,5 +1,5 @@
 //! The hash table behind `dict`, `set`, `frozenset`, class and module
-//! namespaces and instance attributes.
+//! namespaces, and the attributes of exceptions and functions.
 //!
 //! Insertion-ordered: entries live in a vector (deleted ones become
 //! tombstones until the next resize) and an open-addressing index maps hash
@@ -42,9 +42,6 @@ pub struct Dict {
     hash_order: bool,
     /// In a set table: live keys and dummies.
     fill: usize,
-    /// An instance's table whose attributes moved to a dict object
-    /// ([`Dict::make_external`]).
-    external: bool,
 }
 
 /// The open-addressing probe sequence for a hash: every slot index is
@@ -108,40 +105,6 @@ impl Dict {
             d.rebuild_index((n * 3 / 2).next_power_of_two().max(8));
         }
         d
-    }
-
-    /// Makes this (an instance's attribute table) stand for the dict
-    /// object `d`, which a program asked for as the instance's `__dict__`
-    /// and which holds the attributes from now on, so that writes through
-    /// it are the instance's. The table keeps only a tombstone entry
-    /// whose value is `d`: no lookup or iteration sees it, and the
-    /// collector, which traces an instance through its table, still
-    /// reaches `d` (see `obj.rs`). Costs a plain instance nothing: the
-    /// flag sits in padding.
-    pub fn make_external(&mut self, d: crate::value::Gc) {
-        *self = Dict::default();
-        self.external = true;
-        self.entries.push(Entry {
-            hash: 0,
-            key: Value::Null,
-            value: Value::Obj(d),
-        });
-    }
-
-    /// The dict object this table stands for, after [`Dict::make_external`].
-    #[inline]
-    pub fn external(&self) -> Option<crate::value::Gc> {
-        if !self.external {
-            return None;
-        }
-        match self.entries.first() {
-            Some(Entry {
-                key: Value::Null,
-                value: Value::Obj(d),
-                ..
-            }) => Some(*d),
-            _ => None,
-        }
     }
 
     #[inline]

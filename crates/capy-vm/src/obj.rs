@@ -249,11 +249,95 @@ pub struct ClassFlags {
     pub slotted: bool,
 }
 
+/// An instance of a Python class. Its attributes are values in `slots`,
+/// named by its shape in the VM's table (shape.rs), or, once it has too
+/// many or a program asked for its `__dict__`, the items of a dict object
+/// (`shape` is [`crate::shape::DICT`] and `slots` holds just that dict).
+/// Kept unboxed in [`Obj`]: a three-attribute instance is its heap slot
+/// and one 48-byte vector.
 pub struct Instance {
     pub class: Gc,
-    pub dict: Dict,
     /// The built-in value for subclasses of built-in types, else Null.
     pub base: Value,
+    shape: u32,
+    slots: Vec<Value>,
+}
+
+impl Instance {
+    /// An instance without attributes.
+    pub fn new(class: Gc, base: Value) -> Instance {
+        Instance {
+            class,
+            base,
+            shape: crate::shape::ROOT,
+            slots: Vec::new(),
+        }
+    }
+
+    /// The shape id, or [`crate::shape::DICT`].
+    #[inline]
+    pub fn shape(&self) -> u32 {
+        self.shape
+    }
+
+    /// The attribute values in slot order (the dict object, for a
+    /// dict-backed instance).
+    #[inline]
+    pub fn slots(&self) -> &[Value] {
+        &self.slots
+    }
+
+    /// The dict object holding the attributes, if they moved to one.
+    #[inline]
+    pub fn external(&self) -> Option<Gc> {
+        match (self.shape, self.slots.first()) {
+            (crate::shape::DICT, Some(Value::Obj(d))) => Some(*d),
+            _ => None,
+        }
+    }
+
+    /// From now on the attributes are the items of dict object `d`.
+    pub fn set_external(&mut self, d: Gc) {
+        self.shape = crate::shape::DICT;
+        self.slots = vec![Value::Obj(d)];
+    }
+
+    /// Whether adding a slot must grow the vector.
+    #[inline]
+    pub fn slots_full(&self) -> bool {
+        self.slots.len() == self.slots.capacity()
+    }
+
+    /// Overwrites slot `i` of a shaped instance.
+    #[inline]
+    pub fn set_slot(&mut self, i: usize, v: Value) {
+        if let Some(s) = self.slots.get_mut(i) {
+            *s = v;
+        }
+    }
+
+    /// Appends a slot, entering shape `to`; reserves room for `want`
+    /// slots when the vector is full (the shape's hint: instances of a
+    /// class usually grow to the same size, so one allocation fits).
+    /// Returns the bytes newly allocated.
+    #[inline]
+    pub fn push_slot(&mut self, to: u32, v: Value, want: usize) -> usize {
+        let before = self.slots.capacity();
+        if self.slots.len() == before {
+            self.slots.reserve_exact(want.saturating_sub(before).max(1));
+        }
+        self.slots.push(v);
+        self.shape = to;
+        (self.slots.capacity() - before) * std::mem::size_of::<Value>()
+    }
+
+    /// Removes slot `i`, entering shape `to` (the same names without it).
+    pub fn remove_slot(&mut self, i: usize, to: u32) {
+        if i < self.slots.len() {
+            self.slots.remove(i);
+            self.shape = to;
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -422,7 +506,7 @@ pub enum Obj {
         func: Value,
     },
     Class(Box<Class>),
-    Instance(Box<Instance>),
+    Instance(Instance),
     Exception(Box<ExcObj>),
     Module(Box<Module>),
     Cell(Value),
@@ -525,13 +609,12 @@ impl Obj {
                 out.extend(c.mro.iter().map(|g| Value::Obj(*g)));
                 trace_dict(&c.dict, out);
             }
+            // Slot names are interned (permanent); a dict-backed
+            // instance's slot is its dict object.
             Obj::Instance(i) => {
                 out.push(Value::Obj(i.class));
                 out.push(i.base);
-                trace_dict(&i.dict, out);
-                if let Some(d) = i.dict.external() {
-                    out.push(Value::Obj(d));
-                }
+                out.extend_from_slice(&i.slots);
             }
             Obj::Exception(e) => {
                 out.extend_from_slice(&[Value::Obj(e.class), e.args, e.cause, e.context]);
@@ -573,7 +656,7 @@ impl Obj {
             Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => d.bytes() + 64,
             Obj::Func(f) => size_of::<Function>() + f.closure.len() * 16 + f.defaults.len() * 16,
             Obj::Class(c) => size_of::<Class>() + c.dict.bytes(),
-            Obj::Instance(i) => size_of::<Instance>() + i.dict.bytes(),
+            Obj::Instance(i) => i.slots.capacity() * size_of::<Value>(),
             Obj::Exception(e) => size_of::<ExcObj>() + e.traceback.len() * size_of::<TbEntry>(),
             Obj::Generator(g) => size_of::<Generator>() + g.saved.capacity() * 16 + 256,
             Obj::Iter(_) => 48,

@@ -123,6 +123,8 @@ pub struct Vm {
     pub re_cache: crate::modules::rx::ReCache,
     /// Results of class attribute lookups (attrcache.rs).
     pub attr_cache: crate::attrcache::AttrCache,
+    /// The attribute layouts of this instance's objects (shape.rs).
+    pub shapes: crate::shape::Shapes,
     /// Where global names were found (globalcache.rs).
     pub global_cache: crate::globalcache::GlobalCache,
     /// This instance's compartment state: its id, exports, handles held.
@@ -295,6 +297,7 @@ impl Vm {
             cheri: Default::default(),
             re_cache: Default::default(),
             attr_cache: Default::default(),
+            shapes: Default::default(),
             global_cache: Default::default(),
             comp: Default::default(),
             world: Box::new(crate::compartment::World {
@@ -308,6 +311,9 @@ impl Vm {
     /// Freezes what this instance made (it stands on an empty base) into
     /// a base for other instances (base.rs).
     pub(crate) fn into_base(self) -> crate::base::Base {
+        // Shape ids are per instance: a base object with attributes in
+        // slots would be read through another instance's table.
+        debug_assert!(self.shapes.is_unused(), "shaped attributes in the base");
         let mut b = crate::base::Base::empty();
         b.interned = self.interned;
         b.types = self.types;

@@ -445,11 +445,7 @@ pub(super) fn compartment_object(vm: &mut Vm, id: CompId, name: &str) -> PyResul
     let base = vm.alloc(Obj::Compartment(id))?;
     vm.comp.owned.push((base, id));
     vm.world.hold(id);
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class,
-        dict: Dict::new(),
-        base: Value::Obj(base),
-    })))?);
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Instance::new(class, Value::Obj(base))))?);
     let n = vm.new_str(name)?;
     set_attr(vm, obj, "name", n)?;
     Ok(obj)

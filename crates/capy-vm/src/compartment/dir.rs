@@ -62,11 +62,9 @@ fn d_new(vm: &mut Vm, _: &[Value], _: Kw) -> PyResult {
 pub fn new(vm: &mut Vm, d: Rc<DirCap>) -> PyResult {
     let cls = class(vm)?;
     let base = state::alloc(vm, NativeState::Dir(d))?;
-    Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class: cls,
-        dict: crate::dict::Dict::new(),
-        base,
-    })))?))
+    Ok(Value::Obj(
+        vm.alloc(Obj::Instance(Instance::new(cls, base)))?,
+    ))
 }
 
 /// The directory behind `v`, if it is a `compartment.Dir`.

@@ -48,11 +48,9 @@ pub fn m_isolate(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 }
 
 fn new_object(vm: &mut Vm, class: Gc) -> PyResult {
-    Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class,
-        dict: Dict::new(),
-        base: Value::Null,
-    })))?))
+    Ok(Value::Obj(
+        vm.alloc(Obj::Instance(Instance::new(class, Value::Null)))?,
+    ))
 }
 
 /// The decorator applied to a function or class: an `Isolated` callable.
@@ -222,7 +220,7 @@ fn target(vm: &mut Vm, this: Value) -> PyResult {
     // `iso_getattr`, which needs the target.
     let made = match this {
         Value::Obj(g) => match vm.heap.get(g) {
-            Obj::Instance(i) => vm.dict_get_str_in(&i.dict, "__target__"),
+            Obj::Instance(i) => vm.inst_get_str(i, "__target__"),
             _ => None,
         },
         _ => None,

@@ -404,11 +404,10 @@ pub fn handle_for(vm: &mut Vm, r: Sealed) -> crate::PyResult {
 fn new_handle(vm: &mut Vm, r: Sealed) -> crate::PyResult {
     let class = super::handle::class(vm)?;
     let base = vm.alloc(Obj::Sealed(r))?;
-    Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
+    Ok(Value::Obj(vm.alloc(Obj::Instance(Instance::new(
         class,
-        dict: crate::dict::Dict::new(),
-        base: Value::Obj(base),
-    })))?))
+        Value::Obj(base),
+    )))?))
 }
 
 /// Whether `v` crosses as a copy (so `get` returns it, not a handle).

@@ -4,7 +4,6 @@
 
 use super::value::{to_host, to_vm};
 use super::{HostError, HostFn};
-use crate::dict::Dict;
 use crate::errors::ExcKind;
 use crate::obj::{Instance, Obj};
 use crate::value::{Gc, Value};
@@ -102,11 +101,7 @@ pub(crate) fn function(vm: &mut Vm, name: &str, f: HostFn) -> PyResult {
     let st = state_mut(vm);
     st.fns.push((Rc::from(name), f));
     let index = (st.fns.len() - 1) as i64;
-    let obj = vm.alloc(Obj::Instance(Box::new(Instance {
-        class,
-        dict: Dict::new(),
-        base: Value::Int(index),
-    })))?;
+    let obj = vm.alloc(Obj::Instance(Instance::new(class, Value::Int(index))))?;
     Ok(Value::Obj(obj))
 }
 

@@ -109,10 +109,9 @@ fn this(vm: &mut Vm, v: Value) -> PyResult<Arr> {
     if let Value::Obj(h) = v {
         if let Obj::Instance(i) = vm.heap.get(h) {
             if let Value::Obj(b) = i.base {
-                let d = vm.attr_table(i);
-                let tc = d
-                    .probe_str(&vm.heap, crate::heap::str_hash("typecode"), "typecode")
-                    .and_then(|p| vm.heap.str_of(d.value_at(p)))
+                let tc = vm
+                    .inst_get_str(i, "typecode")
+                    .and_then(|t| vm.heap.str_of(t))
                     .and_then(|s| s.chars().next());
                 if let (Some(tc), Obj::ByteArray(_)) = (tc, vm.heap.get(b)) {
                     return Ok(Arr { buf: b, tc });
@@ -280,11 +279,7 @@ fn values(vm: &mut Vm, a: &Arr) -> PyResult<Vec<Value>> {
 fn make(vm: &mut Vm, cls: Gc, tc: char, bytes: Vec<u8>) -> PyResult {
     vm.charge(bytes.len())?;
     let buf = Value::Obj(vm.alloc(Obj::ByteArray(bytes))?);
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class: cls,
-        dict: Dict::new(),
-        base: buf,
-    })))?);
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Instance::new(cls, buf)))?);
     let k = vm.intern("typecode");
     let s = vm.new_string(tc.to_string())?;
     vm.generic_setattr(obj, k, s)?;

@@ -118,11 +118,9 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
 }
 
 pub(super) fn new_instance(vm: &mut Vm, cls: Gc, base: Value) -> PyResult {
-    Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class: cls,
-        dict: Dict::new(),
-        base,
-    })))?))
+    Ok(Value::Obj(
+        vm.alloc(Obj::Instance(Instance::new(cls, base)))?,
+    ))
 }
 
 pub(super) fn cls_arg(vm: &mut Vm, a: &[Value]) -> PyResult<Gc> {

@@ -19,7 +19,6 @@
 
 use super::state::{self, NativeState, CHUNK};
 use super::zlib::{Inflater, Wrap};
-use crate::dict::Dict;
 use crate::errors::ExcKind;
 use crate::obj::{Instance, NativeFn, Obj};
 use crate::value::{Gc, Value};
@@ -113,11 +112,7 @@ fn d_new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         close_stream,
     };
     let base = state::alloc(vm, NativeState::DeflateIo(Box::new(reader)))?;
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class: cls,
-        dict: Dict::new(),
-        base,
-    })))?);
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Instance::new(cls, base)))?);
     let k = vm.intern(STREAM);
     vm.generic_setattr(obj, k, stream)?;
     Ok(obj)

@@ -158,11 +158,9 @@ fn hash_class(vm: &mut Vm) -> PyResult<Gc> {
 fn new_hash(vm: &mut Vm, h: Hasher) -> PyResult {
     let cls = hash_class(vm)?;
     let base = state::alloc(vm, NativeState::Hash(Box::new(h)))?;
-    Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class: cls,
-        dict: Dict::new(),
-        base,
-    })))?))
+    Ok(Value::Obj(
+        vm.alloc(Obj::Instance(Instance::new(cls, base)))?,
+    ))
 }
 
 /// The hash behind `self`.

@@ -143,11 +143,9 @@ fn new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         Value::Bool(text),
         Value::Bool(false),
     ])?;
-    Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class: cls,
-        dict: Dict::new(),
-        base: state,
-    })))?))
+    Ok(Value::Obj(
+        vm.alloc(Obj::Instance(Instance::new(cls, state)))?,
+    ))
 }
 
 /// The io class a (possibly user-derived) class descends from.

@@ -199,11 +199,7 @@ fn set_attr(vm: &mut Vm, obj: Value, name: &str, v: Value) -> PyResult<()> {
 fn get_attr(vm: &Vm, obj: Value, name: &str) -> Value {
     match obj {
         Value::Obj(h) => match vm.heap.get(h) {
-            Obj::Instance(i) => {
-                let d = vm.attr_table(i);
-                d.probe_str(&vm.heap, crate::heap::str_hash(name), name)
-                    .map_or(Value::None, |p| d.value_at(p))
-            }
+            Obj::Instance(i) => vm.inst_get_str(i, name).unwrap_or(Value::None),
             _ => Value::None,
         },
         _ => Value::None,
@@ -252,11 +248,7 @@ fn compile_value(vm: &mut Vm, p: Value, flags: Value) -> PyResult {
     }
     let rx = compile_rx(vm, &src, is_bytes, fl, false)?;
     let cls = class_attr(vm, "Pattern")?;
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class: cls,
-        dict: Dict::new(),
-        base: Value::Null,
-    })))?);
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Instance::new(cls, Value::Null)))?);
     set_attr(vm, obj, "pattern", p)?;
     set_attr(vm, obj, "flags", Value::Int(fl))?;
     set_attr(vm, obj, "groups", Value::Int(rx.captures_len() as i64 - 1))?;
@@ -447,11 +439,7 @@ fn make_match(vm: &mut Vm, c: &Ctx, spans: &Spans) -> PyResult {
     };
     let t = vm.new_tuple(flat)?;
     let cls = class_attr(vm, "Match")?;
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class: cls,
-        dict: Dict::new(),
-        base: t,
-    })))?);
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Instance::new(cls, t)))?);
     set_attr(vm, obj, "string", c.subject)?;
     set_attr(vm, obj, "re", c.pat)?;
     set_attr(vm, obj, "pos", Value::Int(c.idx(c.start) as i64))?;

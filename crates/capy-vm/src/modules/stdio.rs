@@ -131,11 +131,7 @@ fn make(
             }
         }
     }
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class: c,
-        dict: Dict::new(),
-        base: Value::Null,
-    })))?);
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Instance::new(c, Value::Null)))?);
     let text = !mode.ends_with('b');
     let attrs = [("mode", mode), ("name", name), ("encoding", "utf-8")];
     for (k, v) in attrs.into_iter().take(if text { 3 } else { 2 }) {

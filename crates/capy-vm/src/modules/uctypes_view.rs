@@ -79,11 +79,7 @@ pub(super) fn new_view(vm: &mut Vm, v: View) -> PyResult {
         None => Value::None,
     };
     let state = vm.new_tuple(vec![v.cap, v.desc, Value::Int(v.layout), bytes])?;
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class,
-        dict: Dict::new(),
-        base: Value::Null,
-    })))?);
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Instance::new(class, Value::Null)))?);
     let k = vm.intern(STATE);
     vm.generic_setattr(obj, k, state)?;
     Ok(obj)
@@ -97,9 +93,7 @@ pub(super) fn view_of(vm: &Vm, obj: Value) -> Option<View> {
     if Some(i.class) != vm.cheri.struct_class {
         return None;
     }
-    let d = vm.attr_table(i);
-    let p = d.probe_str(&vm.heap, crate::heap::str_hash(STATE), STATE)?;
-    let Value::Obj(t) = d.value_at(p) else {
+    let Value::Obj(t) = vm.inst_get_str(i, STATE)? else {
         return None;
     };
     let Obj::Tuple(items) = vm.heap.get(t) else {

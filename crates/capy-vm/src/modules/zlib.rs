@@ -38,7 +38,6 @@
 //! look at the step and time budgets between chunks.
 
 use super::state::{self, Buf, NativeState, CHUNK};
-use crate::dict::Dict;
 use crate::obj::{Instance, NativeFn, Obj};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
@@ -807,11 +806,9 @@ fn class(vm: &mut Vm, name: &str) -> PyResult<Gc> {
 fn instance(vm: &mut Vm, cls: &str, st: NativeState) -> PyResult {
     let cls = class(vm, cls)?;
     let base = state::alloc(vm, st)?;
-    Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class: cls,
-        dict: Dict::new(),
-        base,
-    })))?))
+    Ok(Value::Obj(
+        vm.alloc(Obj::Instance(Instance::new(cls, base)))?,
+    ))
 }
 
 fn set_attr(vm: &mut Vm, obj: Value, name: &str, v: Value) -> PyResult<()> {

@@ -655,11 +655,7 @@ impl Vm {
                     (args, kw)
                 };
                 let base = crate::builtins::construct(self, t, tobj, args, kw)?;
-                Value::Obj(self.alloc(Obj::Instance(Box::new(Instance {
-                    class: c,
-                    dict: Dict::new(),
-                    base,
-                })))?)
+                Value::Obj(self.alloc(Obj::Instance(Instance::new(c, base)))?)
             }
             Layout::Type => {
                 if args.len() != 3 {
@@ -682,11 +678,7 @@ impl Vm {
                 };
                 Value::Obj(self.new_class_kw(Value::Obj(c), args[0], bases, &ns, kw)?)
             }
-            Layout::Object => Value::Obj(self.alloc(Obj::Instance(Box::new(Instance {
-                class: c,
-                dict: Dict::new(),
-                base: Value::Null,
-            })))?),
+            Layout::Object => Value::Obj(self.alloc(Obj::Instance(Instance::new(c, Value::Null)))?),
         })
     }
 }

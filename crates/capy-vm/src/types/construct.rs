@@ -18,13 +18,9 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             .map(|(_, v)| *v)
     };
     match t {
-        TypeId::Object => Ok(Value::Obj(vm.alloc(Obj::Instance(Box::new(
-            crate::obj::Instance {
-                class: vm.type_obj(TypeId::Object),
-                dict: Default::default(),
-                base: Value::Null,
-            },
-        )))?)),
+        TypeId::Object => Ok(Value::Obj(vm.alloc(Obj::Instance(
+            crate::obj::Instance::new(vm.type_obj(TypeId::Object), Value::Null),
+        ))?)),
         TypeId::Type => match a.len() {
             1 => Ok(Value::Obj(vm.type_of(a[0]))),
             3 => {

@@ -409,7 +409,7 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
         (Obj::Instance(i), "__dict__") if matches!(vm.heap.get(i.class), Obj::Class(c) if c.flags.slotted) => {
             None
         }
-        (Obj::Instance(i), "__dict__") => Some(instance_dict(vm, h, i.dict.external())?),
+        (Obj::Instance(_), "__dict__") => Some(Value::Obj(vm.inst_dict(h)?)),
         (Obj::Module(m), "__dict__") => Some(Value::Obj(m.dict)),
         (Obj::Func(f), "__name__") => Some(f.name),
         (Obj::Func(f), "__qualname__") => Some(f.qualname),
@@ -559,30 +559,6 @@ pub fn has_instance_dict(vm: &Vm, obj: Value) -> bool {
     }
 }
 
-/// An instance's `__dict__`: a real dict object, the same one at every
-/// access, whose changes are the instance's (`self.__dict__.update(kw)`,
-/// `vars(obj)[name] = v`). Made on first access from the instance's own
-/// table, which from then on only refers to it (`Dict::make_external`):
-/// instances whose dict nobody asks for keep their attributes inline.
-fn instance_dict(vm: &mut Vm, h: crate::value::Gc, external: Option<crate::value::Gc>) -> PyResult {
-    if let Some(d) = external {
-        return Ok(Value::Obj(d));
-    }
-    let items: Vec<(Value, Value)> = match vm.heap.get(h) {
-        Obj::Instance(i) => i.dict.iter().collect(),
-        _ => Vec::new(),
-    };
-    let d = vm.new_dict()?;
-    vm.root_value(d);
-    for (k, v) in items {
-        vm.dict_set(d, k, v)?;
-    }
-    if let (Obj::Instance(i), Value::Obj(g)) = (vm.heap.get_mut(h), d) {
-        i.dict.make_external(g);
-    }
-    Ok(d)
-}
-
 /// `obj.__dict__ = d`: the instance's attributes become the dict `d`
 /// itself (CPython's rule: a dict, or a TypeError).
 pub fn set_instance_dict(vm: &mut Vm, obj: Value, v: Value) -> PyResult<()> {
@@ -597,7 +573,7 @@ pub fn set_instance_dict(vm: &mut Vm, obj: Value, v: Value) -> PyResult<()> {
     // Cached attribute positions into the old table stop matching by
     // themselves (they check the key at the position).
     if let Obj::Instance(i) = vm.heap.get_mut(h) {
-        i.dict.make_external(d);
+        i.set_external(d);
     }
     Ok(())
 }

@@ -431,11 +431,7 @@ fn make(
 ) -> PyResult {
     let cls = io_class(vm, class)?;
     let base = state::alloc(vm, NativeState::File(Box::new(FileObj { core, text })))?;
-    let obj = Value::Obj(vm.alloc(Obj::Instance(Box::new(Instance {
-        class: cls,
-        dict: Dict::new(),
-        base,
-    })))?);
+    let obj = Value::Obj(vm.alloc(Obj::Instance(Instance::new(cls, base)))?);
     let mode = vm.new_str(mode)?;
     for (k, v) in [("name", name), ("mode", mode)] {
         let key = vm.intern(k);
