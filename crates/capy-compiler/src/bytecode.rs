@@ -398,6 +398,22 @@ pub enum Instr {
     // ---- interactive
     /// REPL: `[v] -> []`, prints repr(v) unless None and stores it in `_`.
     PrintExpr,
+
+    // ---- except* (PEP 654; compile/flow.rs lays out the handler)
+    /// `[rest, type] -> [rest', match]`: the part of the exception `rest`
+    /// that `type` matches (a group; a matching naked exception is wrapped
+    /// in `ExceptionGroup('', [exc])`) and what is left (None when
+    /// nothing), making `match` the handled exception. When nothing
+    /// matches (or `rest` is None), `[rest, type] -> [rest]` and jump to
+    /// arg. TypeError if `type` is not exception classes or is a group class.
+    ExcStarMatch(u32),
+    /// End of the clauses: `[orig, raised] -> []` where `orig` is the
+    /// exception the try body raised and `raised` the list of what the
+    /// clauses raised followed by the unmatched rest (Nones ignored).
+    /// Raises what is left to raise (the re-raised parts rebuilt in
+    /// `orig`'s shape, combined with new ones in `ExceptionGroup('', ..)`),
+    /// or falls through when everything was handled.
+    ExcStarReraise,
 }
 
 /// A compile-time constant.

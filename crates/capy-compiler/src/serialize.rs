@@ -287,6 +287,7 @@ instr_codec! {
         95 => GetLen,
         96 => MatchKeys,
         97 => MatchRest,
+        100 => ExcStarReraise,
     }
     with_u32: {
         1 => LoadConst,
@@ -341,6 +342,7 @@ instr_codec! {
         87 => ImportFrom,
         89 => FormatValue,
         98 => MatchClass,
+        99 => ExcStarMatch,
     }
 }
 
@@ -859,7 +861,7 @@ mod tests {
 
     /// Every tag either is rejected or decodes to an instruction that
     /// encodes back to the same bytes; and every `Instr` variant has a tag
-    /// (98 variants, checked by counting the distinct decodable tags).
+    /// (101 variants, checked by counting the distinct decodable tags).
     #[test]
     fn instruction_tags_round_trip() {
         let mut decodable = 0;
@@ -886,7 +888,7 @@ mod tests {
                 ),
             }
         }
-        assert_eq!(decodable, 99);
+        assert_eq!(decodable, 101);
     }
 
     #[test]

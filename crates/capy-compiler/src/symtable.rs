@@ -485,7 +485,6 @@ impl<'s, 'src> Builder<'s, 'src> {
                 }
                 Ok(())
             }
-            Stmt::TryStar(_) => Err(self.err("'except*' is not supported", off)),
             Stmt::TypeAlias(_) => Err(self.err("'type' statement is not supported", off)),
             Stmt::Raise(r) => {
                 if let Some(e) = &r.exc {
@@ -493,21 +492,8 @@ impl<'s, 'src> Builder<'s, 'src> {
                 }
                 r.cause.as_deref().map_or(Ok(()), |c| self.expr(c))
             }
-            Stmt::Try(t) => {
-                self.stmts(&t.body)?;
-                for h in &t.handlers {
-                    let ast::ExceptHandler::ExceptHandler(h) = h;
-                    if let Some(ty) = &h.type_ {
-                        self.expr(ty)?;
-                    }
-                    if let Some(n) = &h.name {
-                        self.add(n.as_str(), def::LOCAL, off)?;
-                    }
-                    self.stmts(&h.body)?;
-                }
-                self.stmts(&t.orelse)?;
-                self.stmts(&t.finalbody)
-            }
+            Stmt::Try(t) => self.try_parts(&t.body, &t.handlers, &t.orelse, &t.finalbody, off),
+            Stmt::TryStar(t) => self.try_parts(&t.body, &t.handlers, &t.orelse, &t.finalbody, off),
             Stmt::Assert(a) => {
                 self.expr(&a.test)?;
                 a.msg.as_deref().map_or(Ok(()), |m| self.expr(m))
@@ -646,6 +632,30 @@ impl<'s, 'src> Builder<'s, 'src> {
         self.expr(target)?;
         self.stmts(body)?;
         self.stmts(orelse)
+    }
+
+    /// `try` and `try`/`except*` alike: each handler's name is a local.
+    fn try_parts(
+        &mut self,
+        body: &[Stmt],
+        handlers: &[ast::ExceptHandler],
+        orelse: &[Stmt],
+        finalbody: &[Stmt],
+        off: usize,
+    ) -> R {
+        self.stmts(body)?;
+        for h in handlers {
+            let ast::ExceptHandler::ExceptHandler(h) = h;
+            if let Some(ty) = &h.type_ {
+                self.expr(ty)?;
+            }
+            if let Some(n) = &h.name {
+                self.add(n.as_str(), def::LOCAL, off)?;
+            }
+            self.stmts(&h.body)?;
+        }
+        self.stmts(orelse)?;
+        self.stmts(finalbody)
     }
 
     fn with(&mut self, items: &[ast::WithItem], body: &[Stmt]) -> R {

@@ -34,6 +34,10 @@
 //!   exception is swallowed (otherwise they raise).
 //! * **`EndAsyncFor(t)`**: `[aiter, exc] -> []` and jumps to `t`, or raises;
 //!   it never falls through.
+//! * **`ExcStarMatch(t)`**: `[rest, type] -> [rest', match]` falling
+//!   through, or `[rest, type] -> [rest]` jumping (forward only) to `t`.
+//!   **`ExcStarReraise`** (`[orig, raised] -> []`) falls through when
+//!   nothing is left to raise (otherwise it raises).
 //! * **`YieldFrom`**: net `[iter, sent] -> [result]` (the intermediate
 //!   suspensions keep the depth at 2 items, so they add no peak).
 //! * **`YieldValue`**: `[v] -> [sent]`. `YieldValue`/`YieldFrom` are only
@@ -370,7 +374,7 @@ fn branch_target(instr: Instr) -> Option<u32> {
     match instr {
         Jump(t) | PopJumpIfFalse(t) | PopJumpIfTrue(t) | JumpIfFalseOrPop(t)
         | JumpIfTrueOrPop(t) | ForIter(t) | EndAsyncFor(t) | SetupExcept(t) | SetupWith(t)
-        | SetupAsyncWith(t) | PushWithBlock(t) => Some(t),
+        | SetupAsyncWith(t) | PushWithBlock(t) | ExcStarMatch(t) => Some(t),
         _ => None,
     }
 }
@@ -378,12 +382,13 @@ fn branch_target(instr: Instr) -> Option<u32> {
 /// Whether the VM passes a safe point (interrupt and time budget checks)
 /// when `instr` takes its branch backward. `Jump` and the conditional jumps
 /// poll on backward jumps (eval.rs); handler targets are reached only by
-/// exception dispatch, which polls too. `ForIter` and `EndAsyncFor` do not,
-/// so a backward one (e.g. a `ForIter` looping to itself over an empty
-/// iterator) could run forever: the compiler only emits them forward.
+/// exception dispatch, which polls too. `ForIter`, `EndAsyncFor` and
+/// `ExcStarMatch` do not, so a backward one (e.g. a `ForIter` looping to
+/// itself over an empty iterator) could run forever: the compiler only
+/// emits them forward.
 fn polls_backward(instr: Instr) -> bool {
     use Instr::*;
-    !matches!(instr, ForIter(_) | EndAsyncFor(_))
+    !matches!(instr, ForIter(_) | EndAsyncFor(_) | ExcStarMatch(_))
 }
 
 /// Static per-instruction checks: table indices, argument ranges, jump
@@ -571,7 +576,7 @@ fn verify_flow(code: &Code) -> Result<StackInfo, ValidateError> {
             Rot4 => fall = Some((pp(4, 4)?, b)),
             LoadAttr(_) | UnaryOp(_) | GetIter | ListToTuple | YieldValue | GetYieldFromIter
             | GetAwaitable | GetAIter | AsyncWithExitNormal => fall = Some((pp(1, 1)?, b)),
-            StoreAttr(_) | DeleteSubscr | WithExitExc | AsyncWithExitEnd => {
+            StoreAttr(_) | DeleteSubscr | WithExitExc | AsyncWithExitEnd | ExcStarReraise => {
                 fall = Some((pp(2, 0)?, b))
             }
             Subscr | BinaryOp(_) | InplaceOp(_) | Compare(_) | ListExtend | SetUpdate
@@ -621,6 +626,10 @@ fn verify_flow(code: &Code) -> Result<StackInfo, ValidateError> {
                 branch = Some((t, d - 1, b));
             }
             EndAsyncFor(t) => branch = Some((t, pp(2, 0)?, b)),
+            ExcStarMatch(t) => {
+                fall = Some((pp(2, 2)?, b));
+                branch = Some((t, d - 1, b));
+            }
             SetupExcept(t) => {
                 fall = Some((d, b + 1));
                 branch = Some((t, d + 1, b));

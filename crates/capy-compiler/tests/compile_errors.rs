@@ -412,3 +412,41 @@ fn mutated_sources_do_not_panic() {
         let _ = compile(&mutated, "<m>", Mode::Eval);
     }
 }
+
+#[test]
+fn except_star_early_exits() {
+    let msg = "'break', 'continue' and 'return' cannot appear in an except* block";
+    check(
+        "for i in x:\n    try: pass\n    except* E: break",
+        msg,
+        3,
+        16,
+    );
+    check(
+        "for i in x:\n    try: pass\n    except* E:\n        continue",
+        msg,
+        4,
+        9,
+    );
+    check(
+        "def f():\n    try: pass\n    except* E:\n        if x: return 1",
+        msg,
+        4,
+        15,
+    );
+    // In a try/finally inside the clause too.
+    check(
+        "def f():\n    try: pass\n    except* E:\n        try: pass\n        finally: return",
+        msg,
+        5,
+        18,
+    );
+    // A loop inside the clause, and a nested function, are theirs to leave.
+    for src in [
+        "try: pass\nexcept* E:\n    for i in x:\n        if i: break\n        continue",
+        "try: pass\nexcept* E:\n    def g(): return 1\n    class C:\n        def h(self): return 2",
+        "def f():\n    try: return 1\n    except* E: pass\n    else: return 2\n    finally: pass",
+    ] {
+        assert!(compile(src, "<t>", Mode::Exec).is_ok(), "{src:?}");
+    }
+}

@@ -65,7 +65,8 @@ fn check_well_formed(code: &Code) {
             | Instr::SetupExcept(t)
             | Instr::SetupWith(t)
             | Instr::SetupAsyncWith(t)
-            | Instr::PushWithBlock(t) => Some(*t),
+            | Instr::PushWithBlock(t)
+            | Instr::ExcStarMatch(t) => Some(*t),
             _ => None,
         };
         if let Some(t) = target {

@@ -8,6 +8,7 @@
 use crate::errors::{ExcKind, PyErr};
 use crate::frame::{Block, Frame};
 use crate::obj::{IterState, Obj, TbEntry};
+use crate::types::excgroup;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
@@ -1063,6 +1064,37 @@ impl Vm {
                         self.stack.pop();
                     }
                     self.set_top(s);
+                }
+                Instr::ExcStarMatch(t) => {
+                    let (rest, ty) = (self.peek(1), self.peek(0));
+                    let (matched, rest) = excgroup::star_match(self, rest, ty)?;
+                    self.stack.pop();
+                    if matched.is_none() {
+                        *ip = t as usize;
+                    } else {
+                        self.set_top(rest);
+                        self.stack.push(matched);
+                        if self.handling.len() > f.handling_base {
+                            self.handling.pop();
+                            self.handling.push(matched);
+                        }
+                    }
+                }
+                Instr::ExcStarReraise => {
+                    let (orig, raised) = (self.peek(1), self.peek(0));
+                    let left = excgroup::star_reraise(self, orig, raised)?;
+                    self.stack.truncate(self.stack.len() - 2);
+                    if let Some(v) = left {
+                        let e = self.as_exception(v)?;
+                        // A group made here is re-raised, not raised: this
+                        // frame's entry, and no __context__ (CPython).
+                        if matches!(self.heap.get(e.0), Obj::Exception(x) if x.traceback.is_empty())
+                        {
+                            let line = f.code.line_at(ip.saturating_sub(1));
+                            self.push_tb_entry(e, f, line);
+                        }
+                        return Err(e);
+                    }
                 }
                 Instr::PrintExpr => {
                     let v = self.top();

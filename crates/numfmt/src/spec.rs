@@ -2,7 +2,6 @@
 
 use crate::floatfmt::{format_abs, Mode, Style};
 use crate::intfmt::{IntRef, DEFAULT_MAX_STR_DIGITS};
-use crate::pyrepr::repr_truncated;
 use crate::{NumError, MAX_FORMAT_SIZE};
 use num_bigint::BigInt;
 
@@ -170,10 +169,9 @@ pub fn parse_format_spec(spec: &str, type_name: &str) -> Result<FormatSpec, NumE
         }
     }
     if c.len() - pos > 1 {
+        // The spec between quotes as it is, not its repr (CPython).
         return Err(NumError::value(format!(
-            "Invalid format specifier {} for object of type '{}'",
-            repr_truncated(spec, usize::MAX),
-            type_name
+            "Invalid format specifier '{spec}' for object of type '{type_name}'"
         )));
     }
     fs.ty = c.get(pos).copied();

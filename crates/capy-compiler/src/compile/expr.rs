@@ -2,7 +2,7 @@
 //! yield/await. Lambdas and comprehensions are in `func.rs`.
 
 use super::stmt::binop;
-use super::{CResult, Compiler};
+use super::{surrogate, CResult, Compiler};
 use crate::bytecode::{CmpOp, Const, Instr, UnOp};
 use num_traits::ToPrimitive;
 use rustpython_parser::ast::{self, ConversionFlag, Expr, Ranged};
@@ -584,11 +584,60 @@ impl<'a, 'src> Compiler<'a, 'src> {
             ConversionFlag::Ascii => 3,
         };
         if let Some(spec) = &f.format_spec {
-            self.expr(spec)?;
+            self.format_spec(spec)?;
             flags |= 4;
         }
         self.emit(Instr::FormatValue(flags));
         Ok(())
+    }
+
+    /// The parser leaves the escapes in a format spec's literal text as
+    /// written (`f'{x:\x41>5}'` gives the spec text `\x41>5`): they are
+    /// decoded here, unless the f-string is raw.
+    fn format_spec(&mut self, spec: &'a Expr) -> CResult {
+        let Expr::JoinedStr(j) = spec else {
+            return self.expr(spec);
+        };
+        for v in &j.values {
+            let decoded = match v {
+                Expr::Constant(c) => self.escaped_spec_text(c),
+                _ => None,
+            };
+            match decoded {
+                Some(text) => self.load_str(&text),
+                None => self.expr(v)?,
+            }
+        }
+        match j.values.len() {
+            0 => self.load_str(""),
+            1 => {}
+            n => self.emit(Instr::BuildString(n as u32)),
+        }
+        Ok(())
+    }
+
+    /// The decoded text of a format spec's literal part that holds a
+    /// backslash in a non-raw f-string (the part's range is its string
+    /// literal's, prefix included); None for any other.
+    fn escaped_spec_text(&self, c: &ast::ExprConstant) -> Option<String> {
+        let ast::Constant::Str(text) = &c.value else {
+            return None;
+        };
+        if !text.contains('\\') {
+            return None;
+        }
+        let literal = self.src.source.get(c.range.start().to_usize()..)?;
+        let prefix = literal.split(['\'', '"']).next()?;
+        if prefix.contains(['r', 'R']) {
+            return None;
+        }
+        let mut cps = Vec::new();
+        surrogate::unescape(text, &mut cps)?;
+        Some(
+            cps.into_iter()
+                .map(|u| char::from_u32(u).unwrap_or('\u{fffd}'))
+                .collect(),
+        )
     }
 
     fn joined_str(&mut self, j: &'a ast::ExprJoinedStr) -> CResult {

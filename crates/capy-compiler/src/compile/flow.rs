@@ -10,6 +10,39 @@ use crate::bytecode::{CmpOp, Instr};
 use crate::symtable::ScopeKind;
 use rustpython_parser::ast::{self, Expr, Ranged, Stmt};
 
+/// A `try` statement's parts: `try`/`except` and `try`/`except*` share
+/// their layout but for the handlers.
+pub(super) struct TryParts<'a> {
+    pub body: &'a [Stmt],
+    pub handlers: &'a [ast::ExceptHandler],
+    pub orelse: &'a [Stmt],
+    pub finalbody: &'a [Stmt],
+    /// `except*` clauses.
+    pub star: bool,
+}
+
+impl<'a> TryParts<'a> {
+    pub fn plain(t: &'a ast::StmtTry) -> Self {
+        TryParts {
+            body: &t.body,
+            handlers: &t.handlers,
+            orelse: &t.orelse,
+            finalbody: &t.finalbody,
+            star: false,
+        }
+    }
+
+    pub fn star(t: &'a ast::StmtTryStar) -> Self {
+        TryParts {
+            body: &t.body,
+            handlers: &t.handlers,
+            orelse: &t.orelse,
+            finalbody: &t.finalbody,
+            star: true,
+        }
+    }
+}
+
 /// Where an early exit stops unwinding.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Exit {
@@ -151,27 +184,27 @@ impl<'a, 'src> Compiler<'a, 'src> {
         }
     }
 
-    pub(super) fn try_stmt(&mut self, t: &'a ast::StmtTry) -> CResult {
+    pub(super) fn try_stmt(&mut self, t: &TryParts<'a>) -> CResult {
         if t.finalbody.is_empty() {
-            return self.try_except(t);
+            return self.try_handlers(t);
         }
         let handler = self.new_label();
         let end = self.new_label();
         self.jump(Instr::SetupExcept, handler);
-        self.unit().fblocks.push(FBlock::TryFinally(&t.finalbody));
+        self.unit().fblocks.push(FBlock::TryFinally(t.finalbody));
         let r = if t.handlers.is_empty() {
-            self.stmts(&t.body)
+            self.stmts(t.body)
         } else {
-            self.try_except(t)
+            self.try_handlers(t)
         };
         self.unit().fblocks.pop();
         r?;
         self.emit(Instr::PopBlock);
-        self.stmts(&t.finalbody)?;
+        self.stmts(t.finalbody)?;
         self.jump(Instr::Jump, end);
         self.bind(handler);
         self.unit().fblocks.push(FBlock::FinallyExc);
-        let r = self.stmts(&t.finalbody);
+        let r = self.stmts(t.finalbody);
         self.unit().fblocks.pop();
         r?;
         self.emit(Instr::Reraise);
@@ -179,21 +212,40 @@ impl<'a, 'src> Compiler<'a, 'src> {
         Ok(())
     }
 
-    fn try_except(&mut self, t: &'a ast::StmtTry) -> CResult {
-        let handler = self.new_label();
+    /// `try`/`except` (or `except*`) with its `else`, without `finally`.
+    fn try_handlers(&mut self, t: &TryParts<'a>) -> CResult {
         let end = self.new_label();
+        let handler = self.try_body(t, end)?;
+        self.bind(handler);
+        if t.star {
+            self.except_star_clauses(t.handlers)?;
+        } else {
+            self.except_clauses(t.handlers, end)?;
+        }
+        self.bind(end);
+        Ok(())
+    }
+
+    /// `try` body and `else` clause, jumping to `end`; returns the label
+    /// of the handler (entered with the exception on the stack).
+    fn try_body(&mut self, t: &TryParts<'a>, end: Label) -> CResult<Label> {
+        let handler = self.new_label();
         self.jump(Instr::SetupExcept, handler);
         self.unit().fblocks.push(FBlock::TryExcept);
-        let r = self.stmts(&t.body);
+        let r = self.stmts(t.body);
         self.unit().fblocks.pop();
         r?;
         self.emit(Instr::PopBlock);
-        self.stmts(&t.orelse)?;
+        self.stmts(t.orelse)?;
         self.jump(Instr::Jump, end);
-        self.bind(handler);
-        let n = t.handlers.len();
+        Ok(handler)
+    }
+
+    /// `except` clauses: `[exc]` on entry; each tests the exception in turn.
+    fn except_clauses(&mut self, handlers: &'a [ast::ExceptHandler], end: Label) -> CResult {
+        let n = handlers.len();
         let mut bare = false;
-        for (i, h) in t.handlers.iter().enumerate() {
+        for (i, h) in handlers.iter().enumerate() {
             let ast::ExceptHandler::ExceptHandler(h) = h;
             let off = usize::from(h.range.start());
             let saved = self.set_line(off);
@@ -228,12 +280,11 @@ impl<'a, 'src> Compiler<'a, 'src> {
         if !bare {
             self.emit(Instr::Reraise);
         }
-        self.bind(end);
         Ok(())
     }
 
     /// `except E as e:` unbinds e at the end of the clause (as CPython does).
-    fn clear_handler_name(&mut self, name: &str) {
+    pub(super) fn clear_handler_name(&mut self, name: &str) {
         self.emit(Instr::LoadNone);
         self.store_name_op(name);
         self.delete_name_op(name);
@@ -308,6 +359,7 @@ impl<'a, 'src> Compiler<'a, 'src> {
     }
 
     pub(super) fn break_stmt(&mut self, off: usize) -> CResult {
+        self.check_star_exit(true, off)?;
         match self.unwind(Exit::Loop)? {
             Some(FBlock::Loop { end, for_iter, .. }) => {
                 if for_iter {
@@ -321,6 +373,7 @@ impl<'a, 'src> Compiler<'a, 'src> {
     }
 
     pub(super) fn continue_stmt(&mut self, off: usize) -> CResult {
+        self.check_star_exit(true, off)?;
         match self.unwind(Exit::Loop)? {
             Some(FBlock::Loop { start, .. }) => {
                 self.jump(Instr::Jump, start);
@@ -338,6 +391,7 @@ impl<'a, 'src> Compiler<'a, 'src> {
         if value.is_some() && scope.is_async && scope.is_generator {
             return Err(self.err("'return' with value in async generator", off));
         }
+        self.check_star_exit(false, off)?;
         match value {
             Some(v) => self.expr(v)?,
             None => self.emit(Instr::LoadNone),
@@ -370,6 +424,8 @@ impl<'a, 'src> Compiler<'a, 'src> {
                     }
                 }
                 FBlock::TryExcept => self.emit(Instr::PopBlock),
+                // Refused before unwinding (check_star_exit).
+                FBlock::StarHandler => {}
                 FBlock::TryFinally(body) => {
                     self.emit(Instr::PopBlock);
                     let saved = self.unit().fblocks.split_off(i);

@@ -16,6 +16,7 @@ mod func;
 mod pattern;
 mod stmt;
 mod surrogate;
+mod trystar;
 
 use crate::bytecode::{code_flags, Code, Const, Instr};
 use crate::error::{CompileError, CompileErrorKind};
@@ -53,6 +54,9 @@ pub(crate) enum FBlock<'a> {
     FinallyExc,
     /// An except clause body; the name bound to the exception, if any.
     Handler(Option<&'a str>),
+    /// An `except*` clause body: `break`, `continue` and `return` may not
+    /// leave it (a SyntaxError, as in CPython).
+    StarHandler,
     /// A `with` body: the exit callable is on the stack under a SetupWith block.
     With,
     AsyncWith,
@@ -238,7 +242,8 @@ fn retarget(i: &mut Instr, labels: &[Option<u32>]) -> Option<()> {
         | Instr::SetupExcept(a)
         | Instr::SetupWith(a)
         | Instr::SetupAsyncWith(a)
-        | Instr::PushWithBlock(a) => a,
+        | Instr::PushWithBlock(a)
+        | Instr::ExcStarMatch(a) => a,
         _ => return Some(()),
     };
     *arg = (*labels.get(*arg as usize)?)?;

@@ -1,6 +1,7 @@
 //! Simple statements, assignment targets, `del` and imports. Compound
 //! control flow lives in `flow.rs`, definitions in `func.rs`.
 
+use super::flow::TryParts;
 use super::{CResult, Compiler};
 use crate::bytecode::{BinOp, Const, Instr};
 use crate::Mode;
@@ -119,7 +120,7 @@ impl<'a, 'src> Compiler<'a, 'src> {
             Stmt::With(w) => self.with_stmt(&w.items, &w.body, false),
             Stmt::AsyncWith(w) => self.with_stmt(&w.items, &w.body, true),
             Stmt::Match(m) => self.match_stmt(m),
-            Stmt::TryStar(_) => Err(self.err("'except*' is not supported", off)),
+            Stmt::TryStar(t) => self.try_stmt(&TryParts::star(t)),
             Stmt::TypeAlias(_) => Err(self.err("'type' statement is not supported", off)),
             Stmt::Raise(r) => {
                 let mut n = 0;
@@ -134,7 +135,7 @@ impl<'a, 'src> Compiler<'a, 'src> {
                 self.emit(Instr::Raise(n));
                 Ok(())
             }
-            Stmt::Try(t) => self.try_stmt(t),
+            Stmt::Try(t) => self.try_stmt(&TryParts::plain(t)),
             Stmt::Assert(a) => {
                 let end = self.new_label();
                 self.expr(&a.test)?;

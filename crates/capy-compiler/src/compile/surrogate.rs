@@ -121,7 +121,7 @@ fn literal(src: &str, mut i: usize, out: &mut Vec<u32>) -> Option<usize> {
 }
 
 /// The escapes of a non-raw str literal.
-fn unescape(body: &str, out: &mut Vec<u32>) -> Option<()> {
+pub(crate) fn unescape(body: &str, out: &mut Vec<u32>) -> Option<()> {
     let mut it = body.chars().peekable();
     while let Some(c) = it.next() {
         if c != '\\' {

@@ -20,7 +20,7 @@ use regex_automata::meta;
 use regex_automata::util::captures::Captures;
 use regex_automata::util::syntax;
 use regex_automata::{Anchored, Input, MatchKind};
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::Rc;
 
 pub const I: i64 = 2;
@@ -52,6 +52,12 @@ pub struct Rx {
     engine: Engine,
     /// Bytes charged to the quota for this regex so far.
     charged: Cell<usize>,
+    /// The search after an empty match first looks for a non-empty match
+    /// at the same place (CPython's rule): a backtracking engine for that,
+    /// built the first time it is needed from this source (in
+    /// fancy-regex's syntax). None for bytes and fullmatch patterns.
+    not_empty_src: Option<(String, super::rxback::Flags)>,
+    not_empty: OnceCell<Option<super::rxback::Backtracking>>,
 }
 
 enum Engine {
@@ -251,7 +257,8 @@ pub type Spans = Vec<Option<(usize, usize)>>;
 /// Calls `f` with each of the non-overlapping matches in `hay[start..end]`
 /// (at most `limit` of them when nonzero), with Python 3.7's rule for
 /// empty matches: an empty match may follow a non-empty one directly, but
-/// after an empty match the search resumes one character later. The budget
+/// after an empty match the next match is the best non-empty one at the
+/// same place, or else the search resumes one character later. The budget
 /// is checked between matches, and so is that the `held` bytes of copies
 /// the caller keeps outside the heap still fit beside it. Returns the
 /// number of matches.
@@ -287,6 +294,8 @@ fn each_match_anchored(
     let mut spans: Spans = Vec::with_capacity(rx.captures_len());
     let mut at = start;
     let mut n = 0;
+    // The last match was empty (and ended at `at`).
+    let mut after_empty = false;
     while at <= end && (limit == 0 || n < limit) {
         // Every search may scan to the end of the subject: the clock is
         // read before each one.
@@ -294,25 +303,54 @@ fn each_match_anchored(
         if n % 64 == 0 {
             vm.reserve_temp(held)?;
         }
-        let found = match (&rx.engine, caps.as_mut()) {
-            (Engine::Linear { re, cache }, Some(caps)) => {
-                search(re, cache, hay, end, at, anchored, caps, &mut spans)
+        let mut found = false;
+        if after_empty {
+            if let Some(b) = not_empty_engine(rx) {
+                found = backtrack(vm, b, hay, end, at, true, &mut spans)?;
             }
-            (Engine::Backtracking(b), _) => backtrack(vm, b, hay, end, at, anchored, &mut spans)?,
-            _ => false,
-        };
+            if !found {
+                at = hay.next_char(at);
+                if at > end {
+                    break;
+                }
+            }
+        }
+        if !found {
+            found = match (&rx.engine, caps.as_mut()) {
+                (Engine::Linear { re, cache }, Some(caps)) => {
+                    search(re, cache, hay, end, at, anchored, caps, &mut spans)
+                }
+                (Engine::Backtracking(b), _) => {
+                    backtrack(vm, b, hay, end, at, anchored, &mut spans)?
+                }
+                _ => false,
+            };
+        }
         if !found {
             break;
         }
         let Some((a, b)) = spans.first().copied().flatten() else {
             break;
         };
-        at = if a == b { hay.next_char(b) } else { b };
+        after_empty = a == b;
+        at = b;
         n += 1;
         f(vm, &spans)?;
     }
     rx.charge_growth(vm)?;
     Ok(n)
+}
+
+/// The engine for a non-empty match where the pattern's best is empty,
+/// built on first use; None where there is none (bytes patterns, a
+/// pattern that only matches empty, or one fancy-regex cannot take).
+fn not_empty_engine(rx: &Rx) -> Option<&super::rxback::Backtracking> {
+    rx.not_empty
+        .get_or_init(|| {
+            let (src, flags) = rx.not_empty_src.clone()?;
+            super::rxback::Backtracking::not_empty(src, flags).ok()
+        })
+        .as_ref()
 }
 
 /// The backtracking engine's leftmost match: as [`search`], running the
@@ -450,14 +488,21 @@ pub fn compile(
     if full {
         t = format!("(?:{t})\\z");
     }
+    let f = super::rxback::Flags {
+        case_insensitive: flags & I != 0,
+        multi_line: flags & M != 0,
+        dot_all: flags & S != 0,
+        verbose: flags & X != 0,
+        unicode: flags & A == 0,
+    };
+    let not_empty_src = match (is_bytes || full, backtracking) {
+        (true, _) => None,
+        (false, true) => Some((t.clone(), f)),
+        (false, false) => translate(&chars, true, flags & M != 0)
+            .ok()
+            .map(|bt| (bt, f)),
+    };
     let engine = if backtracking {
-        let f = super::rxback::Flags {
-            case_insensitive: flags & I != 0,
-            multi_line: flags & M != 0,
-            dot_all: flags & S != 0,
-            verbose: flags & X != 0,
-            unicode: flags & A == 0,
-        };
         match super::rxback::Backtracking::new(t, f) {
             Ok(b) => Engine::Backtracking(b),
             Err(m) => return Ok(Err(m)),
@@ -471,6 +516,8 @@ pub fn compile(
     let rx = Rc::new(Rx {
         engine,
         charged: Cell::new(0),
+        not_empty_src,
+        not_empty: OnceCell::new(),
     });
     if rx.charge_growth(vm).is_err() {
         // Make room by forgetting the other regexes, then try again.

@@ -23,6 +23,8 @@ pub struct Backtracking {
     re: RefCell<Regex>,
     pattern: String,
     flags: Flags,
+    /// Matches must not be empty (the search after an empty match).
+    not_empty: bool,
     limit: Cell<usize>,
 }
 
@@ -38,8 +40,9 @@ pub struct Flags {
 /// A search that ran out of backtracking steps.
 pub struct OutOfSteps;
 
-fn build(pattern: &str, f: Flags, limit: usize) -> Result<Regex, String> {
+fn build(pattern: &str, f: Flags, not_empty: bool, limit: usize) -> Result<Regex, String> {
     RegexBuilder::new(pattern)
+        .find_not_empty(not_empty)
         .case_insensitive(f.case_insensitive)
         .multi_line(f.multi_line)
         .dot_matches_new_line(f.dot_all)
@@ -56,11 +59,23 @@ fn build(pattern: &str, f: Flags, limit: usize) -> Result<Regex, String> {
 
 impl Backtracking {
     pub fn new(pattern: String, flags: Flags) -> Result<Backtracking, String> {
-        let re = build(&pattern, flags, FIRST_LIMIT)?;
+        Self::with(pattern, flags, false)
+    }
+
+    /// The same pattern, finding only non-empty matches (its best
+    /// non-empty match where its best match is empty). Err also for a
+    /// pattern that can only match empty.
+    pub fn not_empty(pattern: String, flags: Flags) -> Result<Backtracking, String> {
+        Self::with(pattern, flags, true)
+    }
+
+    fn with(pattern: String, flags: Flags, not_empty: bool) -> Result<Backtracking, String> {
+        let re = build(&pattern, flags, not_empty, FIRST_LIMIT)?;
         Ok(Backtracking {
             re: RefCell::new(re),
             pattern,
             flags,
+            not_empty,
             limit: Cell::new(FIRST_LIMIT),
         })
     }
@@ -80,7 +95,7 @@ impl Backtracking {
     /// Rebuilds the regex with twice the backtracking limit.
     pub fn raise_limit(&self) {
         let limit = self.limit.get().saturating_mul(2);
-        if let Ok(re) = build(&self.pattern, self.flags, limit) {
+        if let Ok(re) = build(&self.pattern, self.flags, self.not_empty, limit) {
             if let Ok(mut slot) = self.re.try_borrow_mut() {
                 *slot = re;
                 self.limit.set(limit);

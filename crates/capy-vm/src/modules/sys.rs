@@ -270,6 +270,35 @@ fn mp_opt_level(_vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
     Ok(Value::Int(0))
 }
 
+/// Where the traceback printer is in an exception group's tree.
+#[derive(Default)]
+struct GroupCtx {
+    /// 0 outside a group; each level is two columns and a margin.
+    depth: usize,
+    /// The rule closing the innermost last member is still to be drawn.
+    need_close: bool,
+}
+
+impl GroupCtx {
+    fn indent(&self) -> String {
+        " ".repeat(2 * self.depth)
+    }
+
+    /// Every line of `text` behind this level's margin (`margin` then a
+    /// space), or as it is outside any group.
+    fn emit(&self, out: &mut String, text: &str, margin: char) {
+        if self.depth == 0 {
+            out.push_str(text);
+            return;
+        }
+        let prefix = format!("{}{margin} ", self.indent());
+        for line in text.split_inclusive('\n') {
+            out.push_str(&prefix);
+            out.push_str(line);
+        }
+    }
+}
+
 /// (file, line, function) per traceback entry.
 pub type TracebackEntries = Vec<(std::rc::Rc<str>, u32, std::rc::Rc<str>)>;
 
@@ -324,23 +353,135 @@ impl Vm {
         depth: usize,
         full: bool,
     ) {
+        self.format_in_group(e, out, depth, full, &mut GroupCtx::default());
+    }
+
+    /// One exception with its chain, inside `g`'s exception group tree
+    /// (CPython's layout: every line of a group and of what it holds is
+    /// drawn behind `| ` margins, two columns further in per level).
+    fn format_in_group(
+        &mut self,
+        e: crate::PyErr,
+        out: &mut String,
+        depth: usize,
+        full: bool,
+        g: &mut GroupCtx,
+    ) {
         let (cause, context, suppress) = match self.heap.get(e.0) {
             Obj::Exception(x) => (x.cause, x.context, x.suppress_context),
             _ => (Value::None, Value::None, false),
         };
         if depth < 50 {
             if let Value::Obj(c) = cause {
-                self.format_exception_into(crate::PyErr(c), out, depth + 1, full);
-                out.push_str(
+                self.format_in_group(crate::PyErr(c), out, depth + 1, full, g);
+                g.emit(
+                    out,
                     "\nThe above exception was the direct cause of the following exception:\n\n",
+                    '|',
                 );
             } else if let (Value::Obj(c), false) = (context, suppress) {
-                self.format_exception_into(crate::PyErr(c), out, depth + 1, full);
-                out.push_str(
+                self.format_in_group(crate::PyErr(c), out, depth + 1, full, g);
+                g.emit(
+                    out,
                     "\nDuring handling of the above exception, another exception occurred:\n\n",
+                    '|',
                 );
             }
         }
+        let group = self.exc_class(ExcKind::BaseExceptionGroup);
+        let subs = if self.isinstance(e.value(), group) {
+            self.getattr_str(e.value(), "exceptions")
+                .and_then(|t| self.seq_items(t))
+                .ok()
+        } else {
+            None
+        };
+        // CPython draws groups nested at most 10 deep.
+        const DEPTH: usize = 10;
+        if subs.is_some() && g.depth > DEPTH {
+            g.emit(out, &format!("... (max_group_depth is {DEPTH})\n"), '|');
+            return;
+        }
+        let top = subs.is_some() && g.depth == 0;
+        if top {
+            g.depth = 1;
+        }
+        let mut text = String::new();
+        if self.format_traceback_into(e, &mut text, full) {
+            let header = if subs.is_some() {
+                "Exception Group Traceback (most recent call last):\n"
+            } else {
+                "Traceback (most recent call last):\n"
+            };
+            g.emit(out, header, if top { '+' } else { '|' });
+            g.emit(out, &text, '|');
+        }
+        text.clear();
+        self.format_exception_only(e, &mut text, full);
+        g.emit(out, &text, '|');
+        if let Some(subs) = subs {
+            self.format_group_members(&subs, out, full, g);
+        }
+        if top {
+            g.depth = 0;
+        }
+    }
+
+    /// The members of a group, each under its numbered rule; the last
+    /// one's tree is closed by a rule of its own.
+    fn format_group_members(
+        &mut self,
+        subs: &[Value],
+        out: &mut String,
+        full: bool,
+        g: &mut GroupCtx,
+    ) {
+        // CPython draws at most 15 members.
+        const WIDTH: usize = 15;
+        // One more rule for "and N more" when there are too many.
+        let n = if subs.len() > WIDTH {
+            WIDTH + 1
+        } else {
+            subs.len()
+        };
+        for i in 0..n {
+            let truncated = i >= WIDTH;
+            let last = i + 1 == n;
+            if last {
+                g.need_close = true;
+            }
+            let title = if truncated {
+                "...".to_string()
+            } else {
+                (i + 1).to_string()
+            };
+            let lead = if i == 0 { "+-" } else { "  " };
+            out.push_str(&format!(
+                "{}{lead}+---------------- {title} ----------------\n",
+                g.indent()
+            ));
+            g.depth += 1;
+            if truncated {
+                let k = subs.len() - WIDTH;
+                let s = if k > 1 { "s" } else { "" };
+                g.emit(out, &format!("and {k} more exception{s}\n"), '|');
+            } else if let Some(&Value::Obj(h)) = subs.get(i) {
+                self.format_in_group(crate::PyErr(h), out, 0, full, g);
+            }
+            if last && g.need_close {
+                out.push_str(&format!(
+                    "{}+------------------------------------\n",
+                    g.indent()
+                ));
+                g.need_close = false;
+            }
+            g.depth -= 1;
+        }
+    }
+
+    /// The traceback entries of `e` (without the header line) into
+    /// `out`; false when there are none to show.
+    fn format_traceback_into(&mut self, e: crate::PyErr, out: &mut String, full: bool) -> bool {
         let tb = self.traceback_entries(e);
         // `sys.tracebacklimit`: keep the outermost N entries for
         // `print_exception` (MicroPython), the innermost N for the uncaught
@@ -354,16 +495,21 @@ impl Vm {
                 tb.truncate(keep);
             }
         }
-        if !tb.is_empty() {
-            out.push_str("Traceback (most recent call last):\n");
-            if full {
-                self.format_entries_full(&tb, out);
-            } else {
-                for (file, line, name) in tb {
-                    out.push_str(&format!("  File \"{file}\", line {line}, in {name}\n"));
-                }
+        if tb.is_empty() {
+            return false;
+        }
+        if full {
+            self.format_entries_full(&tb, out);
+        } else {
+            for (file, line, name) in tb {
+                out.push_str(&format!("  File \"{file}\", line {line}, in {name}\n"));
             }
         }
+        true
+    }
+
+    /// `Type: message` and the notes.
+    fn format_exception_only(&mut self, e: crate::PyErr, out: &mut String, full: bool) {
         let mut name = self.type_name(e.value());
         if full {
             // CPython names an exception class by its module too, unless

@@ -6,7 +6,8 @@
 //! CPython, `BaseExceptionGroup(msg, excs)` makes an `ExceptionGroup` when
 //! every item is an `Exception`. A group keeps `message` and `exceptions`
 //! (a tuple) as attributes; `args` is what it was given.
-//! (`except*` is not compiled yet: groups are caught whole.)
+//! `except*` (the `ExcStarMatch`/`ExcStarReraise` instructions) matches
+//! and rebuilds groups with [`star_match`] and [`star_reraise`].
 
 use crate::errors::ExcKind;
 use crate::obj::Obj;
@@ -166,6 +167,8 @@ fn group_split(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 enum Cond {
     Classes(Vec<Gc>),
     Predicate(Value),
+    /// These very exceptions (by identity): `except*`'s re-raised leaves.
+    Leaves(Vec<Value>),
 }
 
 impl Cond {
@@ -198,6 +201,7 @@ impl Cond {
                 let r = vm.call(*f, &[e], &[])?;
                 vm.truthy(r)
             }
+            Cond::Leaves(ls) => Ok(ls.iter().any(|l| l.is(e))),
         }
     }
 }
@@ -224,12 +228,16 @@ fn split(vm: &mut Vm, eg: Value, cond: &Cond) -> PyResult<(Option<Value>, Option
             rest.push(e);
         }
     }
+    // `derive` is looked up on the group, so a subclass's own is used.
     let part = |vm: &mut Vm, items: Vec<Value>| -> PyResult<Option<Value>> {
         if items.is_empty() {
             return Ok(None);
         }
         let list = vm.new_list(items)?;
-        let d = derive(vm, eg, list)?;
+        let d = vm.call_method_by_name(eg, "derive", &[list])?;
+        if !vm.isinstance(d, group) {
+            return Err(vm.type_error("derive must return an instance of BaseExceptionGroup"));
+        }
         copy_metadata(vm, eg, d)?;
         Ok(Some(d))
     };
@@ -256,6 +264,177 @@ fn copy_metadata(vm: &mut Vm, from: Value, to: Value) -> PyResult<()> {
     let key = vm.intern("__notes__");
     if let Some(notes) = vm.getattr_opt(from, key)? {
         vm.generic_setattr(to, key, notes)?;
+    }
+    Ok(())
+}
+
+/// The classes an `except*` clause names: exception classes (or a tuple
+/// of them) that are not exception groups.
+fn star_classes(vm: &mut Vm, t: Value) -> PyResult<Vec<Gc>> {
+    let items = match t {
+        Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_)) => vm.seq_items(t)?,
+        _ => vec![t],
+    };
+    let base = vm.exc_class(ExcKind::BaseException);
+    let group = vm.exc_class(ExcKind::BaseExceptionGroup);
+    let mut classes = Vec::with_capacity(items.len());
+    for c in items {
+        match c {
+            Value::Obj(h) if matches!(vm.heap.get(h), Obj::Class(_)) && vm.is_subclass(h, base) => {
+                classes.push(h)
+            }
+            _ => {
+                return Err(vm.type_error(
+                    "catching classes that do not inherit from BaseException is not allowed",
+                ))
+            }
+        }
+    }
+    if classes.iter().any(|&c| vm.is_subclass(c, group)) {
+        return Err(vm.type_error(
+            "catching ExceptionGroup with except* is not allowed. Use except instead.",
+        ));
+    }
+    Ok(classes)
+}
+
+/// `except* T`: (the part of `exc` that `T` matches, the rest), each None
+/// when empty. A naked exception that matches is wrapped in
+/// `ExceptionGroup('', (exc,))` (with its traceback); a group that
+/// matches only in part is split with its `split` method.
+pub(crate) fn star_match(vm: &mut Vm, exc: Value, t: Value) -> PyResult<(Value, Value)> {
+    let classes = star_classes(vm, t)?;
+    if exc.is_none() {
+        return Ok((Value::None, Value::None));
+    }
+    let group = vm.exc_class(ExcKind::BaseExceptionGroup);
+    let is_group = vm.isinstance(exc, group);
+    if classes.iter().any(|&c| vm.isinstance(exc, c)) {
+        if is_group {
+            return Ok((exc, Value::None));
+        }
+        let excs = vm.new_tuple(vec![exc])?;
+        let empty = vm.new_string(String::new())?;
+        let wrapped = vm.call(Value::Obj(group), &[empty, excs], &[])?;
+        copy_traceback(vm, exc, wrapped);
+        return Ok((wrapped, Value::None));
+    }
+    if !is_group {
+        return Ok((Value::None, exc));
+    }
+    let pair = vm.call_method_by_name(exc, "split", &[t])?;
+    match vm.seq_items(pair)?.as_slice() {
+        &[m, r] => Ok((m, r)),
+        _ => Err(vm.type_error("split must return a 2-tuple")),
+    }
+}
+
+fn copy_traceback(vm: &mut Vm, from: Value, to: Value) {
+    let (Value::Obj(f), Value::Obj(t)) = (from, to) else {
+        return;
+    };
+    let tb = match vm.heap.get(f) {
+        Obj::Exception(x) => x.traceback.clone(),
+        _ => return,
+    };
+    if let Obj::Exception(y) = vm.heap.get_mut(t) {
+        y.traceback = tb;
+    }
+}
+
+/// What a `try`/`except*` raises once its clauses have run: `orig` is
+/// what the body raised, `raised` what the clauses raised followed by
+/// the unmatched rest (Nones skipped). The parts of `orig` raised again
+/// (bare `raise`, or never matched: they carry `orig`'s traceback, cause,
+/// context and notes, as `split` made them) are rebuilt in `orig`'s shape;
+/// new exceptions join them in `ExceptionGroup('', [...])`.
+pub(crate) fn star_reraise(vm: &mut Vm, orig: Value, raised: Value) -> PyResult<Option<Value>> {
+    let items: Vec<Value> = vm
+        .seq_items(raised)?
+        .into_iter()
+        .filter(|v| !v.is_none())
+        .collect();
+    let group = vm.exc_class(ExcKind::BaseExceptionGroup);
+    if !vm.isinstance(orig, group) {
+        // A naked exception: at most one clause ran, on its wrapped self.
+        return Ok(items.first().copied());
+    }
+    let (mut new, mut again) = (Vec::new(), Vec::new());
+    for e in items {
+        if same_metadata(vm, e, orig)? {
+            again.push(e);
+        } else {
+            new.push(e);
+        }
+    }
+    let again = if again.is_empty() {
+        None
+    } else {
+        let mut leaves = Vec::new();
+        for e in again {
+            collect_leaves(vm, e, &mut leaves, 0)?;
+        }
+        split(vm, orig, &Cond::Leaves(leaves))?.0
+    };
+    if new.is_empty() {
+        return Ok(again);
+    }
+    new.extend(again);
+    if new.len() == 1 {
+        return Ok(new.pop());
+    }
+    let list = vm.new_list(new)?;
+    let empty = vm.new_string(String::new())?;
+    vm.call(Value::Obj(group), &[empty, list], &[]).map(Some)
+}
+
+/// Whether `e` carries `orig`'s traceback, cause, context and notes: a
+/// part of `orig` raised again rather than a new exception.
+fn same_metadata(vm: &mut Vm, e: Value, orig: Value) -> PyResult<bool> {
+    let (Value::Obj(a), Value::Obj(b)) = (e, orig) else {
+        return Ok(false);
+    };
+    let same = match (vm.heap.get(a), vm.heap.get(b)) {
+        (Obj::Exception(x), Obj::Exception(y)) => {
+            x.cause.is(y.cause)
+                && x.context.is(y.context)
+                && x.traceback.len() == y.traceback.len()
+                && x.traceback
+                    .iter()
+                    .zip(&y.traceback)
+                    .all(|(p, q)| p.frame_id == q.frame_id && p.line == q.line)
+        }
+        _ => false,
+    };
+    if !same {
+        return Ok(false);
+    }
+    let key = vm.intern("__notes__");
+    let n1 = vm.getattr_opt(e, key)?;
+    let n2 = vm.getattr_opt(orig, key)?;
+    Ok(match (n1, n2) {
+        (Some(p), Some(q)) => p.is(q),
+        (None, None) => true,
+        _ => false,
+    })
+}
+
+/// The non-group exceptions inside `e` (or `e` itself).
+fn collect_leaves(vm: &mut Vm, e: Value, out: &mut Vec<Value>, depth: usize) -> PyResult<()> {
+    let group = vm.exc_class(ExcKind::BaseExceptionGroup);
+    if !vm.isinstance(e, group) {
+        out.push(e);
+        return Ok(());
+    }
+    if depth > 1000 {
+        return Err(vm.error(
+            ExcKind::RecursionError,
+            "exception groups nested too deeply",
+        ));
+    }
+    let excs = get(vm, e, "exceptions")?;
+    for x in vm.seq_items(excs)? {
+        collect_leaves(vm, x, out, depth + 1)?;
     }
     Ok(())
 }

@@ -1,0 +1,23 @@
+# After an empty match, the next match may be a non-empty one at the same
+# place (Python 3.7+): findall, finditer, sub, subn and split.
+import re
+print(re.findall(r"a*?", "aa"))
+print(re.findall(r"a*?", "baac"))
+print(re.findall(r"|a", "aa"))
+print(re.findall(r"(|ab)", "abab"))
+print([m.span() for m in re.finditer(r"a??", "aab")])
+print(re.sub(r"a*?", "-", "aa"))
+print(re.sub(r"x*", "-", "abxd"))
+print(re.subn(r"b*?", "#", "abbc"))
+print(re.split(r"a*?", "baac"))
+print(re.split(r"\b|:", "ab:cd"))
+print(re.findall(r"(?=a)|a", "aa"))
+print(re.findall(r"\b|\w+", "hi there"))
+print(re.findall(r"(?<=a)|b", "abab"))
+print(re.findall(r"a*", "aaba"))
+print(re.findall(r"", "héllo"))
+print(re.findall(r"é*?", "éé"))
+print(re.sub(r"(a)??", r"<\g<0>>", "aba"))
+print(re.findall(r"(a|)\1", "aa"))
+p = re.compile(r"a*?")
+print(p.findall("xaax", 1, 3), p.sub("-", "aa", count=2))
