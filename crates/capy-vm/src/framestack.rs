@@ -217,22 +217,31 @@ impl Vm {
     /// recursion limit and the time budget are checked here, as for any
     /// call).
     fn enter_inline(&mut self, h: Gc, base: usize, callees: &mut Callees) -> PyResult<()> {
+        if let Err(e) = self.may_enter_inline() {
+            self.stack.truncate(base - 1);
+            return Err(e);
+        }
         let id = self.new_frame_id();
         let Obj::Func(func) = self.heap.get(h) else {
             self.stack.truncate(base - 1);
             return Err(self.type_error("not a function"));
         };
         callees.push(func, base, self, id);
-        let r = match callees.current() {
-            Some(f) => self.enter_frame(f),
-            None => Ok(()),
-        };
-        if let Err(e) = r {
-            callees.pop();
-            self.stack.truncate(base - 1);
-            return Err(e);
+        if let Some(f) = callees.current() {
+            self.push_frame_info(f);
         }
         Ok(())
+    }
+
+    /// The checks of `may_enter_frame` for a frame that takes no host
+    /// stack: the recursion limit and the time budget (calls are safe
+    /// points: recursion-heavy code may have no loop back-edges).
+    #[inline]
+    fn may_enter_inline(&mut self) -> PyResult<()> {
+        if let Err(e) = self.budget.may_nest() {
+            return Err(self.exceeded(e));
+        }
+        self.poll_budget()
     }
 
     /// Unregisters inline frame `done` and drops its values, callee
@@ -257,7 +266,28 @@ impl Vm {
     /// values above it (the last `len(kwnames)` keyword arguments). A
     /// Python function that is not a generator is only bound, to be run
     /// by the loop; anything else is called as by `call_from_stack`.
+    #[inline(always)]
     pub(crate) fn call_or_enter(&mut self, n: usize, kwnames: Option<Value>) -> PyResult<Called> {
+        // The common case inline: a plain function given exactly its
+        // positional arguments (see `Function::plain_arity`).
+        let fpos = self.stack.len().wrapping_sub(n + 1);
+        if let (None, Some(&Value::Obj(h))) = (kwnames, self.stack.get(fpos)) {
+            if let Obj::Func(func) = self.heap.get(h) {
+                if func.plain_arity as usize == n {
+                    let end = fpos + 1 + func.code.varnames.len();
+                    if end > self.stack.len() {
+                        self.stack.resize(end, Value::Null);
+                    }
+                    return Ok(Called::Enter(h, fpos + 1));
+                }
+            }
+        }
+        self.call_or_enter_slow(n, kwnames)
+    }
+
+    /// [`Self::call_or_enter`] for the other callables.
+    #[inline(never)]
+    fn call_or_enter_slow(&mut self, n: usize, kwnames: Option<Value>) -> PyResult<Called> {
         let kw = match kwnames {
             None => None,
             Some(Value::Obj(t)) => Some(t),
