@@ -324,7 +324,7 @@ impl Vm {
                         .copied()
                         .unwrap_or(Value::Null);
                     if v.is_null() {
-                        return Err(self.unbound_local(&code, i as usize));
+                        return Err(self.unbound_local(code, i as usize));
                     }
                     self.stack.push(v);
                 }
@@ -337,12 +337,12 @@ impl Vm {
                 Instr::DeleteFast(i) => {
                     let slot = base + i as usize;
                     if self.stack.get(slot).is_none_or(|v| v.is_null()) {
-                        return Err(self.unbound_local(&code, i as usize));
+                        return Err(self.unbound_local(code, i as usize));
                     }
                     self.stack[slot] = Value::Null;
                 }
                 Instr::LoadDeref(i) => {
-                    let v = self.load_deref(&code, base + nlocals, i as usize)?;
+                    let v = self.load_deref(code, base + nlocals, i as usize)?;
                     self.stack.push(v);
                 }
                 Instr::StoreDeref(i) => {
@@ -350,7 +350,7 @@ impl Vm {
                     self.store_deref(base + nlocals + i as usize, v);
                 }
                 Instr::DeleteDeref(i) => {
-                    self.load_deref(&code, base + nlocals, i as usize)?;
+                    self.load_deref(code, base + nlocals, i as usize)?;
                     self.store_deref(base + nlocals + i as usize, Value::Null);
                 }
                 Instr::LoadClosure(i) => {
@@ -372,7 +372,7 @@ impl Vm {
                     };
                     let v = match found {
                         Some(v) => v,
-                        None => self.load_deref(&code, base + nlocals, i as usize)?,
+                        None => self.load_deref(code, base + nlocals, i as usize)?,
                     };
                     self.stack.push(v);
                 }

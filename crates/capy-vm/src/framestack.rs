@@ -150,7 +150,7 @@ impl Vm {
                 },
                 Ok(Step::Return(v)) => match callees.pop() {
                     Some(done) => {
-                        self.return_inline(&done, v);
+                        self.return_inline(done, v);
                         continue;
                     }
                     None => return Ok(Exit::Return(v)),
@@ -182,7 +182,7 @@ impl Vm {
             let Some(done) = callees.pop() else {
                 return Err(e);
             };
-            self.leave_inline(&done);
+            self.leave_inline(done);
             self.root_value(e.value());
         }
     }
