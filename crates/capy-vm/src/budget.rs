@@ -462,6 +462,16 @@ impl Budget {
         Ok(())
     }
 
+    /// [`Self::may_enter`] for a Python frame run in its caller's loop
+    /// (framestack.rs), which takes no host stack: the depth alone.
+    #[inline]
+    pub fn may_nest(&self) -> Result<(), Exceeded> {
+        if self.depth >= self.depth_limit {
+            return Err(Exceeded::Recursion);
+        }
+        Ok(())
+    }
+
     /// Enters one level of nesting; pair with [`Self::leave`].
     #[inline]
     pub fn enter(&mut self) -> Result<(), Exceeded> {

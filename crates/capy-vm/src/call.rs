@@ -287,29 +287,47 @@ impl Vm {
 
     /// Calls a Python function whose `n` positional arguments sit on the
     /// stack above it at `fpos`; pops callee and arguments.
-    fn call_function_inplace(&mut self, h: Gc, fpos: usize, n: usize) -> PyResult {
+    pub(crate) fn call_function_inplace(&mut self, h: Gc, fpos: usize, n: usize) -> PyResult {
         let Obj::Func(func) = self.heap.get(h) else {
             return Err(self.type_error("not a function"));
         };
         if func.plain_arity as usize == n {
             return self.call_plain(h, fpos);
         }
+        self.bind_args(h, fpos, n, None)?;
+        self.enter_function(h, fpos + 1)
+    }
+
+    /// Binds the `n` arguments above Python function `h` at `fpos` (the
+    /// last `len(kw)` of them named by the tuple `kw`) into its fast locals.
+    pub(crate) fn bind_args(
+        &mut self,
+        h: Gc,
+        fpos: usize,
+        n: usize,
+        kw: Option<Gc>,
+    ) -> PyResult<()> {
+        if let Some(t) = kw {
+            return self.bind_on_stack(h, fpos, KwNames::Tuple(t));
+        }
+        let Obj::Func(func) = self.heap.get(h) else {
+            return Err(self.type_error("not a function"));
+        };
         let code = &func.code;
         let simple = code.argcount as usize == n
             && code.kwonlyargcount == 0
             && code.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) == 0;
         if !simple {
-            self.bind_on_stack(h, fpos, KwNames::None)?;
-        } else {
-            let nlocals = code.varnames.len();
-            self.stack.resize(fpos + 1 + nlocals, Value::Null);
+            return self.bind_on_stack(h, fpos, KwNames::None);
         }
-        self.enter_function(h, fpos + 1)
+        let nlocals = code.varnames.len();
+        self.stack.resize(fpos + 1 + nlocals, Value::Null);
+        Ok(())
     }
 
     /// Calls Python function `h` at `stack[fpos]` with the arguments above
     /// it, the last `len(names)` of them named by the tuple `names`.
-    fn call_function_kw(&mut self, h: Gc, fpos: usize, names: Gc) -> PyResult {
+    pub(crate) fn call_function_kw(&mut self, h: Gc, fpos: usize, names: Gc) -> PyResult {
         self.bind_on_stack(h, fpos, KwNames::Tuple(names))?;
         self.enter_function(h, fpos + 1)
     }
@@ -356,6 +374,7 @@ impl Vm {
     /// Runs function `h` whose fast locals are already at `stack[base..]`
     /// (callee at `base - 1`); sets up cells, then runs or makes a generator.
     fn enter_function(&mut self, h: Gc, base: usize) -> PyResult {
+        self.lay_out_cells(h, base)?;
         let Obj::Func(func) = self.heap.get(h) else {
             return Err(self.type_error("not a function"));
         };
@@ -363,33 +382,6 @@ impl Vm {
         let consts = func.consts.clone();
         let names = func.names.clone();
         let globals = func.globals;
-        let nlocals = code.varnames.len();
-        self.stack.truncate(base + nlocals);
-        self.stack.resize(base + nlocals, Value::Null);
-        for i in 0..code.cellvars.len() {
-            let init = match code.cell2arg.get(i).copied().flatten() {
-                Some(a) => self
-                    .stack
-                    .get(base + a as usize)
-                    .copied()
-                    .unwrap_or(Value::Null),
-                None => Value::Null,
-            };
-            let c = match self.alloc(Obj::Cell(init)) {
-                Ok(c) => c,
-                Err(e) => {
-                    self.stack.truncate(base - 1);
-                    return Err(e);
-                }
-            };
-            self.stack.push(Value::Obj(c));
-        }
-        if let Obj::Func(func) = self.heap.get(h) {
-            let closure = &func.closure[..code.freevars.len().min(func.closure.len())];
-            self.stack.extend_from_slice(closure);
-        }
-        let missing = base + nlocals + code.cellvars.len() + code.freevars.len();
-        self.stack.resize(missing, Value::Null);
         let id = self.new_frame_id();
         let is_generator = Vm::is_generator_code(&code);
         let mut frame = Frame {
@@ -444,6 +436,45 @@ impl Vm {
         match r? {
             Exit::Return(v) | Exit::Yield(v) => Ok(v),
         }
+    }
+
+    /// Completes the frame layout of function `h` above its fast locals
+    /// at `stack[base..]`: its cells (made, from their arguments when
+    /// they are), then its closure's cells. On failure the callee and its
+    /// values are dropped.
+    pub(crate) fn lay_out_cells(&mut self, h: Gc, base: usize) -> PyResult<()> {
+        let Obj::Func(func) = self.heap.get(h) else {
+            return Err(self.type_error("not a function"));
+        };
+        let code = func.code.clone();
+        let nlocals = code.varnames.len();
+        self.stack.truncate(base + nlocals);
+        self.stack.resize(base + nlocals, Value::Null);
+        for i in 0..code.cellvars.len() {
+            let init = match code.cell2arg.get(i).copied().flatten() {
+                Some(a) => self
+                    .stack
+                    .get(base + a as usize)
+                    .copied()
+                    .unwrap_or(Value::Null),
+                None => Value::Null,
+            };
+            let c = match self.alloc(Obj::Cell(init)) {
+                Ok(c) => c,
+                Err(e) => {
+                    self.stack.truncate(base - 1);
+                    return Err(e);
+                }
+            };
+            self.stack.push(Value::Obj(c));
+        }
+        if let Obj::Func(func) = self.heap.get(h) {
+            let closure = &func.closure[..code.freevars.len().min(func.closure.len())];
+            self.stack.extend_from_slice(closure);
+        }
+        let missing = base + nlocals + code.cellvars.len() + code.freevars.len();
+        self.stack.resize(missing, Value::Null);
+        Ok(())
     }
 
     /// MakeFunction: builds a function object from the stack.

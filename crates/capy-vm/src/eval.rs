@@ -1,12 +1,15 @@
 //! The bytecode interpreter loop.
 //!
-//! `exec` runs one frame until it returns, yields or raises; `run_frame`
-//! wraps it with exception dispatch to the frame's `try` blocks. Operations
-//! whose result may allocate peek at their operands and pop only after the
-//! operation finished, so operands stay rooted on the stack meanwhile.
+//! `exec` runs one frame until it returns, yields, raises or calls a
+//! Python function; `run_frame` (framestack.rs) wraps it with the
+//! switching between frames and exception dispatch to their `try`
+//! blocks. Operations whose result may allocate peek at their operands
+//! and pop only after the operation finished, so operands stay rooted on
+//! the stack meanwhile.
 
 use crate::errors::{ExcKind, PyErr};
 use crate::frame::{Block, Frame};
+use crate::framestack::{Called, Step};
 use crate::obj::{IterState, Obj, TbEntry};
 use crate::types::excgroup;
 use crate::value::{Gc, Value};
@@ -187,41 +190,6 @@ impl Vm {
         self.stack.push(v);
     }
 
-    /// Runs a frame to completion (or to its next yield), dispatching
-    /// exceptions to its blocks.
-    pub fn run_frame(&mut self, f: &mut Frame) -> PyResult<Exit> {
-        loop {
-            match self.exec(f) {
-                Ok(exit) => return Ok(exit),
-                Err(mut e) => {
-                    self.note_raise(e, f);
-                    // Raising and catching in a loop need not pass a
-                    // back-edge: poll the time budget here too.
-                    if let Err(t) = self.poll_budget() {
-                        self.note_raise(t, f);
-                        e = t;
-                    }
-                    // Past the timeout's grace period nothing may catch.
-                    let handler =
-                        if self.blocks.len() > f.block_base && !self.budget.timeout_fatal() {
-                            self.blocks.pop()
-                        } else {
-                            None
-                        };
-                    if let Some(b) = handler {
-                        self.stack.truncate(b.sp);
-                        self.handling.truncate(b.handling);
-                        self.stack.push(e.value());
-                        self.handling.push(e.value());
-                        f.ip = b.handler as usize;
-                        continue;
-                    }
-                    return Err(e);
-                }
-            }
-        }
-    }
-
     /// Adds this frame to the exception's traceback and sets `__context__`
     /// from the exception being handled, the first time it passes here.
     pub(crate) fn note_raise(&mut self, e: PyErr, f: &Frame) {
@@ -292,7 +260,8 @@ impl Vm {
     /// Runs `f` from `f.ip`. The instruction pointer lives in a local
     /// while running (a register, not a store per instruction) and is
     /// written back when the loop exits, however it exits.
-    fn exec(&mut self, f: &mut Frame) -> PyResult<Exit> {
+    #[inline(always)]
+    pub(crate) fn exec(&mut self, f: &mut Frame) -> PyResult<Step> {
         let mut ip = f.ip;
         let r = self.exec_loop(f, &mut ip);
         f.ip = ip;
@@ -302,8 +271,8 @@ impl Vm {
     /// The interpreter loop proper (inlined into [`Self::exec`]). Code it
     /// calls that reads the position gets it from `sync_ip`.
     #[inline(always)]
-    fn exec_loop(&mut self, f: &mut Frame, ip: &mut usize) -> PyResult<Exit> {
-        let code = f.code.clone();
+    fn exec_loop(&mut self, f: &Frame, ip: &mut usize) -> PyResult<Step> {
+        let code = &*f.code;
         let instrs = &code.instrs[..];
         let base = f.base;
         let nlocals = code.varnames.len();
@@ -356,7 +325,7 @@ impl Vm {
                         .copied()
                         .unwrap_or(Value::Null);
                     if v.is_null() {
-                        return Err(self.unbound_local(&code, i as usize));
+                        return Err(self.unbound_local(code, i as usize));
                     }
                     self.stack.push(v);
                 }
@@ -369,12 +338,12 @@ impl Vm {
                 Instr::DeleteFast(i) => {
                     let slot = base + i as usize;
                     if self.stack.get(slot).is_none_or(|v| v.is_null()) {
-                        return Err(self.unbound_local(&code, i as usize));
+                        return Err(self.unbound_local(code, i as usize));
                     }
                     self.stack[slot] = Value::Null;
                 }
                 Instr::LoadDeref(i) => {
-                    let v = self.load_deref(&code, base + nlocals, i as usize)?;
+                    let v = self.load_deref(code, base + nlocals, i as usize)?;
                     self.stack.push(v);
                 }
                 Instr::StoreDeref(i) => {
@@ -382,7 +351,7 @@ impl Vm {
                     self.store_deref(base + nlocals + i as usize, v);
                 }
                 Instr::DeleteDeref(i) => {
-                    self.load_deref(&code, base + nlocals, i as usize)?;
+                    self.load_deref(code, base + nlocals, i as usize)?;
                     self.store_deref(base + nlocals + i as usize, Value::Null);
                 }
                 Instr::LoadClosure(i) => {
@@ -404,7 +373,7 @@ impl Vm {
                     };
                     let v = match found {
                         Some(v) => v,
-                        None => self.load_deref(&code, base + nlocals, i as usize)?,
+                        None => self.load_deref(code, base + nlocals, i as usize)?,
                     };
                     self.stack.push(v);
                 }
@@ -498,14 +467,17 @@ impl Vm {
                     let n = n as usize;
                     let len = self.stack.len();
                     let this = self.stack[len - n - 1];
-                    let r = if this.is_null() {
+                    let called = if this.is_null() {
                         // Not a method: [meth, NULL, args] -> call meth(args).
                         self.stack.remove(len - n - 1);
-                        self.call_from_stack(n, None)?
+                        self.call_or_enter(n, None)?
                     } else {
-                        self.call_from_stack(n + 1, None)?
+                        self.call_or_enter(n + 1, None)?
                     };
-                    self.stack.push(r);
+                    match called {
+                        Called::Done(r) => self.stack.push(r),
+                        Called::Enter(h, at) => return Ok(Step::Enter(h, at)),
+                    }
                 }
                 Instr::Subscr => {
                     if let Some(v) = self.subscr_fast() {
@@ -845,14 +817,18 @@ impl Vm {
                 }
                 Instr::Call(n) => {
                     self.sync_ip(*ip);
-                    let r = self.call_from_stack(n as usize, None)?;
-                    self.stack.push(r);
+                    match self.call_or_enter(n as usize, None)? {
+                        Called::Done(r) => self.stack.push(r),
+                        Called::Enter(h, at) => return Ok(Step::Enter(h, at)),
+                    }
                 }
                 Instr::CallKw(n) => {
                     self.sync_ip(*ip);
                     let names = self.pop();
-                    let r = self.call_from_stack(n as usize, Some(names))?;
-                    self.stack.push(r);
+                    match self.call_or_enter(n as usize, Some(names))? {
+                        Called::Done(r) => self.stack.push(r),
+                        Called::Enter(h, at) => return Ok(Step::Enter(h, at)),
+                    }
                 }
                 Instr::CallEx(flags) => {
                     self.sync_ip(*ip);
@@ -869,11 +845,11 @@ impl Vm {
                 }
                 Instr::ReturnValue => {
                     let v = self.pop();
-                    return Ok(Exit::Return(v));
+                    return Ok(Step::Return(v));
                 }
                 Instr::YieldValue => {
                     let v = self.pop();
-                    return Ok(Exit::Yield(v));
+                    return Ok(Step::Yield(v));
                 }
                 Instr::GetYieldFromIter => {
                     let v = self.top();
@@ -888,7 +864,7 @@ impl Vm {
                             // Stay on this instruction: resume re-enters it with the sent value.
                             self.stack.pop();
                             *ip -= 1;
-                            return Ok(Exit::Yield(yielded));
+                            return Ok(Step::Yield(yielded));
                         }
                         Err(ret) => self.replace_top(2, ret),
                     }

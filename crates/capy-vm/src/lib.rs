@@ -25,6 +25,7 @@ pub mod embed;
 pub mod errors;
 pub mod eval;
 pub mod frame;
+pub mod framestack;
 pub mod globalcache;
 pub mod heap;
 pub mod host;

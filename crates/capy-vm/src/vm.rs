@@ -83,6 +83,9 @@ pub struct Vm {
     pub repr_guard: Vec<Gc>,
     /// Metadata of active frames, innermost last (for tracebacks, `super()` and GC).
     pub frames: FrameStack,
+    /// Spare lists for the Python frames one `run_frame` runs in its
+    /// loop (framestack.rs), kept so a call does not allocate one.
+    pub(crate) frame_lists: Vec<crate::framestack::Callees>,
     /// The thread's frozen base (base.rs): the built-in types and names
     /// every instance shares.
     pub base: Rc<crate::base::Base>,
@@ -276,6 +279,7 @@ impl Vm {
             blocks: Vec::new(),
             handling: Vec::new(),
             frames: FrameStack::default(),
+            frame_lists: Vec::new(),
             types: base.types.clone(),
             exc_classes: base.exc_classes.clone(),
             builtins,

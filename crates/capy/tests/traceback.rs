@@ -100,6 +100,54 @@ fn script_and_module_lines_are_quoted() {
     }
 }
 
+/// Python calls run in their caller's loop (framestack.rs): the frames an
+/// exception leaves, through handlers for other types, `finally`, `with`,
+/// methods and keyword calls, each add their line, innermost last.
+const THROUGH: &str = "\
+class Ctx:
+    def __enter__(self):
+        return self
+    def __exit__(self, *a):
+        return False
+
+class K:
+    def meth(self, x, scale=1):
+        return 10 // (x - x) * scale
+
+def in_with(k):
+    with Ctx():
+        return k.meth(3, scale=2)
+
+def in_finally(k):
+    try:
+        return in_with(k)
+    finally:
+        pass
+
+def wrong_handler(k):
+    try:
+        return in_finally(k) + 1
+    except KeyError:
+        return 0
+
+def handled_then_raise():
+    try:
+        wrong_handler(K())
+    except ZeroDivisionError:
+        pass
+    return wrong_handler(K())
+
+handled_then_raise()
+";
+
+#[test]
+fn exceptions_leave_inline_frames_in_order() {
+    let d = scratch("through");
+    std::fs::write(d.join("t.py"), THROUGH).unwrap();
+    let got = same_traceback("through", &d, &["t.py"]);
+    assert!(got.contains("line 9, in meth\n"), "{got}");
+}
+
 #[test]
 fn no_lines_for_code_strings() {
     let d = scratch("strings");
