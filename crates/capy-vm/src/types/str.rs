@@ -105,7 +105,10 @@ fn str_join(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
     let (mut total, mut wide, mut bad) = (0usize, false, None);
     for (i, it) in items.iter_mut().enumerate() {
         if vm.heap.pystr(*it).is_none() {
-            *it = vm.builtin_base(*it);
+            let base = vm.builtin_base(*it);
+            if vm.heap.pystr(base).is_some() {
+                *it = base;
+            }
         }
         match vm.heap.pystr(*it) {
             Some(p) => {
