@@ -615,9 +615,11 @@ mod tests {
     /// rarely used fields out of line to stay under 1,024 bytes made the
     /// interpreter 25% slower on pystone with the same instruction count:
     /// the layout of `Vm` matters more than 16 bytes; see issue 10.)
+    /// Session 18 added the shape table (shape.rs) and the frame stack's
+    /// spare lists (framestack.rs): 56 bytes, both empty until used.
     #[test]
     fn an_instance_is_small() {
         let size = std::mem::size_of::<crate::vm::Vm>();
-        assert!(size <= 1040, "Vm is {size} bytes");
+        assert!(size <= 1096, "Vm is {size} bytes");
     }
 }
