@@ -118,7 +118,12 @@ impl Compartment {
                 };
                 *p = None;
                 drop(p);
-                w.jobs.log().answers.push((index as u64, answer.clone()));
+                {
+                    let mut log = w.jobs.log();
+                    if log.spoiled.is_none() && log.room() {
+                        log.answers.push((index as u64, answer.clone()));
+                    }
+                }
                 w.replies.send(answer).map_err(|_| lost())
             }
         }
@@ -150,7 +155,12 @@ impl Compartment {
                         Ok(a) => a,
                         Err(suspended) => return Ok(suspended),
                     };
-                    w.jobs.log().answers.push((i as u64, answer.clone()));
+                    {
+                        let mut log = w.jobs.log();
+                        if log.spoiled.is_none() && log.room() {
+                            log.answers.push((i as u64, answer.clone()));
+                        }
+                    }
                     w.replies.send(answer).map_err(|_| lost())?;
                 }
                 Msg::Stdout(text) => {
@@ -253,7 +263,9 @@ impl Compartment {
             if let (Some(why), None) = (why, &log.spoiled) {
                 log.spoiled = Some(format!("{why}, which a replay cannot reproduce"));
             }
-            log.outcomes.push(outcome.clone());
+            if log.spoiled.is_none() && log.room() {
+                log.outcomes.push(outcome.clone());
+            }
         }
         if let Some(rp) = mode.replay.as_deref_mut() {
             match rp.outcomes.pop_front() {

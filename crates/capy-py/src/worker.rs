@@ -102,6 +102,30 @@ pub struct Log {
     pub spoiled: Option<String>,
 }
 
+/// The most entries (requests, host answers, outcomes) a log keeps: past
+/// it the log is dropped and the compartment can no longer be
+/// snapshotted, so a long-lived compartment's host memory stays bounded.
+pub const LOG_ENTRIES: usize = 100_000;
+
+impl Log {
+    /// Whether one more entry may be recorded; drops the log (and says
+    /// why in `spoiled`) once it is full.
+    pub fn room(&mut self) -> bool {
+        if self.steps.len() + self.answers.len() + self.outcomes.len() < LOG_ENTRIES {
+            return true;
+        }
+        if !self.steps.is_empty() || self.spoiled.is_none() {
+            *self = Log {
+                spoiled: Some(format!(
+                    "its history passed {LOG_ENTRIES} recorded requests and answers"
+                )),
+                ..Log::default()
+            };
+        }
+        false
+    }
+}
+
 impl Jobs {
     pub fn new(name: String, serial: u64, tx: Sender<Job>) -> Jobs {
         Jobs {
@@ -121,7 +145,9 @@ impl Jobs {
     pub fn send(&self, job: Job) -> Result<(), ()> {
         let mut log = self.log();
         if let Some(step) = job.step() {
-            log.steps.push(step);
+            if log.spoiled.is_none() && log.room() {
+                log.steps.push(step);
+            }
         }
         self.tx.send(job).map_err(|_| ())
     }

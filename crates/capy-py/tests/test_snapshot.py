@@ -207,3 +207,16 @@ def test_restore_answers_host_calls_from_the_log():
     q = capy.restore(data, KEY, grants={"n": lambda: 2})
     assert q.args == (1,)
     q.compartment.close()
+
+
+def test_a_long_history_is_dropped_not_kept():
+    # Each run is a request and an outcome in the log: past the log's
+    # bound the log is dropped (the host's memory stays bounded) and the
+    # compartment can no longer be snapshotted.
+    with capy.Compartment(grants={"fetch": capy.external("fetch")}) as c:
+        for _ in range(50_001):
+            c.run("1")
+        p = c.start("fetch()")
+        with pytest.raises(capy.SnapshotError, match="history passed"):
+            p.snapshot(KEY)
+        assert isinstance(p.resume(1), capy.Done)
