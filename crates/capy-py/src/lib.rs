@@ -114,9 +114,11 @@ pub struct Compartment {
     generation: AtomicU64,
     /// How it was made (a snapshot adds the log of what happened since).
     image: Image,
-    /// Why it can never be snapshotted (granted directories), if so.
+    /// Why it can never be snapshotted (it records no history: granted
+    /// directories, no external function, `snapshots=False`), if so.
     unsnapshottable: Option<String>,
-    tape: Tape,
+    /// Its readings of the world, if it records.
+    tape: Option<Tape>,
 }
 
 /// What a job's wait ends with.
@@ -128,7 +130,7 @@ enum Reply {
 #[pymethods]
 impl Compartment {
     #[new]
-    #[pyo3(signature = (name=None, *, heap=None, timeout=None, recursion=None, steps=None, grants=None, stdout=None, fs=None, **other))]
+    #[pyo3(signature = (name=None, *, heap=None, timeout=None, recursion=None, steps=None, grants=None, stdout=None, fs=None, snapshots=None, **other))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -140,6 +142,7 @@ impl Compartment {
         grants: Option<&Bound<'_, PyAny>>,
         stdout: Option<&Bound<'_, PyAny>>,
         fs: Option<&Bound<'_, PyAny>>,
+        snapshots: Option<&Bound<'_, PyAny>>,
         other: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Compartment> {
         options::no_other(other)?;
@@ -147,6 +150,11 @@ impl Compartment {
         let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
         let jobs = worker::Jobs::new(name.clone(), serial, std::sync::mpsc::channel().0);
         let (values, functions) = options::grants(grants, &jobs)?;
+        let dirs = options::dirs(fs)?;
+        let external = functions
+            .iter()
+            .any(|(_, g)| matches!(g.kind, Kind::External));
+        let unsnapshottable = options::snapshots(snapshots, external, !dirs.is_empty())?;
         let spec = worker::Spec {
             name,
             heap: options::heap(heap)?,
@@ -156,10 +164,11 @@ impl Compartment {
             values,
             functions: Vec::new(),
             stdout_callback: false,
-            dirs: options::dirs(fs)?,
-            tape: Tape::new(),
+            dirs,
+            tape: None,
         };
-        Compartment::make(py, spec, functions, options::stdout(stdout)?, jobs)
+        let stdout = options::stdout(stdout)?;
+        Compartment::make(py, spec, functions, stdout, jobs, unsnapshottable)
     }
 
     #[getter]
@@ -340,14 +349,23 @@ impl Compartment {
         let _ = self.drive(py, First::Answer(gen, Answer::Abandon), &mut Mode::plain());
     }
 
-    /// Starts a compartment as `spec` says, serving `functions`.
+    /// Starts a compartment as `spec` says, serving `functions`; it
+    /// records its history (what a snapshot replays) unless
+    /// `unsnapshottable` says why it never can be snapshotted.
     fn make(
         py: Python<'_>,
         mut spec: worker::Spec,
         functions: Vec<(String, Granted)>,
         stdout: Option<Py<PyAny>>,
-        jobs: worker::Jobs,
+        mut jobs: worker::Jobs,
+        unsnapshottable: Option<String>,
     ) -> PyResult<Compartment> {
+        if unsnapshottable.is_none() {
+            jobs.log = Some(Mutex::default());
+            spec.tape.get_or_insert_with(Tape::new);
+        } else {
+            spec.tape = None;
+        }
         spec.functions = functions
             .iter()
             .enumerate()
@@ -368,8 +386,6 @@ impl Compartment {
                 .collect(),
             ..Image::default()
         };
-        let unsnapshottable = (!spec.dirs.is_empty())
-            .then(|| "it was granted a directory (files are outside a snapshot)".to_string());
         let (name, tape) = (spec.name.clone(), spec.tape.clone());
         let w = py.detach(|| Worker::start(spec, jobs)).map_err(|e| {
             PyRuntimeError::new_err(format!("cannot start compartment '{name}': {e}"))

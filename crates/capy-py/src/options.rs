@@ -14,7 +14,7 @@ use std::time::Duration;
 pub fn no_other(other: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
     match other.and_then(|d| d.keys().iter().next()) {
         Some(k) => Err(PyTypeError::new_err(format!(
-            "Compartment() got an unexpected option {k} (options: heap, timeout, recursion, steps, grants, stdout, fs)"
+            "Compartment() got an unexpected option {k} (options: heap, timeout, recursion, steps, grants, stdout, fs, snapshots)"
         ))),
         None => Ok(()),
     }
@@ -234,4 +234,41 @@ pub fn stdout(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Py<PyAny>>> {
             "stdout must be a callable taking a str, or None",
         )),
     }
+}
+
+/// `snapshots=`: None (automatic: a compartment records its history, what
+/// a snapshot replays, when it has an external function, the only place
+/// a snapshot can be taken), True (always) or False (never). Returns why
+/// the compartment will not record, if it will not: its snapshots are
+/// then refused with that reason.
+pub fn snapshots(
+    v: Option<&Bound<'_, PyAny>>,
+    external: bool,
+    dirs: bool,
+) -> PyResult<Option<String>> {
+    let dir = "it was granted a directory (files are outside a snapshot)";
+    let wanted = match v.filter(|v| !v.is_none()) {
+        None => None,
+        Some(b) if b.is_instance_of::<PyBool>() => Some(b.is_truthy()?),
+        Some(_) => {
+            return Err(PyTypeError::new_err(
+                "snapshots must be True, False or None",
+            ))
+        }
+    };
+    Ok(match wanted {
+        Some(true) if dirs => {
+            return Err(PyValueError::new_err(
+                "snapshots=True cannot be given with fs= (files are outside a snapshot)",
+            ))
+        }
+        Some(true) => None,
+        _ if dirs => Some(dir.to_string()),
+        Some(false) => Some("it was made with snapshots=False, so it records no history".into()),
+        None if external => None,
+        None => Some(
+            "it has no external function, so it records no history (give snapshots=True to record)"
+                .into(),
+        ),
+    })
 }

@@ -58,10 +58,10 @@ pub fn restore(
         // Text printed by the replay is dropped: it was printed already.
         stdout_callback: image.stdout_callback,
         dirs: Vec::new(),
-        tape: Tape::replaying(image.tape.clone()),
+        tape: Some(Tape::replaying(image.tape.clone())),
     };
     let jobs = Jobs::new(image.name.clone(), serial, std::sync::mpsc::channel().0);
-    let comp = Compartment::make(py, spec, functions, stdout, jobs)?;
+    let comp = Compartment::make(py, spec, functions, stdout, jobs, None)?;
     let comp = Py::new(py, comp)?;
     replay(py, comp, image.steps, image.answers, image.outcomes)
 }

@@ -118,12 +118,7 @@ impl Compartment {
                 };
                 *p = None;
                 drop(p);
-                {
-                    let mut log = w.jobs.log();
-                    if log.spoiled.is_none() && log.room() {
-                        log.answers.push((index as u64, answer.clone()));
-                    }
-                }
+                w.jobs.log_answer(index, &answer);
                 w.replies.send(answer).map_err(|_| lost())
             }
         }
@@ -155,12 +150,7 @@ impl Compartment {
                         Ok(a) => a,
                         Err(suspended) => return Ok(suspended),
                     };
-                    {
-                        let mut log = w.jobs.log();
-                        if log.spoiled.is_none() && log.room() {
-                            log.answers.push((i as u64, answer.clone()));
-                        }
-                    }
+                    w.jobs.log_answer(i, &answer);
                     w.replies.send(answer).map_err(|_| lost())?;
                 }
                 Msg::Stdout(text) => {
@@ -252,8 +242,7 @@ impl Compartment {
         r: &Result<HostValue, capy_vm::embed::EmbedError>,
     ) -> PyResult<()> {
         let outcome = r.as_ref().err().map(|e| e.kind.name().to_string());
-        {
-            let mut log = w.jobs.log();
+        if let Some(mut log) = w.jobs.log() {
             // A wall clock or a Ctrl-C decided these: a replay may not.
             let why = match outcome.as_deref() {
                 Some("Timeout") => Some("a run ended by its time limit"),

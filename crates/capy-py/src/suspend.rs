@@ -278,17 +278,18 @@ impl Compartment {
         if let Some(why) = &self.unsnapshottable {
             return Err(refuse(why));
         }
-        let mut image = self.image.clone();
-        {
-            let log = self.jobs.log();
-            if let Some(why) = &log.spoiled {
-                return Err(refuse(why));
-            }
-            image.steps = log.steps.clone();
-            image.answers = log.answers.clone();
-            image.outcomes = log.outcomes.clone();
+        let (Some(log), Some(tape)) = (self.jobs.log(), &self.tape) else {
+            return Err(refuse("it records no history"));
+        };
+        if let Some(why) = &log.spoiled {
+            return Err(refuse(why));
         }
-        image.tape = self.tape.recorded();
+        let mut image = self.image.clone();
+        image.steps = log.steps.clone();
+        image.answers = log.answers.clone();
+        image.outcomes = log.outcomes.clone();
+        drop(log);
+        image.tape = tape.recorded();
         snapshot::seal(&image, key).map_err(|e| SnapshotError::new_err(e.0))
     }
 }

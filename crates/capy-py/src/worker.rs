@@ -75,8 +75,9 @@ pub struct Spec {
     pub stdout_callback: bool,
     /// Granted directories (path, writable).
     pub dirs: Vec<(std::path::PathBuf, bool)>,
-    /// Where its readings of the world are recorded (and replayed from).
-    pub tape: Tape,
+    /// Where its readings of the world are recorded (and replayed from),
+    /// if it records (read straight from the world otherwise).
+    pub tape: Option<Tape>,
 }
 
 /// The queue of jobs of one compartment, shared with its handles (which
@@ -86,8 +87,9 @@ pub struct Jobs {
     pub serial: u64,
     pub tx: Sender<Job>,
     /// Everything that changed the compartment since it was made: what a
-    /// snapshot replays (snapshot.rs).
-    pub log: Mutex<Log>,
+    /// snapshot replays (snapshot.rs). None when it does not record (it
+    /// can never be snapshotted): its jobs then pay nothing for it.
+    pub log: Option<Mutex<Log>>,
 }
 
 /// A compartment's record of its requests and of the answers it got.
@@ -132,18 +134,31 @@ impl Jobs {
             name,
             serial,
             tx,
-            log: Mutex::default(),
+            log: None,
         }
     }
 
-    pub fn log(&self) -> std::sync::MutexGuard<'_, Log> {
-        self.log.lock().unwrap_or_else(|p| p.into_inner())
+    /// Its log, if it records.
+    pub fn log(&self) -> Option<std::sync::MutexGuard<'_, Log>> {
+        let log = self.log.as_ref()?;
+        Some(log.lock().unwrap_or_else(|p| p.into_inner()))
     }
 
-    /// Sends `job`, logging it first (under the log's lock, so the log's
-    /// order is the order the compartment receives them in).
+    /// Records `answer` to a call of function `index`, if it records.
+    pub fn log_answer(&self, index: usize, answer: &Answer) {
+        if let Some(mut log) = self.log() {
+            if log.spoiled.is_none() && log.room() {
+                log.answers.push((index as u64, answer.clone()));
+            }
+        }
+    }
+
+    /// Sends `job`, logging it first if it records (under the log's lock,
+    /// so the log's order is the order the compartment receives them in).
     pub fn send(&self, job: Job) -> Result<(), ()> {
-        let mut log = self.log();
+        let Some(mut log) = self.log() else {
+            return self.tx.send(job).map_err(|_| ());
+        };
         if let Some(step) = job.step() {
             if log.spoiled.is_none() && log.room() {
                 log.steps.push(step);
@@ -247,8 +262,10 @@ fn make(
         .heap(spec.heap)
         .timeout(spec.timeout)
         .recursion(spec.recursion)
-        .steps(spec.steps)
-        .record(spec.tape);
+        .steps(spec.steps);
+    if let Some(tape) = spec.tape {
+        b = b.record(tape);
+    }
     for (path, write) in &spec.dirs {
         b = b.grant_dir(path, *write)?;
     }

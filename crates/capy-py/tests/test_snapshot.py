@@ -220,3 +220,30 @@ def test_a_long_history_is_dropped_not_kept():
         with pytest.raises(capy.SnapshotError, match="history passed"):
             p.snapshot(KEY)
         assert isinstance(p.resume(1), capy.Done)
+
+
+def test_a_compartment_that_does_not_record_refuses_snapshots():
+    # snapshots=False: no history is kept, so a snapshot says why it
+    # cannot be made; the pending run goes on as usual.
+    with capy.Compartment(grants={"fetch": capy.external("fetch")}, snapshots=False) as c:
+        c.run("x = 1")
+        p = c.start("fetch(x)")
+        with pytest.raises(capy.SnapshotError, match="snapshots=False"):
+            p.snapshot(KEY)
+        assert p.resume(41).value == 41
+    # Automatic: without an external function nothing is recorded (no
+    # Pending of an external can arise); snapshots=True records anyway.
+    with capy.Compartment(snapshots=True, grants={"fetch": capy.external("fetch")}) as c:
+        p = c.start("fetch(2)")
+        q = capy.restore(p.snapshot(KEY), KEY)
+        assert q.args == (2,)
+        q.compartment.close()
+
+
+def test_the_snapshots_option_is_checked(tmp_path):
+    with pytest.raises(TypeError, match="snapshots"):
+        capy.Compartment(snapshots="yes")
+    with pytest.raises(ValueError, match="fs="):
+        capy.Compartment(snapshots=True, fs=capy.Dir(tmp_path))
+    with capy.Compartment(snapshots=None) as c:
+        assert c.run("1+1") == 2

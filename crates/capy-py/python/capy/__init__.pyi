@@ -135,7 +135,14 @@ class Compartment:
         grants: Optional[Mapping[str, Any]] = None,
         stdout: Optional[Callable[[str], Any]] = None,
         fs: Union[Dir, Sequence[Dir], None] = None,
-    ) -> None: ...
+        snapshots: Optional[bool] = None,
+    ) -> None:
+        """`snapshots`: whether it records its history, what
+        `Pending.snapshot` saves. None (the default) records only when an
+        external function is granted (a snapshot is taken at its Pending);
+        False never (snapshots then raise SnapshotError); True always (not
+        with `fs`). A compartment that does not record pays nothing for
+        it."""
     @property
     def name(self) -> str: ...
     @property
