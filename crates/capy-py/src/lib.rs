@@ -7,7 +7,8 @@
 //!     assert c.call("double", 21) == 42
 //! ```
 //!
-//! Each [`Compartment`] owns a thread that owns its interpreter
+//! Each [`Compartment`] owns a thread (parked for the next one once it
+//! closes: pool.rs) that owns its interpreter
 //! (worker.rs). Its methods send the thread a job and wait for the reply
 //! with the GIL released, so compartments driven from different host
 //! threads run at the same time. Calls of granted host callables and
@@ -18,6 +19,7 @@
 //! | --- | --- |
 //! | `lib.rs` | [`Compartment`], its errors |
 //! | `worker.rs` | the compartment's thread, its jobs and log |
+//! | `pool.rs` | parked threads, reused by the next compartments |
 //! | `serve.rs` | the host's side of a job: host calls, output, suspension, replay |
 //! | `suspend.rs` | `start`'s `Pending` and `Done`, `capy.external`, `capy.Dir`, making snapshots |
 //! | `restore.rs` | `capy.restore`: a snapshot replayed |
@@ -25,6 +27,7 @@
 
 mod convert;
 mod options;
+mod pool;
 mod restore;
 mod serve;
 mod suspend;
@@ -251,15 +254,15 @@ impl Compartment {
         self.refuse_reentry("closed")?;
         let w = py.detach(|| self.worker.lock().unwrap_or_else(|p| p.into_inner()).take());
         self.closed.store(true, Ordering::Relaxed);
-        if let Some(mut w) = w {
+        if let Some(w) = w {
             // A suspended run is abandoned: its thread unblocks and ends it.
             if self.lock_pending().take().is_some() {
                 let _ = w.replies.send(Answer::Abandon);
             }
             let _ = w.jobs.tx.send(Job::Stop);
-            if let Some(t) = w.thread.take() {
-                let _ = py.detach(|| t.join());
-            }
+            // Its interpreter is dropped (its heap freed) before this returns.
+            let ended = w.ended;
+            let _ = py.detach(move || ended.recv());
         }
         Ok(())
     }

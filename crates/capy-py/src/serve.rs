@@ -129,7 +129,7 @@ impl Compartment {
         let lost = || PyRuntimeError::new_err(format!("compartment '{}' stopped", self.name));
         let mut interrupted: Option<PyErr> = None;
         loop {
-            let msg = match w.msgs.recv_timeout(SIGNAL_POLL) {
+            let msg = match crate::worker::recv_soon(&w.msgs, Some(SIGNAL_POLL)) {
                 Ok(m) => m,
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                     // Ctrl-C in the host stops the code; the job still

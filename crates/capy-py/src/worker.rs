@@ -15,15 +15,14 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// The native stack of a compartment's thread: deep recursion up to the
-/// highest recursion limit ends in RecursionError, never an overflow
-/// (reserved address space; only what is used is backed by memory).
-const STACK_BYTES: usize = 256 << 20;
+/// How long a waiting side polls before it sleeps: a warm request's
+/// round trip takes a few microseconds, less than waking a sleeping
+/// thread costs.
+const SPIN: Duration = Duration::from_micros(50);
 
 /// What the host asks of a compartment.
 pub enum Job {
@@ -207,7 +206,9 @@ pub struct Worker {
     pub jobs: Arc<Jobs>,
     pub msgs: Receiver<Msg>,
     pub replies: Sender<Reply>,
-    pub thread: Option<JoinHandle<()>>,
+    /// Disconnected once the compartment's interpreter is dropped (its
+    /// thread then goes back to the pool).
+    pub ended: Receiver<()>,
     /// Set to stop the running code with KeyboardInterrupt.
     pub interrupt: Arc<AtomicBool>,
 }
@@ -219,23 +220,22 @@ impl Worker {
         let (msg_tx, msg_rx) = channel::<Msg>();
         let (reply_tx, reply_rx) = channel::<Reply>();
         let (flag_tx, flag_rx) = channel();
-        let name = spec.name.clone();
-        let thread = std::thread::Builder::new()
-            .name(format!("capy:{name}"))
-            .stack_size(STACK_BYTES)
-            .spawn(move || {
-                let held = Held::default();
-                let abandoned = Rc::new(Cell::new(false));
-                match make(spec, &msg_tx, reply_rx, &held, &abandoned) {
-                    Ok(sb) => {
-                        let _ = flag_tx.send(Ok(sb.interrupt_flag()));
-                        serve(sb, job_rx, msg_tx, &held, &abandoned);
-                    }
-                    Err(e) => {
-                        let _ = flag_tx.send(Err(e));
-                    }
+        let (ended_tx, ended_rx) = channel::<()>();
+        crate::pool::run(Box::new(move || {
+            let held = Held::default();
+            let abandoned = Rc::new(Cell::new(false));
+            match make(spec, &msg_tx, reply_rx, &held, &abandoned) {
+                Ok(sb) => {
+                    let _ = flag_tx.send(Ok(sb.interrupt_flag()));
+                    // Drops the interpreter when it returns.
+                    serve(sb, job_rx, msg_tx, &held, &abandoned);
                 }
-            })?;
+                Err(e) => {
+                    let _ = flag_tx.send(Err(e));
+                }
+            }
+            drop(ended_tx);
+        }))?;
         let interrupt = flag_rx
             .recv()
             .map_err(|_| std::io::Error::other("the compartment's thread did not start"))??;
@@ -243,7 +243,7 @@ impl Worker {
             jobs: Arc::new(Jobs { tx: job_tx, ..jobs }),
             msgs: msg_rx,
             replies: reply_tx,
-            thread: Some(thread),
+            ended: ended_rx,
             interrupt,
         })
     }
@@ -329,7 +329,7 @@ fn serve(
     held: &Held,
     abandoned: &Cell<bool>,
 ) {
-    while let Ok(job) = jobs.recv() {
+    while let Ok(job) = recv_soon(&jobs, None) {
         abandoned.set(false);
         let done = match job {
             Job::Run(src) | Job::Start(src) => sb.run(&src),
@@ -368,6 +368,32 @@ fn serve(
         if msgs.send(Msg::Done(done)).is_err() {
             break;
         }
+    }
+}
+
+/// The next message on `rx`, polled for up to [`SPIN`] before sleeping
+/// (for up to `timeout`, or until one comes): a host driving a compartment
+/// in a loop sends its next request sooner than a sleeping thread wakes.
+/// Each poll yields the core: on a busy machine the other side may need
+/// this very core to send it (a pure spin then costs the whole [`SPIN`]).
+pub fn recv_soon<T>(rx: &Receiver<T>, timeout: Option<Duration>) -> Result<T, RecvTimeoutError> {
+    let start = Instant::now();
+    let mut polls = 0u32;
+    loop {
+        match rx.try_recv() {
+            Ok(m) => return Ok(m),
+            Err(TryRecvError::Disconnected) => return Err(RecvTimeoutError::Disconnected),
+            Err(TryRecvError::Empty) => {}
+        }
+        polls += 1;
+        if polls % 8 == 0 && start.elapsed() >= SPIN {
+            break;
+        }
+        std::thread::yield_now();
+    }
+    match timeout {
+        Some(t) => rx.recv_timeout(t),
+        None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
     }
 }
 

@@ -262,16 +262,16 @@ impl Builder {
 
     pub fn build(self) -> Sandbox {
         let captured = Arc::new(Mutex::new(Vec::new()));
-        let mut sb = Sandbox {
-            vm: Box::new(Vm::with_output(Limits::default(), Output::discard())),
+        // Made once: its first instance is made here, not by a reset.
+        let (vm, grant_error) = instance(&self, &captured, None);
+        Sandbox {
+            vm: Box::new(vm),
             filename: format!("<{}>", self.name),
             config: self,
             captured,
-            grant_error: None,
+            grant_error,
             compiled: Default::default(),
-        };
-        sb.reset();
-        sb
+        }
     }
 }
 
@@ -334,15 +334,15 @@ impl Sandbox {
         if let Some(e) = self.grant_error.clone() {
             return Err(e);
         }
-        let filename = self.filename.clone();
         let cached = self.compiled.get(source).cloned();
+        let filename = &self.filename;
         let mut made = None;
-        let r = self.with_vm(|vm| {
+        let r = run_op(&mut self.vm, |vm| {
             let main = main_namespace(vm)?;
             let code = match cached {
                 Some(c) => c,
                 None => {
-                    let mut code = vm.compile(source, &filename, capy_compiler::Mode::Cell)?;
+                    let mut code = vm.compile(source, filename, capy_compiler::Mode::Cell)?;
                     // Tracebacks quote the cell's own lines.
                     if let Some(c) = Rc::get_mut(&mut code) {
                         c.source = Some(Rc::from(&*capy_compiler::universal_newlines(source)));
@@ -424,26 +424,8 @@ impl Sandbox {
     /// Back to the state right after it was made: a new heap, its grants
     /// given again; opaque handles of the old state no longer resolve.
     pub fn reset(&mut self) {
-        let mut vm = crate::compartment::authority::new_instance(
-            &self.config.limits,
-            crate::compartment::ROOT,
-            &[],
-            &[],
-        );
-        vm.world.out = self.output_sink();
-        // The host's interrupt flag and handle numbers outlive the reset:
-        // a handle of the old state must never name an object of the new.
-        vm.budget.share_interrupt(self.vm.interrupt_flag());
-        let next = self.vm.comp.embed.as_ref().map_or(0, |s| s.next_id());
-        host::state_mut(&mut vm).continue_from(next);
-        host::state_mut(&mut vm).tape = self.config.tape.clone();
-        for d in &self.config.dirs {
-            vm.comp.host.fs.grant(d.clone());
-        }
-        self.grant_error = grant_all(&mut vm, &self.config.grants)
-            .err()
-            .map(|e| error_of(&mut vm, e));
-        vm.temp_roots.clear();
+        let (vm, grant_error) = instance(&self.config, &self.captured, Some(&self.vm));
+        self.grant_error = grant_error;
         *self.vm = vm;
     }
 
@@ -467,42 +449,84 @@ impl Sandbox {
         self.vm.interrupt_flag()
     }
 
-    fn output_sink(&self) -> Output {
-        let w = || -> Box<dyn Write + Send> {
-            match &self.config.stdout {
-                Stdout::Capture => Box::new(Capture(self.captured.clone())),
-                Stdout::Callback(f) => Box::new(Callback(f.clone())),
-                Stdout::Discard => Box::new(std::io::sink()),
-            }
-        };
-        Output { out: w(), err: w() }
-    }
-
     /// Runs `op` under fresh budgets; its value leaves as a host value,
     /// its exception as an [`EmbedError`].
     fn with_vm(
         &mut self,
         op: impl FnOnce(&mut Vm) -> crate::PyResult,
     ) -> Result<HostValue, EmbedError> {
-        let vm = &mut *self.vm;
-        vm.reserve_stack();
-        vm.start_clock();
-        // After a MemoryLimit the heap may still be full of the sandbox's
-        // data: the next run can still run code that lets go of it.
-        vm.budget.memory.renew_overdraft();
-        let mark = vm.temp_roots.len();
-        let r = match op(vm) {
-            Ok(v) => Ok(value::to_host(vm, v)),
-            Err(e) => Err(error_of(vm, e)),
-        };
-        vm.temp_roots.truncate(mark);
-        vm.flush();
-        if matches!(&r, Err(e) if e.kind == ErrorKind::MemoryLimit) {
-            // Give back what the failed run left for the collector.
-            vm.collect_garbage(&[]);
-        }
-        r
+        run_op(&mut self.vm, op)
     }
+}
+
+/// [`Sandbox::with_vm`] on `vm` (a free function, so a caller may borrow
+/// the sandbox's other fields meanwhile).
+fn run_op(
+    vm: &mut Vm,
+    op: impl FnOnce(&mut Vm) -> crate::PyResult,
+) -> Result<HostValue, EmbedError> {
+    vm.reserve_stack();
+    vm.start_clock();
+    // After a MemoryLimit the heap may still be full of the sandbox's
+    // data: the next run can still run code that lets go of it.
+    vm.budget.memory.renew_overdraft();
+    let mark = vm.temp_roots.len();
+    let r = match op(vm) {
+        Ok(v) => Ok(value::to_host(vm, v)),
+        Err(e) => Err(error_of(vm, e)),
+    };
+    vm.temp_roots.truncate(mark);
+    vm.flush();
+    if matches!(&r, Err(e) if e.kind == ErrorKind::MemoryLimit) {
+        // Give back what the failed run left for the collector.
+        vm.collect_garbage(&[]);
+    }
+    r
+}
+
+/// A new instance as `config` says, its output going where the config
+/// says (`captured` when captured), and why not all its grants could be
+/// given, if so. The host's interrupt flag and handle numbers of the
+/// `previous` instance carry over: a handle of the old state must never
+/// name an object of the new.
+fn instance(
+    config: &Builder,
+    captured: &Arc<Mutex<Vec<u8>>>,
+    previous: Option<&Vm>,
+) -> (Vm, Option<EmbedError>) {
+    let mut vm = crate::compartment::authority::new_instance(
+        &config.limits,
+        crate::compartment::ROOT,
+        &[],
+        &[],
+    );
+    vm.world.out = output_sink(&config.stdout, captured);
+    let mut next = 0;
+    if let Some(old) = previous {
+        vm.budget.share_interrupt(old.interrupt_flag());
+        next = old.comp.embed.as_ref().map_or(0, |s| s.next_id());
+    }
+    host::state_mut(&mut vm).continue_from(next);
+    host::state_mut(&mut vm).tape = config.tape.clone();
+    for d in &config.dirs {
+        vm.comp.host.fs.grant(d.clone());
+    }
+    let grant_error = grant_all(&mut vm, &config.grants)
+        .err()
+        .map(|e| error_of(&mut vm, e));
+    vm.temp_roots.clear();
+    (vm, grant_error)
+}
+
+fn output_sink(stdout: &Stdout, captured: &Arc<Mutex<Vec<u8>>>) -> Output {
+    let w = || -> Box<dyn Write + Send> {
+        match stdout {
+            Stdout::Capture => Box::new(Capture(captured.clone())),
+            Stdout::Callback(f) => Box::new(Callback(f.clone())),
+            Stdout::Discard => Box::new(std::io::sink()),
+        }
+    };
+    Output { out: w(), err: w() }
 }
 
 /// The instance's main namespace.
