@@ -33,7 +33,7 @@ mod serve;
 mod suspend;
 mod worker;
 
-use capy_vm::embed::snapshot::{Answer, FnKind, Image};
+use capy_vm::embed::snapshot::{Answer, FnKind, Image, Step};
 use capy_vm::embed::{EmbedError, ErrorKind, HostError, HostValue, Tape};
 use convert::{to_host, to_py, Handle};
 use pyo3::exceptions::{PyException, PyRuntimeError};
@@ -182,7 +182,7 @@ impl Compartment {
     /// Runs `code`; returns the value of its last statement if that is
     /// an expression statement (None otherwise).
     fn run(&self, py: Python<'_>, code: &str) -> PyResult<Py<PyAny>> {
-        self.value(py, Job::Run(code.to_string()))
+        self.value(py, Job::Step(Step::Run(code.to_string())))
     }
 
     /// Runs `code` until it calls an external function (a `Pending`) or
@@ -191,7 +191,7 @@ impl Compartment {
         let py = slf.py();
         let served = slf.borrow().drive(
             py,
-            First::Job(Job::Start(code.to_string())),
+            First::Job(Job::Step(Step::Start(code.to_string()))),
             &mut Mode::suspend(),
         )?;
         suspend::outcome(py, slf.clone().unbind(), served)
@@ -224,25 +224,25 @@ impl Compartment {
                 kw.push((key.extract::<String>()?, to_host(&v, &jobs)?));
             }
         }
-        self.value(py, Job::Call(name.to_string(), a, kw))
+        self.value(py, Job::Step(Step::Call(name.to_string(), a, kw)))
     }
 
     /// The compartment's global `name`.
     fn get(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
-        self.value(py, Job::Get(name.to_string()))
+        self.value(py, Job::Step(Step::Get(name.to_string())))
     }
 
     /// Back to a fresh state with the same limits and grants (abandoning
     /// a pending `start`).
     fn reset(&self, py: Python<'_>) -> PyResult<()> {
         self.abandon(py);
-        self.value(py, Job::Reset).map(|_| ())
+        self.value(py, Job::Step(Step::Reset)).map(|_| ())
     }
 
     /// The text printed since the last call (captured output; empty when
     /// a `stdout` callable receives it).
     fn output(&self, py: Python<'_>) -> PyResult<String> {
-        match self.wait(py, Job::Output)? {
+        match self.wait(py, Job::Step(Step::Output))? {
             Reply::Text(t) => Ok(t),
             Reply::Value(_) => Ok(String::new()),
         }

@@ -100,7 +100,7 @@ fn replay(
         let start = matches!(step, Step::Start(_));
         let served = c.drive(
             py,
-            First::Job(Job::of(step)),
+            First::Job(Job::Step(step)),
             &mut Mode::replaying(start, &mut rp),
         );
         let served = match served {

@@ -24,17 +24,11 @@ use std::time::{Duration, Instant};
 /// thread costs.
 const SPIN: Duration = Duration::from_micros(50);
 
-/// What the host asks of a compartment.
+/// What the host asks of a compartment: a request, as its log keeps it
+/// ([`Step::Output`] is answered with [`Msg::Text`], [`Step::Release`]
+/// not at all), or to stop.
 pub enum Job {
-    Run(String),
-    /// A run that may suspend at a call of an external function.
-    Start(String),
-    Call(String, Vec<HostValue>, Vec<(String, HostValue)>),
-    Get(String),
-    Reset,
-    Output,
-    /// A host handle to this object was dropped (no reply).
-    Release(u64),
+    Step(Step),
     Stop,
 }
 
@@ -42,7 +36,7 @@ pub enum Job {
 pub enum Msg {
     /// The job's result.
     Done(Result<HostValue, EmbedError>),
-    /// The captured output (the reply to [`Job::Output`]).
+    /// The captured output (the reply to [`Step::Output`]).
     Text(String),
     /// Call granted host function number `.0`; the worker waits for the
     /// reply on its reply channel.
@@ -158,9 +152,9 @@ impl Jobs {
         let Some(mut log) = self.log() else {
             return self.tx.send(job).map_err(|_| ());
         };
-        if let Some(step) = job.step() {
+        if let Job::Step(step) = &job {
             if log.spoiled.is_none() && log.room() {
-                log.steps.push(step);
+                log.steps.push(step.clone());
             }
         }
         self.tx.send(job).map_err(|_| ())
@@ -168,36 +162,7 @@ impl Jobs {
 
     pub fn release(&self, id: u64) {
         // A closed compartment no longer listens: nothing to release.
-        let _ = self.send(Job::Release(id));
-    }
-}
-
-impl Job {
-    /// The job as its log keeps it.
-    fn step(&self) -> Option<Step> {
-        Some(match self {
-            Job::Run(s) => Step::Run(s.clone()),
-            Job::Start(s) => Step::Start(s.clone()),
-            Job::Call(n, a, kw) => Step::Call(n.clone(), a.clone(), kw.clone()),
-            Job::Get(n) => Step::Get(n.clone()),
-            Job::Reset => Step::Reset,
-            Job::Output => Step::Output,
-            Job::Release(id) => Step::Release(*id),
-            Job::Stop => return None,
-        })
-    }
-
-    /// The job a logged step was.
-    pub fn of(step: Step) -> Job {
-        match step {
-            Step::Run(s) => Job::Run(s),
-            Step::Start(s) => Job::Start(s),
-            Step::Call(n, a, kw) => Job::Call(n, a, kw),
-            Step::Get(n) => Job::Get(n),
-            Step::Reset => Job::Reset,
-            Step::Output => Job::Output,
-            Step::Release(id) => Job::Release(id),
-        }
+        let _ = self.send(Job::Step(Step::Release(id)));
     }
 }
 
@@ -329,22 +294,22 @@ fn serve(
     held: &Held,
     abandoned: &Cell<bool>,
 ) {
-    while let Ok(job) = recv_soon(&jobs, None) {
+    while let Ok(Job::Step(step)) = recv_soon(&jobs, None) {
         abandoned.set(false);
-        let done = match job {
-            Job::Run(src) | Job::Start(src) => sb.run(&src),
-            Job::Call(name, args, kwargs) => sb.call(&name, &args, &kwargs),
-            Job::Get(name) => sb.get(&name),
-            Job::Reset => {
+        let done = match step {
+            Step::Run(src) | Step::Start(src) => sb.run(&src),
+            Step::Call(name, args, kwargs) => sb.call(&name, &args, &kwargs),
+            Step::Get(name) => sb.get(&name),
+            Step::Reset => {
                 sb.reset();
                 held.borrow_mut().clear();
                 Ok(HostValue::None)
             }
-            Job::Output => {
+            Step::Output => {
                 let _ = msgs.send(Msg::Text(sb.output()));
                 continue;
             }
-            Job::Release(id) => {
+            Step::Release(id) => {
                 let mut h = held.borrow_mut();
                 if let Some(n) = h.get_mut(&id) {
                     *n -= 1;
@@ -355,7 +320,6 @@ fn serve(
                 }
                 continue;
             }
-            Job::Stop => break,
         };
         if abandoned.get() {
             // The interrupt meant for the abandoned run must not reach
