@@ -262,7 +262,7 @@ impl Compartment {
             let _ = w.jobs.tx.send(Job::Stop);
             // Its interpreter is dropped (its heap freed) before this returns.
             let ended = w.ended;
-            let _ = py.detach(move || ended.recv());
+            let _ = py.detach(move || worker::recv_soon(&ended, None));
         }
         Ok(())
     }

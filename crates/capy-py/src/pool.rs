@@ -11,7 +11,7 @@
 //! change (a write lands in a copy of the writer's own).
 
 use std::sync::mpsc::{channel, Sender};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// A compartment's life on a thread: make it, serve its jobs, drop it.
 pub type Task = Box<dyn FnOnce() + Send>;
@@ -25,8 +25,11 @@ const STACK_BYTES: usize = 256 << 20;
 static PARKED: Mutex<Vec<Sender<Task>>> = Mutex::new(Vec::new());
 
 /// The most threads kept parked: one per core (what can run at once).
+/// Asked once: the question reads the cgroup files, which costs more
+/// than the rest of making a compartment.
 fn parked_bound() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| n.get())
+    static BOUND: OnceLock<usize> = OnceLock::new();
+    *BOUND.get_or_init(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
 }
 
 /// Runs `task` on a parked thread, or on a new one if none is parked.
@@ -60,7 +63,8 @@ fn serve(mut task: Task) {
             }
             parked.push(tx);
         }
-        match rx.recv() {
+        // A host making compartments in a loop sends the next one soon.
+        match crate::worker::recv_soon(&rx, None) {
             Ok(t) => task = t,
             Err(_) => return,
         }

@@ -201,8 +201,7 @@ impl Worker {
             }
             drop(ended_tx);
         }))?;
-        let interrupt = flag_rx
-            .recv()
+        let interrupt = recv_soon(&flag_rx, None)
             .map_err(|_| std::io::Error::other("the compartment's thread did not start"))??;
         Ok(Worker {
             jobs: Arc::new(Jobs { tx: job_tx, ..jobs }),
