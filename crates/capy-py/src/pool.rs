@@ -14,7 +14,10 @@ use std::sync::mpsc::{channel, Sender};
 use std::sync::{Mutex, OnceLock};
 
 /// A compartment's life on a thread: make it, serve its jobs, drop it.
-pub type Task = Box<dyn FnOnce() + Send>;
+/// It returns its end signal, dropped once the thread is parked again, so
+/// a host closing a compartment and making the next finds the thread
+/// parked.
+pub type Task = Box<dyn FnOnce() -> Sender<()> + Send>;
 
 /// The native stack of a compartment's thread: deep recursion up to the
 /// highest recursion limit ends in RecursionError, never an overflow
@@ -54,7 +57,7 @@ pub fn run(mut task: Task) -> std::io::Result<()> {
 /// full when it would park.
 fn serve(mut task: Task) {
     loop {
-        task();
+        let ended = task();
         let (tx, rx) = channel();
         {
             let mut parked = PARKED.lock().unwrap_or_else(|p| p.into_inner());
@@ -63,6 +66,7 @@ fn serve(mut task: Task) {
             }
             parked.push(tx);
         }
+        drop(ended);
         // A host making compartments in a loop sends the next one soon.
         match crate::worker::recv_soon(&rx, None) {
             Ok(t) => task = t,

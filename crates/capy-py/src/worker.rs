@@ -2,7 +2,7 @@
 //!
 //! An interpreter is bound to the thread that made it (it shares that
 //! thread's frozen built-ins), so each compartment gets a thread of its
-//! own. The host thread sends it a [`Job`] and waits, without the GIL, for
+//! own (taken from the parked ones when it can: pool.rs). The host thread sends it a [`Job`] and waits, without the GIL, for
 //! the [`Msg`]s that come back: requests to call a granted host function
 //! or to deliver printed text (served on the host thread, with the GIL,
 //! so host code always runs on the thread that called into the
@@ -199,7 +199,7 @@ impl Worker {
                     let _ = flag_tx.send(Err(e));
                 }
             }
-            drop(ended_tx);
+            ended_tx
         }))?;
         let interrupt = recv_soon(&flag_rx, None)
             .map_err(|_| std::io::Error::other("the compartment's thread did not start"))??;
@@ -349,7 +349,7 @@ pub fn recv_soon<T>(rx: &Receiver<T>, timeout: Option<Duration>) -> Result<T, Re
             Err(TryRecvError::Empty) => {}
         }
         polls += 1;
-        if polls % 8 == 0 && start.elapsed() >= SPIN {
+        if polls.is_multiple_of(8) && start.elapsed() >= SPIN {
             break;
         }
         std::thread::yield_now();

@@ -47,8 +47,8 @@ def test_closing_and_making_compartments_reuses_threads():
     for i in range(50):
         with capy.Compartment(str(i)) as c:
             assert c.run("1 + %d" % i) == 1 + i
-    # One thread at most for the loop (more may be parked from earlier
-    # tests, up to one per core).
+    # A closed compartment's thread is parked before close() returns:
+    # the next one runs on it (one new thread at most, if none was parked).
     assert threads() <= n + 1
 
 
