@@ -87,6 +87,11 @@ impl Vm {
                 _ => {}
             }
         }
+        if let (Value::Obj(_), _) | (_, Value::Obj(_)) = (a, b) {
+            if let Some(r) = num::big_binop(self, op, a, b) {
+                return r;
+            }
+        }
         if let (Some(x), Some(y)) = (num::as_num(&self.heap, a), num::as_num(&self.heap, b)) {
             return num::binop(self, op, x, y);
         }

@@ -35,6 +35,65 @@ pub fn as_num(heap: &Heap, v: Value) -> Option<Num> {
     }
 }
 
+/// An int operand of [`big_binop`]: borrowed from its heap object, or
+/// widened from a small int (one word, no copy of anything big).
+fn int_operand(heap: &Heap, v: Value) -> Option<std::borrow::Cow<'_, BigInt>> {
+    use std::borrow::Cow;
+    match v {
+        Value::Int(i) => Some(Cow::Owned(BigInt::from(i))),
+        Value::Bool(b) => Some(Cow::Owned(BigInt::from(b as i64))),
+        Value::Obj(h) => match heap.get(h) {
+            Obj::BigInt(b) => Some(Cow::Borrowed(&**b)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `a OP b` for `+ - * // %` on two ints at least one of which is big,
+/// computed on the heap objects in place: the generic path copied each
+/// operand twice (into a `Num`, then out of it) per operation, which
+/// dominated big-integer code such as pidigits. None for anything else.
+pub fn big_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> Option<PyResult> {
+    if !matches!(
+        op,
+        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::FloorDiv | BinOp::Mod
+    ) {
+        return None;
+    }
+    let (xb, yb, y_zero) = {
+        let x = int_operand(&vm.heap, a)?;
+        let y = int_operand(&vm.heap, b)?;
+        (x.bits(), y.bits(), y.is_zero())
+    };
+    let checked = match op {
+        BinOp::Mul => check_bits(vm, xb + yb).and_then(|_| bigcost::check_mul_bits(vm, xb, yb)),
+        BinOp::FloorDiv | BinOp::Mod if y_zero => Err(vm.zero_division(if op == BinOp::Mod {
+            "integer modulo by zero"
+        } else {
+            "integer division or modulo by zero"
+        })),
+        BinOp::FloorDiv | BinOp::Mod => bigcost::check_div_bits(vm, xb, yb),
+        _ => Ok(()),
+    };
+    if let Err(e) = checked {
+        return Some(Err(e));
+    }
+    let r = {
+        let x = int_operand(&vm.heap, a)?;
+        let y = int_operand(&vm.heap, b)?;
+        let (x, y) = (&*x, &*y);
+        match op {
+            BinOp::Add => x + y,
+            BinOp::Sub => x - y,
+            BinOp::Mul => x * y,
+            BinOp::FloorDiv => x.div_floor(y),
+            _ => x.mod_floor(y),
+        }
+    };
+    Some(vm.new_bigint(r))
+}
+
 fn big(n: &Num) -> Option<BigInt> {
     match n {
         Num::I(i) => Some(BigInt::from(*i)),
