@@ -88,7 +88,7 @@ impl Vm {
             }
         }
         if let (Value::Obj(_), _) | (_, Value::Obj(_)) = (a, b) {
-            if let Some(r) = num::big_binop(self, op, a, b) {
+            if let Some(r) = num::heap_num_binop(self, op, a, b) {
                 return r;
             }
         }
