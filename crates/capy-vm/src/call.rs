@@ -537,9 +537,9 @@ impl Vm {
         kwdefaults: Value,
         closure: Vec<Value>,
     ) -> PyResult {
-        let (consts, names) = self.code_cache(&code)?;
-        let name = self.intern(&code.name);
-        let qualname = self.intern(&code.qualname);
+        let c = self.code_entry(&code)?;
+        let (consts, names, name, qualname) =
+            (c.consts.clone(), c.names.clone(), c.name, c.qualname);
         let doc = match &code.doc {
             Some(d) => self.new_str(d)?,
             None => Value::None,

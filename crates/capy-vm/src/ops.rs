@@ -87,6 +87,11 @@ impl Vm {
                 _ => {}
             }
         }
+        if let (Value::Obj(_), _) | (_, Value::Obj(_)) = (a, b) {
+            if let Some(r) = num::heap_num_binop(self, op, a, b) {
+                return r;
+            }
+        }
         if let (Some(x), Some(y)) = (num::as_num(&self.heap, a), num::as_num(&self.heap, b)) {
             return num::binop(self, op, x, y);
         }
@@ -897,6 +902,14 @@ fn fast_eq_nested(heap: &Heap, a: Value, b: Value, depth: u32) -> Option<bool> {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => return Some(x == y),
         (Value::Float(x), Value::Float(y)) => return Some(x == y),
+        // Two strings (dict and set keys, mostly): compared before the
+        // numeric conversions below, which looked both objects up (and
+        // copied big ints) only to find they are not numbers.
+        (Value::Obj(ha), Value::Obj(hb)) => match (heap.get(ha), heap.get(hb)) {
+            (Obj::Str(x), Obj::Str(y)) => return Some(x.hash == y.hash && x.same(y)),
+            (Obj::BigInt(x), Obj::BigInt(y)) => return Some(x == y),
+            _ => {}
+        },
         _ => {}
     }
     if let (Some(x), Some(y)) = (num::as_num(heap, a), num::as_num(heap, b)) {

@@ -34,6 +34,12 @@ pub struct CodeCache {
     pub code: Rc<Code>,
     pub consts: Rc<[Value]>,
     pub names: crate::attric::Names,
+    /// The code's `__name__` and `__qualname__`, interned once here: every
+    /// function made from the code (a generator expression's, each time
+    /// it is evaluated) takes them from the entry instead of hashing the
+    /// strings again.
+    pub name: Value,
+    pub qualname: Value,
     /// Bytes charged to the heap for this entry (released when swept).
     pub charged: usize,
 }
@@ -100,7 +106,7 @@ pub struct Vm {
     /// Native modules registered by the embedder, beside capy's own
     /// ([`crate::modules::NATIVE`], [`crate::modules::frozen::STDLIB`]).
     pub extra_modules: Vec<(&'static str, ModuleInit)>,
-    pub code_cache: HashMap<usize, CodeCache>,
+    pub code_cache: HashMap<usize, CodeCache, PtrHasher>,
     /// Names interned by this instance (those not in the base).
     interned: HashMap<Box<str>, Gc, NameHasher>,
     /// Objects allocated by native code not yet stored anywhere reachable.
@@ -285,7 +291,7 @@ impl Vm {
             builtins,
             modules,
             extra_modules: Vec::new(),
-            code_cache: HashMap::new(),
+            code_cache: HashMap::default(),
             interned: HashMap::default(),
             temp_roots: Vec::new(),
             repr_guard: Vec::new(),
@@ -760,6 +766,8 @@ impl Vm {
         for c in self.code_cache.values() {
             roots.extend_from_slice(&c.consts);
             roots.extend(c.names.iter().map(|n| n.name));
+            roots.push(c.name);
+            roots.push(c.qualname);
         }
         // (The types and exception classes are the base's: never freed.)
         roots.extend(self.interned.values().map(|g| Value::Obj(*g)));
@@ -823,10 +831,24 @@ impl Vm {
 
     /// The materialised constants and names of `code` (made once per instance).
     pub fn code_cache(&mut self, code: &Rc<Code>) -> PyResult<(Rc<[Value]>, crate::attric::Names)> {
+        let c = self.code_entry(code)?;
+        Ok((c.consts.clone(), c.names.clone()))
+    }
+
+    /// The cache entry of `code`, made on first use.
+    pub(crate) fn code_entry(&mut self, code: &Rc<Code>) -> PyResult<&CodeCache> {
         let key = Rc::as_ptr(code) as usize;
-        if let Some(c) = self.code_cache.get(&key) {
-            return Ok((c.consts.clone(), c.names.clone()));
+        if !self.code_cache.contains_key(&key) {
+            self.fill_code_cache(code)?;
         }
+        if !self.code_cache.contains_key(&key) {
+            return Err(self.error(ExcKind::SystemError, "code cache entry lost"));
+        }
+        Ok(&self.code_cache[&key])
+    }
+
+    fn fill_code_cache(&mut self, code: &Rc<Code>) -> PyResult<()> {
+        let key = Rc::as_ptr(code) as usize;
         let mut consts = Vec::with_capacity(code.consts.len());
         for c in &code.consts {
             let v = self.materialize(c)?;
@@ -842,16 +864,20 @@ impl Vm {
                 return Err(self.memory_error());
             }
         }
+        let name = self.intern(&code.name);
+        let qualname = self.intern(&code.qualname);
         self.code_cache.insert(
             key,
             CodeCache {
                 code: code.clone(),
-                consts: consts.clone(),
-                names: names.clone(),
+                consts,
+                names,
+                name,
+                qualname,
                 charged,
             },
         );
-        Ok((consts, names))
+        Ok(())
     }
 
     fn materialize(&mut self, c: &Const) -> PyResult {
@@ -951,6 +977,37 @@ impl std::hash::Hasher for Fnv {
         for &b in bytes {
             self.0 = (self.0 ^ b as u64).wrapping_mul(0x100000001b3);
         }
+    }
+}
+
+/// For the code cache, keyed by a code object's address: a multiply and
+/// a fold instead of SipHash (a lookup per function made). Addresses are
+/// not chosen by programs, so there is nothing to defend against.
+#[derive(Default, Clone, Copy)]
+pub struct PtrHasher;
+
+pub struct PtrHash(u64);
+
+impl std::hash::BuildHasher for PtrHasher {
+    type Hasher = PtrHash;
+    fn build_hasher(&self) -> PtrHash {
+        PtrHash(0)
+    }
+}
+
+impl std::hash::Hasher for PtrHash {
+    fn finish(&self) -> u64 {
+        // The table picks buckets from the low bits: fold the high bits
+        // of the product (which all of the address feeds) down.
+        self.0 ^ (self.0 >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100000001b3);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (self.0 ^ n as u64).wrapping_mul(0x9e3779b97f4a7c15);
     }
 }
 

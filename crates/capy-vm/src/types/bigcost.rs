@@ -92,6 +92,29 @@ pub fn check_mul(vm: &mut Vm, x: &BigInt, y: &BigInt) -> PyResult<()> {
     check(vm, mul_cost(a, b), a + b, 0)
 }
 
+/// Operands this small (2,000 words together) cannot take a millisecond
+/// nor fill the quota: [`check_mul_bits`] and [`check_div_bits`] skip the
+/// floating-point estimate for them.
+const QUICK_BITS: u64 = 64 * 2000;
+
+/// [`check_mul`] from the operands' sizes in bits.
+#[inline]
+pub fn check_mul_bits(vm: &mut Vm, a: u64, b: u64) -> PyResult<()> {
+    if a.saturating_add(b) < QUICK_BITS {
+        return Ok(());
+    }
+    check(vm, mul_cost(a, b), a + b, 0)
+}
+
+/// [`check_div`] from the operands' sizes in bits.
+#[inline]
+pub fn check_div_bits(vm: &mut Vm, x: u64, y: u64) -> PyResult<()> {
+    if x.saturating_add(y) < QUICK_BITS {
+        return Ok(());
+    }
+    check(vm, div_cost(x, y), x, 0)
+}
+
 /// `check` for `x // y` and `x % y`.
 pub fn check_div(vm: &mut Vm, x: &BigInt, y: &BigInt) -> PyResult<()> {
     check(vm, div_cost(x.bits(), y.bits()), x.bits(), 0)

@@ -72,17 +72,22 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
             if imag.is_some_and(|i| vm.heap.str_of(i).is_some()) {
                 return Err(vm.type_error("complex() second arg can't be a string"));
             }
-            let re = match real {
+            // CPython's combination: a part is only added in when its
+            // argument is complex, so signed zeros survive
+            // (`complex(0.0, -0.0)` is `-0j`).
+            let (rr, ri) = match real {
                 Some(r) => complex_arg(vm, r, true)?,
-                None => (0.0, 0.0),
+                None => (0.0, None),
             };
-            let im = match imag {
-                Some(i) => complex_arg(vm, i, false)?,
-                None => (0.0, 0.0),
+            let (re, im) = match imag {
+                Some(i) => {
+                    let (ir, ii) = complex_arg(vm, i, false)?;
+                    let re = ii.map_or(rr, |ii| rr - ii);
+                    (re, ri.map_or(ir, |ri| ir + ri))
+                }
+                None => (rr, ri.unwrap_or(0.0)),
             };
-            Ok(Value::Obj(
-                vm.alloc(Obj::Complex(re.0 - im.1, re.1 + im.0))?,
-            ))
+            Ok(Value::Obj(vm.alloc(Obj::Complex(re, im))?))
         }
         TypeId::Str | TypeId::Bytes | TypeId::ByteArray if a.len() + kw.len() > 3 => {
             let name = if t == TypeId::Str {
@@ -339,12 +344,14 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
 /// A number argument of `complex()` as (real, imag): a built-in number, or
 /// an object with `__float__` or `__index__`, or (only as the `first`
 /// argument) `__complex__`, which must return a complex.
-fn complex_arg(vm: &mut Vm, v: Value, first: bool) -> PyResult<(f64, f64)> {
+/// An argument of `complex()`: its real part, and its imaginary part when
+/// it is a complex number (None for a real one).
+fn complex_arg(vm: &mut Vm, v: Value, first: bool) -> PyResult<(f64, Option<f64>)> {
     match num::as_num(&vm.heap, v) {
-        Some(Num::C(r, i)) => return Ok((r, i)),
+        Some(Num::C(r, i)) => return Ok((r, Some(i))),
         Some(n) => {
             return match num::to_f64(&n) {
-                Some(f) => Ok((f, 0.0)),
+                Some(f) => Ok((f, None)),
                 None => Err(vm.overflow_error("int too large to convert to float")),
             }
         }
@@ -358,7 +365,7 @@ fn complex_arg(vm: &mut Vm, v: Value, first: bool) -> PyResult<(f64, f64)> {
     if let Some(m) = complex_m {
         let r = vm.call(m, &[v], &[])?;
         return match num::as_num(&vm.heap, r) {
-            Some(Num::C(re, im)) => Ok((re, im)),
+            Some(Num::C(re, im)) => Ok((re, Some(im))),
             _ => {
                 let t = vm.type_name(r);
                 Err(vm.type_error(format!("__complex__ returned non-complex (type {t})")))
@@ -370,7 +377,7 @@ fn complex_arg(vm: &mut Vm, v: Value, first: bool) -> PyResult<(f64, f64)> {
     {
         let f = float_new(vm, &[v])?;
         if let Value::Float(f) = f {
-            return Ok((f, 0.0));
+            return Ok((f, None));
         }
     }
     let base = vm.builtin_base(v);

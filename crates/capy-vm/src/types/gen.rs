@@ -252,7 +252,7 @@ impl Vm {
         sent: Value,
         throw: Option<Thrown>,
     ) -> PyResult<Result<Value, Value>> {
-        let (mut frame, saved, state, is_coro) = match self.heap.get_mut(h) {
+        let (state, is_coro) = match self.heap.get(h) {
             Obj::Generator(g) => match g.state {
                 GenState::Running => {
                     return Err(self.value_error("generator already executing"));
@@ -263,23 +263,12 @@ impl Vm {
                     }
                     return Ok(Err(Value::None));
                 }
-                st => {
-                    let Some(f) = g.frame.take() else {
-                        return Ok(Err(Value::None));
-                    };
-                    g.state = GenState::Running;
-                    (
-                        f,
-                        std::mem::take(&mut g.saved),
-                        st,
-                        g.kind != crate::obj::GenKind::Generator,
-                    )
-                }
+                _ if g.frame.is_none() => return Ok(Err(Value::None)),
+                st => (st, g.kind != crate::obj::GenKind::Generator),
             },
             _ => return Err(self.type_error("not a generator")),
         };
         if state == GenState::Created && throw.is_none() && !sent.is_none() {
-            self.park(h, frame, saved, GenState::Created);
             return Err(self.type_error("can't send non-None value to a just-started generator"));
         }
         if state == GenState::Created {
@@ -289,28 +278,33 @@ impl Vm {
             }
         }
         // A resumption refused here (recursion limit, interrupt, timeout)
-        // ran none of the generator's code: it stays as it was (a lost
-        // frame would answer "generator already executing" forever).
-        if let Err(e) = self.may_enter_frame() {
-            self.park(h, frame, saved, state);
-            return Err(e);
-        }
+        // runs none of the generator's code and leaves it as it was.
+        self.may_enter_frame()?;
         let base = self.stack.len();
+        let Obj::Generator(g) = self.heap.get_mut(h) else {
+            return Err(self.type_error("not a generator"));
+        };
+        let Some(mut frame) = g.frame.take() else {
+            return Ok(Err(Value::None));
+        };
+        g.state = GenState::Running;
+        // The values move onto the stack; the emptied vector stays in the
+        // generator to take them back at the next yield, so a generator
+        // in a loop allocates (and moves) nothing per resumption.
+        self.stack.extend_from_slice(&g.saved);
+        g.saved.clear();
         frame.base = base;
         frame.block_base = self.blocks.len();
         frame.handling_base = self.handling.len();
         frame.temp_base = self.temp_roots.len();
-        self.stack.extend_from_slice(&saved);
-        // Kept (emptied) to hold the values again at the next yield: a
-        // generator in a loop then allocates nothing per resumption.
-        let mut saved = saved;
-        saved.clear();
-        for b in frame.saved_blocks.drain(..) {
-            self.blocks.push(Block {
-                handler: b.handler,
-                sp: b.sp + base,
-                handling: b.handling + frame.handling_base,
-            });
+        if !frame.saved_blocks.is_empty() {
+            for b in frame.saved_blocks.drain(..) {
+                self.blocks.push(Block {
+                    handler: b.handler,
+                    sp: b.sp + base,
+                    handling: b.handling + frame.handling_base,
+                });
+            }
         }
         if state == GenState::Suspended && throw.is_none() {
             self.stack.push(sent);
@@ -322,20 +316,7 @@ impl Vm {
         };
         match r {
             Ok(Exit::Yield(v)) => {
-                saved.extend_from_slice(self.stack.get(base..).unwrap_or_default());
-                self.stack.truncate(base);
-                let handling_base = frame.handling_base;
-                frame
-                    .saved_blocks
-                    .extend(self.blocks.drain(frame.block_base..).map(|b| Block {
-                        handler: b.handler,
-                        sp: b.sp - base,
-                        handling: b.handling.saturating_sub(handling_base),
-                    }));
-                self.handling.truncate(frame.handling_base);
-                self.budget.leave();
-                self.frames.pop();
-                self.park(h, frame, saved, GenState::Suspended);
+                self.suspend(h, frame, base);
                 Ok(Ok(v))
             }
             Ok(Exit::Return(v)) => {
@@ -364,12 +345,29 @@ impl Vm {
         }
     }
 
-    fn park(&mut self, h: Gc, frame: Box<crate::frame::Frame>, saved: Vec<Value>, state: GenState) {
-        if let Obj::Generator(g) = self.heap.get_mut(h) {
-            g.frame = Some(frame);
-            g.saved = saved;
-            g.state = state;
+    /// Parks generator `h`'s frame at a yield: its values (from `base` on
+    /// the stack) and blocks move back into the generator.
+    fn suspend(&mut self, h: Gc, mut frame: Box<crate::frame::Frame>, base: usize) {
+        if self.blocks.len() > frame.block_base {
+            let handling_base = frame.handling_base;
+            frame
+                .saved_blocks
+                .extend(self.blocks.drain(frame.block_base..).map(|b| Block {
+                    handler: b.handler,
+                    sp: b.sp - base,
+                    handling: b.handling.saturating_sub(handling_base),
+                }));
         }
+        self.handling.truncate(frame.handling_base);
+        self.budget.leave();
+        self.frames.pop();
+        if let Obj::Generator(g) = self.heap.get_mut(h) {
+            g.saved
+                .extend_from_slice(self.stack.get(base..).unwrap_or_default());
+            g.frame = Some(frame);
+            g.state = GenState::Suspended;
+        }
+        self.stack.truncate(base);
     }
 
     fn finish_gen(&mut self, h: Gc) {

@@ -35,6 +35,102 @@ pub fn as_num(heap: &Heap, v: Value) -> Option<Num> {
     }
 }
 
+/// An int operand of [`big_binop`]: borrowed from its heap object, or
+/// widened from a small int (one word, no copy of anything big).
+fn int_operand(heap: &Heap, v: Value) -> Option<std::borrow::Cow<'_, BigInt>> {
+    use std::borrow::Cow;
+    match v {
+        Value::Int(i) => Some(Cow::Owned(BigInt::from(i))),
+        Value::Bool(b) => Some(Cow::Owned(BigInt::from(b as i64))),
+        Value::Obj(h) => match heap.get(h) {
+            Obj::BigInt(b) => Some(Cow::Borrowed(&**b)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `a OP b` where an operand is a heap number, for the operations on
+/// which numeric code spends its time: `+ - *` with a complex operand
+/// (and an int, float or complex other), `+ - * // %` on two ints one of
+/// which is big. None for anything else (the generic path then runs).
+pub fn heap_num_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> Option<PyResult> {
+    let complex = |heap: &Heap, v: Value| match v {
+        Value::Obj(h) => match heap.get(h) {
+            Obj::Complex(re, im) => Some(Some((*re, *im))),
+            Obj::BigInt(_) => Some(None),
+            _ => None,
+        },
+        Value::Int(i) => Some(Some((i as f64, 0.0))),
+        Value::Float(f) => Some(Some((f, 0.0))),
+        _ => None,
+    };
+    match (complex(&vm.heap, a)?, complex(&vm.heap, b)?) {
+        (Some(x), Some(y)) if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) => {
+            // (A heap operand that converted is a complex: two real
+            // operands never come here.) A real one is `x + 0j`, as in
+            // the generic path.
+            Some(complex_arith(vm, op, x, y))
+        }
+        (None, _) | (_, None) => big_binop(vm, op, a, b),
+        _ => None,
+    }
+}
+
+/// `+ - *` on complex numbers (a real operand has imaginary part 0).
+fn complex_arith(vm: &mut Vm, op: BinOp, (ar, ai): (f64, f64), (br, bi): (f64, f64)) -> PyResult {
+    let (re, im) = match op {
+        BinOp::Add => (ar + br, ai + bi),
+        BinOp::Sub => (ar - br, ai - bi),
+        _ => (ar * br - ai * bi, ar * bi + ai * br),
+    };
+    Ok(Value::Obj(vm.alloc(Obj::Complex(re, im))?))
+}
+
+/// `a OP b` for `+ - * // %` on two ints at least one of which is big,
+/// computed on the heap objects in place: the generic path copied each
+/// operand twice (into a `Num`, then out of it) per operation, which
+/// dominated big-integer code such as pidigits. None for anything else.
+fn big_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> Option<PyResult> {
+    if !matches!(
+        op,
+        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::FloorDiv | BinOp::Mod
+    ) {
+        return None;
+    }
+    let (xb, yb, y_zero) = {
+        let x = int_operand(&vm.heap, a)?;
+        let y = int_operand(&vm.heap, b)?;
+        (x.bits(), y.bits(), y.is_zero())
+    };
+    let checked = match op {
+        BinOp::Mul => check_bits(vm, xb + yb).and_then(|_| bigcost::check_mul_bits(vm, xb, yb)),
+        BinOp::FloorDiv | BinOp::Mod if y_zero => Err(vm.zero_division(if op == BinOp::Mod {
+            "integer modulo by zero"
+        } else {
+            "integer division or modulo by zero"
+        })),
+        BinOp::FloorDiv | BinOp::Mod => bigcost::check_div_bits(vm, xb, yb),
+        _ => Ok(()),
+    };
+    if let Err(e) = checked {
+        return Some(Err(e));
+    }
+    let r = {
+        let x = int_operand(&vm.heap, a)?;
+        let y = int_operand(&vm.heap, b)?;
+        let (x, y) = (&*x, &*y);
+        match op {
+            BinOp::Add => x + y,
+            BinOp::Sub => x - y,
+            BinOp::Mul => x * y,
+            BinOp::FloorDiv => x.div_floor(y),
+            _ => x.mod_floor(y),
+        }
+    };
+    Some(vm.new_bigint(r))
+}
+
 fn big(n: &Num) -> Option<BigInt> {
     match n {
         Num::I(i) => Some(BigInt::from(*i)),
