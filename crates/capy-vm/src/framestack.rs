@@ -139,9 +139,9 @@ impl Callees {
     /// Drops every frame, so none keeps its code alive once this
     /// `run_frame` has ended.
     fn clear(&mut self) {
+        // `init` and `outer_inits` are back to none: every frame of this
+        // loop was popped, marked ones included.
         self.items.clear();
-        self.init = 0;
-        self.outer_inits.clear();
         self.len = 0;
     }
 }
