@@ -16,6 +16,8 @@
 //!   `__init__` takes no slow path either.
 //! - [`AttrIc::Method`]: a function on the class, for `LoadMethod`.
 //! - [`AttrIc::Module`]: in a module's dict at `pos`.
+//! - [`AttrIc::Global`] and [`AttrIc::Builtin`]: where `LoadGlobal` found
+//!   the name (globalcache.rs).
 //!
 //! An entry is used only after re-checking it: the receiver's class is the
 //! cached class (handles are generation-checked, so a collected class
@@ -58,6 +60,18 @@ pub enum AttrIc {
     Module {
         module: Gc,
         pos: u32,
+    },
+    /// In globals dict `globals` at `pos`.
+    Global {
+        globals: Gc,
+        pos: u32,
+    },
+    /// In the builtins at `pos`, absent from `globals`, which had had
+    /// `insertions` keys added then.
+    Builtin {
+        globals: Gc,
+        pos: u32,
+        insertions: u64,
     },
 }
 

@@ -378,8 +378,7 @@ impl Vm {
                     self.stack.push(v);
                 }
                 Instr::LoadGlobal(i) => {
-                    let name = name_at(f, i);
-                    let v = self.load_global(f.globals, name)?;
+                    let v = self.load_global_at(f, i)?;
                     self.stack.push(v);
                 }
                 Instr::StoreGlobal(i) => {
@@ -476,7 +475,7 @@ impl Vm {
                     };
                     match called {
                         Called::Done(r) => self.stack.push(r),
-                        Called::Enter(h, at) => return Ok(Step::Enter(h, at)),
+                        Called::Enter(s) => return Ok(s),
                     }
                 }
                 Instr::Subscr => {
@@ -819,7 +818,7 @@ impl Vm {
                     self.sync_ip(*ip);
                     match self.call_or_enter(n as usize, None)? {
                         Called::Done(r) => self.stack.push(r),
-                        Called::Enter(h, at) => return Ok(Step::Enter(h, at)),
+                        Called::Enter(s) => return Ok(s),
                     }
                 }
                 Instr::CallKw(n) => {
@@ -827,7 +826,7 @@ impl Vm {
                     let names = self.pop();
                     match self.call_or_enter(n as usize, Some(names))? {
                         Called::Done(r) => self.stack.push(r),
-                        Called::Enter(h, at) => return Ok(Step::Enter(h, at)),
+                        Called::Enter(s) => return Ok(s),
                     }
                 }
                 Instr::CallEx(flags) => {
@@ -1169,7 +1168,7 @@ impl Vm {
         self.error(ExcKind::NameError, format!("name '{n}' is not defined"))
     }
 
-    fn load_global(&mut self, globals: Gc, name: Value) -> PyResult {
+    pub(crate) fn load_global(&mut self, globals: Gc, name: Value) -> PyResult {
         let Value::Obj(n) = name else {
             return Err(self.name_error(name));
         };

@@ -22,7 +22,7 @@
 use crate::errors::{ExcKind, PyErr};
 use crate::eval::Exit;
 use crate::frame::Frame;
-use crate::obj::{Function, Obj};
+use crate::obj::{Function, Instance, Layout, Obj};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
@@ -35,14 +35,19 @@ pub(crate) enum Step {
     /// Run Python function `.0`, whose locals start at stack index `.1`
     /// (laid out: arguments bound, cells made), then resume this frame.
     Enter(Gc, usize),
+    /// [`Step::Enter`] for the `__init__` of a class call (see
+    /// [`Vm::enter_init`]): it must return None, and the call's result is
+    /// the instance left on the stack below the function.
+    Init(Gc, usize),
 }
 
 /// What a call instruction got from [`Vm::call_or_enter`].
 pub(crate) enum Called {
     /// The call ran (natives, classes, generators made, ...).
     Done(Value),
-    /// A Python function to run in the loop, as [`Step::Enter`].
-    Enter(Gc, usize),
+    /// A Python function for the loop to run: a [`Step::Enter`] or
+    /// [`Step::Init`] to return.
+    Enter(Step),
 }
 
 /// The frames one `run_frame` runs for the calls of its own frame that
@@ -56,6 +61,12 @@ pub(crate) enum Called {
 pub(crate) struct Callees {
     items: Vec<Frame>,
     len: usize,
+    /// The depth (`len` with it current) of the innermost frame that runs
+    /// the `__init__` of a class call, 0 for none: a plain call's return
+    /// only compares `len` with it.
+    init: usize,
+    /// The depths of the outer such frames, innermost last.
+    outer_inits: Vec<usize>,
 }
 
 impl Callees {
@@ -64,12 +75,16 @@ impl Callees {
         self.len.checked_sub(1).and_then(|i| self.items.get_mut(i))
     }
 
-    /// Drops the current frame from the list, returning it (its slot
-    /// stays for reuse).
+    /// Drops the current frame from the list, returning it and whether
+    /// it ran an `__init__` (its slot stays for reuse).
     #[inline]
-    fn pop(&mut self) -> Option<&Frame> {
+    fn pop(&mut self) -> Option<(&Frame, bool)> {
+        let init = self.len == self.init;
+        if init {
+            self.init = self.outer_inits.pop().unwrap_or(0);
+        }
         self.len = self.len.checked_sub(1)?;
-        self.items.get(self.len)
+        self.items.get(self.len).map(|f| (f, init))
     }
 
     fn is_empty(&self) -> bool {
@@ -77,7 +92,7 @@ impl Callees {
     }
 
     /// Makes a frame for `func` at `base` the current one.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, func: &Function, base: usize, vm: &Vm, id: u64) {
         let Some(f) = self.items.get_mut(self.len) else {
             self.items.push(Frame {
@@ -112,9 +127,20 @@ impl Callees {
         self.len += 1;
     }
 
+    /// Marks the current frame as running the `__init__` of a class call.
+    #[inline(never)]
+    fn mark_init(&mut self) {
+        if self.init != 0 {
+            self.outer_inits.push(self.init);
+        }
+        self.init = self.len;
+    }
+
     /// Drops every frame, so none keeps its code alive once this
     /// `run_frame` has ended.
     fn clear(&mut self) {
+        // `init` and `outer_inits` are back to none: every frame of this
+        // loop was popped, marked ones included.
         self.items.clear();
         self.len = 0;
     }
@@ -143,16 +169,26 @@ impl Vm {
                 None => &mut *base,
             };
             let e = match self.exec(f) {
-                Ok(Step::Enter(h, at)) => match self.enter_inline(h, at, callees) {
+                Ok(Step::Enter(h, at)) => match self.enter_inline(h, at, false, callees) {
+                    Ok(()) => continue,
+                    // Raised by the call instruction of the caller.
+                    Err(e) => e,
+                },
+                Ok(Step::Init(h, at)) => match self.enter_inline(h, at, true, callees) {
                     Ok(()) => continue,
                     // Raised by the call instruction of the caller.
                     Err(e) => e,
                 },
                 Ok(Step::Return(v)) => match callees.pop() {
-                    Some(done) => {
+                    Some((done, false)) => {
                         self.return_inline(done, v);
                         continue;
                     }
+                    Some((done, true)) => match self.return_init(done, v) {
+                        Ok(()) => continue,
+                        // Raised by the call instruction of the caller.
+                        Err(e) => e,
+                    },
                     None => return Ok(Exit::Return(v)),
                 },
                 // Only generator code yields, and it never runs inline.
@@ -179,7 +215,7 @@ impl Vm {
                 Ok(()) => return Ok(()),
                 Err(e) => e,
             };
-            let Some(done) = callees.pop() else {
+            let Some((done, _)) = callees.pop() else {
                 return Err(e);
             };
             self.leave_inline(done);
@@ -216,7 +252,14 @@ impl Vm {
     /// from `base`, the current one and registers it as running (the
     /// recursion limit and the time budget are checked here, as for any
     /// call).
-    fn enter_inline(&mut self, h: Gc, base: usize, callees: &mut Callees) -> PyResult<()> {
+    #[inline(always)]
+    fn enter_inline(
+        &mut self,
+        h: Gc,
+        base: usize,
+        init: bool,
+        callees: &mut Callees,
+    ) -> PyResult<()> {
         if let Err(e) = self.may_enter_inline() {
             self.stack.truncate(base - 1);
             return Err(e);
@@ -227,6 +270,9 @@ impl Vm {
             return Err(self.type_error("not a function"));
         };
         callees.push(func, base, self, id);
+        if init {
+            callees.mark_init();
+        }
         if let Some(f) = callees.current() {
             self.push_frame_info(f);
         }
@@ -262,6 +308,18 @@ impl Vm {
         self.stack.push(v);
     }
 
+    /// Ends inline frame `done`, the `__init__` of a class call, which
+    /// returned `v`: the instance below it is the call's result.
+    #[inline]
+    fn return_init(&mut self, done: &Frame, v: Value) -> PyResult<()> {
+        self.leave_inline(done);
+        if v.is_none() {
+            return Ok(());
+        }
+        let t = self.type_name(v);
+        Err(self.type_error(format!("__init__() should return None, not '{t}'")))
+    }
+
     /// A call instruction: the callable at `stack[len-n-1]` with the `n`
     /// values above it (the last `len(kwnames)` keyword arguments). A
     /// Python function that is not a generator is only bound, to be run
@@ -278,7 +336,7 @@ impl Vm {
                     if end > self.stack.len() {
                         self.stack.resize(end, Value::Null);
                     }
-                    return Ok(Called::Enter(h, fpos + 1));
+                    return Ok(Called::Enter(Step::Enter(h, fpos + 1)));
                 }
             }
         }
@@ -306,6 +364,11 @@ impl Vm {
                     self.stack.insert(fpos + 1, this);
                     return self.bind_to_enter(fh, fpos, n + 1, kw);
                 }
+                Obj::Class(_) => {
+                    if let Some(init) = self.plain_init(h) {
+                        return self.enter_init(h, init, fpos, n, kw);
+                    }
+                }
                 _ => {}
             }
         }
@@ -321,7 +384,7 @@ impl Vm {
         if kw.is_none() && func.plain_arity as usize == n {
             let nlocals = func.code.varnames.len();
             self.stack.resize(fpos + 1 + nlocals, Value::Null);
-            return Ok(Called::Enter(h, fpos + 1));
+            return Ok(Called::Enter(Step::Enter(h, fpos + 1)));
         }
         // A generator's frame is made now and runs when resumed.
         if Vm::is_generator_code(&func.code) {
@@ -333,6 +396,55 @@ impl Vm {
         }
         self.bind_args(h, fpos, n, kw)?;
         self.lay_out_cells(h, fpos + 1)?;
-        Ok(Called::Enter(h, fpos + 1))
+        Ok(Called::Enter(Step::Enter(h, fpos + 1)))
+    }
+
+    /// The `__init__` of class `c` when a call of `c` may run it in the
+    /// loop: `c` is a plain Python class (no metaclass, instances made by
+    /// `object.__new__`) whose `__init__` is a Python function that is
+    /// not a generator. What `call_class` does for it is then exactly:
+    /// make the instance, call `__init__`, check it returned None.
+    fn plain_init(&mut self, c: Gc) -> Option<Gc> {
+        let Obj::Class(cls) = self.heap.get(c) else {
+            return None;
+        };
+        let exact_builtin = cls.builtin.is_some_and(|t| self.type_obj(t) == c);
+        if !cls.metaclass.is_null() || cls.layout != Layout::Object || exact_builtin {
+            return None;
+        }
+        if self.user_new(c).is_some() {
+            return None;
+        }
+        match self.lookup_mro_str(c, "__init__")? {
+            Value::Obj(i) => match self.heap.get(i) {
+                Obj::Func(f) if !Vm::is_generator_code(&f.code) => Some(i),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Calls class `c` at `stack[fpos]` (`n` arguments above it, the last
+    /// named by `kw`), whose `__init__` is Python function `init` (see
+    /// [`Self::plain_init`]): makes the instance and leaves `__init__` to
+    /// the loop. The stack becomes `instance, init, instance, args...`,
+    /// so once `__init__` returns the instance is the call's result.
+    fn enter_init(
+        &mut self,
+        c: Gc,
+        init: Gc,
+        fpos: usize,
+        n: usize,
+        kw: Option<Gc>,
+    ) -> PyResult<Called> {
+        let this = Value::Obj(self.alloc(Obj::Instance(Instance::new(c, Value::Null)))?);
+        self.stack[fpos] = this;
+        let at = fpos + 1;
+        self.stack.splice(at..at, [Value::Obj(init), this]);
+        match self.bind_to_enter(init, at, n + 1, kw)? {
+            Called::Enter(Step::Enter(h, base)) => Ok(Called::Enter(Step::Init(h, base))),
+            // Not reached: `plain_init` excludes generators.
+            _ => Err(self.error(ExcKind::SystemError, "__init__ ran outside the loop")),
+        }
     }
 }

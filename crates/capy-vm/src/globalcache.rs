@@ -13,9 +13,17 @@
 //!
 //! No mutation anywhere needs to invalidate anything, and a stale entry can
 //! only miss, never answer wrongly.
+//!
+//! A function's `LoadGlobal` first tries an inline cache kept in the
+//! instruction's name ([`crate::attric::Name`]), validated the same way:
+//! no hashing of the (globals, name) pair, one dict read for a global.
 
+use crate::attric::{AttrIc, Name};
 use crate::dict::Dict;
+use crate::frame::Frame;
 use crate::value::{Gc, Value};
+use crate::vm::Vm;
+use crate::PyResult;
 
 const SIZE: usize = 1 << 9;
 
@@ -88,5 +96,89 @@ impl GlobalCache {
             name,
             place,
         });
+    }
+}
+
+impl Vm {
+    /// `LoadGlobal` of name `i` of frame `f`: through the name's inline
+    /// cache, filled on a miss.
+    #[inline(always)]
+    pub(crate) fn load_global_at(&mut self, f: &Frame, i: u32) -> PyResult {
+        let Some(n) = f.names.get(i as usize) else {
+            return self.load_global(f.globals, Value::None);
+        };
+        if let Some(v) = self.global_ic(f.globals, n) {
+            return Ok(v);
+        }
+        self.load_global_fill(f.globals, n)
+    }
+
+    /// The value cached in `n` for `globals`, if the cached position
+    /// still holds the name (see the module comment).
+    #[inline(always)]
+    fn global_ic(&self, globals: Gc, n: &Name) -> Option<Value> {
+        match n.ic.get() {
+            AttrIc::Global { globals: g, pos } if g == globals => {
+                value_if_name_at(self.table(globals)?, pos, n.name)
+            }
+            AttrIc::Builtin {
+                globals: g,
+                pos,
+                insertions,
+            } if g == globals => {
+                if self.table(globals)?.insertions() != insertions {
+                    return None;
+                }
+                value_if_name_at(self.table(self.builtins)?, pos, n.name)
+            }
+            _ => None,
+        }
+    }
+
+    /// The lookup of [`Self::load_global_at`] on a cache miss, recording
+    /// where the name was found.
+    #[inline(never)]
+    fn load_global_fill(&mut self, globals: Gc, n: &Name) -> PyResult {
+        use crate::dict::Probe;
+        let v = self.load_global(globals, n.name)?;
+        let Some(hash) = self.heap.pystr(n.name).map(|s| s.hash) else {
+            return Ok(v);
+        };
+        let Some(g) = self.table(globals) else {
+            return Ok(v);
+        };
+        match g.probe(&self.heap, hash, n.name) {
+            Probe::Found(pos) => n.ic.set(AttrIc::Global {
+                globals,
+                pos: pos as u32,
+            }),
+            // Only a name no key of the globals may equal is known absent.
+            Probe::Missing => {
+                let insertions = g.insertions();
+                let found = self
+                    .table(self.builtins)
+                    .and_then(|b| b.probe_name(&self.heap, hash, n.name));
+                if let Some(pos) = found {
+                    n.ic.set(AttrIc::Builtin {
+                        globals,
+                        pos: pos as u32,
+                        insertions,
+                    });
+                }
+            }
+            _ => {}
+        }
+        Ok(v)
+    }
+}
+
+/// The value at `pos` of `d` if its key there is `name` (names are
+/// interned: identity proves it is that name's entry).
+#[inline(always)]
+fn value_if_name_at(d: &Dict, pos: u32, name: Value) -> Option<Value> {
+    let e = d.entry_at(pos as usize)?;
+    match (e.key, name) {
+        (Value::Obj(a), Value::Obj(b)) if a == b => Some(e.value),
+        _ => None,
     }
 }

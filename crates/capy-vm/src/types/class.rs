@@ -558,16 +558,7 @@ impl Vm {
                 return crate::builtins::construct(self, t, c, args, kw);
             }
         }
-        let new = self.lookup_mro_str(c, "__new__");
-        let user_new = match new {
-            Some(Value::Obj(h)) => match self.heap.get(h) {
-                // The built-in types' `__new__` is what `default_new` does.
-                Obj::StaticMethod(f) if !self.is_default_method(*f) => Some(*f),
-                Obj::Func(_) => Some(Value::Obj(h)),
-                _ => None,
-            },
-            _ => None,
-        };
+        let user_new = self.user_new(c);
         let obj = match user_new {
             Some(f) => {
                 let mut a = Vec::with_capacity(args.len() + 1);
@@ -612,6 +603,19 @@ impl Vm {
             }
         }
         Ok(obj)
+    }
+
+    /// The `__new__` of class `c` when Python code defines it (None when
+    /// it is a built-in type's, which is what `default_new` does).
+    pub(crate) fn user_new(&mut self, c: Gc) -> Option<Value> {
+        let Value::Obj(h) = self.lookup_mro_str(c, "__new__")? else {
+            return None;
+        };
+        match self.heap.get(h) {
+            Obj::StaticMethod(f) if !self.is_default_method(*f) => Some(*f),
+            Obj::Func(_) => Some(Value::Obj(h)),
+            _ => None,
+        }
     }
 
     fn is_native(&self, v: Option<Value>) -> bool {
