@@ -159,7 +159,7 @@ pub struct NameHit {
 }
 
 /// The value of `name` by its [`NameHit`], if that still holds.
-fn cached(vm: &Vm, h: &NameHit) -> Option<Value> {
+pub(super) fn cached(vm: &Vm, h: &NameHit) -> Option<Value> {
     if let Some((pos, key)) = h.module {
         let Obj::Dict(modules) = vm.heap.get(vm.modules) else {
             return None;
@@ -239,6 +239,9 @@ fn forward(
 /// A call through handle `r` with positional arguments only: what the
 /// interpreter does for `h(a, b)` (call.rs), without building a list.
 pub fn call_positional(vm: &mut Vm, r: Sealed, args: &[Value]) -> PyResult {
+    if let Some(result) = super::switch::call_immediate(vm, r, args) {
+        return result;
+    }
     forward_sealed(vm, r, args, |vm, obj, ins| vm.call_rooted(obj, ins, &[]))
 }
 

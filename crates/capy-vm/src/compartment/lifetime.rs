@@ -149,6 +149,10 @@ impl World {
     /// Lets go of what `held` held (see [`Self::let_go_of`]); owners left
     /// unreferenced go to `work`.
     fn queue_let_go(&mut self, held: &mut Local, work: &mut Vec<CompId>) {
+        // Most closed compartments held nothing of others: nothing to walk.
+        if held.handles.is_empty() && held.released.is_empty() && held.owned.is_empty() {
+            return;
+        }
         let handles: Vec<Sealed> = held.handles.drain().map(|(r, _)| r).collect();
         for r in handles.into_iter().chain(held.released.drain(..)) {
             self.let_go_into(r, work);

@@ -82,6 +82,11 @@ pub fn report(vm: &Vm) -> String {
 /// long), and a single long one is right to a tick. Where the thread
 /// cannot be started, the precise clock is read instead.
 pub fn coarse_now() -> u64 {
+    // Ticking already (every reading but the first few): one load, not
+    // the `Once` check too.
+    if TICKING.load(Ordering::Relaxed) {
+        return TICKS.load(Ordering::Relaxed);
+    }
     TICKER.call_once(start_ticker);
     if TICKING.load(Ordering::Relaxed) {
         TICKS.load(Ordering::Relaxed)

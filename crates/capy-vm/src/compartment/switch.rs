@@ -12,9 +12,10 @@
 //! as strings: nothing of the callee's heap.
 
 use super::transfer::{Parties, Seal, TransferError};
-use super::{CompId, Exceptions, OnFault, Parked, Suspended};
+use super::{CompId, Exceptions, OnFault, Parked, Sealed, Suspended, Target};
 use crate::errors::ExcKind;
-use crate::value::Value;
+use crate::obj::Obj;
+use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::{PyErr, PyResult};
 
@@ -247,6 +248,80 @@ pub fn cross(
         vm.world.free_if_unreferenced(id);
     }
     out
+}
+
+/// The common crossing, made cheap: a call through handle `r` whose
+/// arguments are all immediates (no heap object crosses in) to a plain
+/// Python function of the owner (`Function::plain_arity`) given exactly
+/// its parameters. The switch, the budgets and the faults are [`cross`]'s
+/// own; what it saves is the generic path's opening of the target and
+/// call dispatch in the callee. None when it does not apply: the caller
+/// then takes the generic path, which decides everything this one
+/// declines (a closed or stale compartment, a reset due, releases to pass
+/// on, a target that is not such a function or not in the owner's cache).
+pub fn call_immediate(vm: &mut Vm, r: Sealed, args: &[Value]) -> Option<PyResult> {
+    if args.iter().any(|v| matches!(v, Value::Obj(_))) {
+        return None;
+    }
+    let id = r.owner;
+    let caller = vm.comp.id;
+    let s = vm.world.slots.get(id as usize)?;
+    let stale = matches!(r.target, Target::Object(_)) && r.gen != s.gen;
+    if s.closed
+        || stale
+        || s.restart_pending
+        || !s.releases.is_empty()
+        || !vm.comp.released.is_empty()
+        || !vm.world.slots.get(caller as usize)?.releases.is_empty()
+    {
+        return None;
+    }
+    let f = plain_function(s.vm.get()?, r, args.len())?;
+    let mut taken = match std::mem::replace(&mut vm.world.slots[id as usize].vm, Parked::Absent) {
+        Parked::Idle(b) => Callee::Owned(b),
+        Parked::Suspended(p) => Callee::Resumed(p),
+        // (`get` above found an instance: not reached.)
+        Parked::Absent => return None,
+    };
+    let seal = if r.read_only {
+        Seal::ReadOnly
+    } else {
+        Seal::Object
+    };
+    let callee = taken.vm();
+    let mark = callee.temp_roots.len();
+    let result = switched(vm, callee, id, |callee, bounds| {
+        run_callee(callee, id, args, bounds, Pass::Protocol, |vm, ins| {
+            vm.call_plain_args(f, ins).map(|v| (v, seal))
+        })
+    });
+    let out = finish(vm, callee, id, result, Pass::Protocol);
+    callee.temp_roots.truncate(mark);
+    vm.world.slots[id as usize].vm = taken.park();
+    if vm.world.slots[id as usize].refs == 0 {
+        vm.world.free_if_unreferenced(id);
+    }
+    Some(out)
+}
+
+/// The plain function of `n` parameters that `r` names in its owner
+/// `callee` (parked: only read), found without running anything: an
+/// export, or a global by its cached place (handle.rs). It stays rooted
+/// there until the call puts it on the callee's stack.
+fn plain_function(callee: &Vm, r: Sealed, n: usize) -> Option<Gc> {
+    let v = match r.target {
+        Target::Object(slot) => callee.comp.exports.get(slot)?,
+        Target::Global(i) => {
+            let hit = callee.comp.name_hits.get(i as usize)?.as_ref()?;
+            super::handle::cached(callee, hit)?
+        }
+        Target::Exports | Target::Module(_) => return None,
+    };
+    let Value::Obj(g) = v else { return None };
+    match callee.heap.get(g) {
+        Obj::Func(func) if func.plain_arity as usize == n => Some(g),
+        _ => None,
+    }
 }
 
 /// Runs `run` in `callee` (compartment `id`) made the active instance:
