@@ -89,6 +89,7 @@ frozen_stdlib! {
     init_unittest "unittest";
     init_random_extra "_random_extra";
     init_importlib "importlib";
+    init_frame "_frame";
 }
 
 /// `collections.abc` is `_collections_abc`, as in CPython.
