@@ -427,6 +427,9 @@ impl Vm {
                         self.set_top(v);
                         continue;
                     }
+                    // A miss may run a property or `__getattr__`: frames
+                    // it inspects (`sys._getframe`) see this line.
+                    self.sync_ip(*ip);
                     let v = self.getattr(obj, n.name)?;
                     self.fill_load_ic(obj, n);
                     self.set_top(v);

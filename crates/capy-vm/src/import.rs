@@ -286,7 +286,7 @@ impl Vm {
             // through a `__path__` it could set).
             crate::compartment::library::local_dirs(self, full)
         } else if parent.is_none() {
-            self.sys_path.clone()
+            self.search_path()
         } else {
             let path_name = self.intern("__path__");
             match self.getattr_opt(parent, path_name)? {
@@ -469,6 +469,46 @@ impl Vm {
             self.setitem(ns, n, v)?;
         }
         Ok(())
+    }
+}
+
+impl Vm {
+    /// Where a top-level module is looked for: the program's `sys.path`
+    /// as it stands now (a script may insert, remove or replace entries),
+    /// or the path capy started with when `sys` is not loaded or its
+    /// `path` is not a list. Under `--sandbox` an entry counts only if it
+    /// was on the starting path: the search path is read-only authority,
+    /// and `sys.path.append("/etc")` must not turn imports into a way
+    /// around `--allow-read`.
+    fn search_path(&self) -> Vec<String> {
+        let Some(list) = self.python_sys_path() else {
+            return self.sys_path.clone();
+        };
+        let ambient = matches!(self.comp.host.fs, crate::host::fs::FsView::Ambient);
+        list.into_iter()
+            .filter(|d| ambient || self.sys_path.contains(d))
+            .collect()
+    }
+
+    /// The str entries of `sys.path`, when `sys` is loaded and its `path`
+    /// is a list (other entries are skipped, as CPython skips them).
+    fn python_sys_path(&self) -> Option<Vec<String>> {
+        let sys = match self.dict_get_str(self.modules, "sys")? {
+            Value::Obj(m) => m,
+            _ => return None,
+        };
+        let path = match self.dict_get_str(sys, "path")? {
+            Value::Obj(p) => p,
+            _ => return None,
+        };
+        match self.heap.get(path) {
+            Obj::List(l) => Some(
+                l.iter()
+                    .filter_map(|v| self.heap.str_of(*v).map(str::to_string))
+                    .collect(),
+            ),
+            _ => None,
+        }
     }
 }
 

@@ -240,3 +240,26 @@ fn bad_flags_are_usage_errors() {
         assert!(o.stderr.contains(want), "{args:?}: {}", o.stderr);
     }
 }
+
+/// `sys.path` is the program's to change, but under `--sandbox` an entry
+/// added at run time finds nothing: imports read files too, and must not
+/// read past `--allow-read`.
+#[test]
+fn a_sandbox_cannot_widen_its_import_path() {
+    let d = setup("syspath");
+    std::fs::create_dir_all(d.join("lib")).unwrap();
+    std::fs::write(d.join("lib/outside.py"), "print('outside ran')\n").unwrap();
+    let lib = d.join("lib");
+    let prog = format!(
+        "import sys\nsys.path.append({:?})\ntry:\n    import outside\nexcept ImportError as e:\n    print(type(e).__name__, e)\n",
+        lib.to_str().unwrap()
+    );
+    let o = code(&d, &[], &prog);
+    assert_eq!(o.stdout, "outside ran\n", "{}", o.stderr);
+    let o = code(&d, &["--allow-read=data"], &prog);
+    assert_eq!(
+        o.stdout, "ModuleNotFoundError No module named 'outside'\n",
+        "{}",
+        o.stderr
+    );
+}

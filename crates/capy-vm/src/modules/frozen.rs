@@ -88,6 +88,8 @@ frozen_stdlib! {
     init_argparse "argparse";
     init_unittest "unittest";
     init_random_extra "_random_extra";
+    init_importlib "importlib";
+    init_frame "_frame";
 }
 
 /// `collections.abc` is `_collections_abc`, as in CPython.

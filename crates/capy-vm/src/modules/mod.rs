@@ -30,6 +30,7 @@ pub mod stdin;
 pub mod stdio;
 pub mod struct_;
 pub mod sys;
+pub mod sysframe;
 pub mod time;
 pub mod traceback;
 pub mod types;

@@ -63,6 +63,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     func(vm, m, "print_exception", sys_print_exception)?;
     func(vm, m, "atexit", super::atexit::sys_atexit)?;
     func(vm, m, "exc_info", sys_exc_info)?;
+    func(vm, m, "_getframe", super::sysframe::getframe)?;
     func(vm, m, "getrecursionlimit", sys_getrecursionlimit)?;
     func(vm, m, "getsizeof", super::sizeof::getsizeof)?;
     func(vm, m, "intern", sys_intern)?;

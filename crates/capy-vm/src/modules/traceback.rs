@@ -51,10 +51,34 @@ fn entries(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     vm.new_list(out)
 }
 
+/// `source_line(filename, lineno)`: that line of a file capy loaded,
+/// stripped, or None (no file is read for it).
+fn source_line(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let (Some(file), Some(&Value::Int(line))) =
+        (a.first().and_then(|&v| vm.heap.str_of(v)), a.get(1))
+    else {
+        return Ok(Value::None);
+    };
+    let file = file.to_string();
+    let text = vm.loaded_source(&file).and_then(|s| {
+        let n = usize::try_from(line).ok()?.checked_sub(1)?;
+        s.split('\n').nth(n).map(|t| t.trim().to_string())
+    });
+    match text {
+        Some(t) => vm.new_string(t),
+        None => Ok(Value::None),
+    }
+}
+
 pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let m = vm.new_module("_traceback")?;
     let d = crate::import::module_dict(vm, m);
-    for (name, f) in [("format", format as NativeFn), ("entries", entries)] {
+    let fns = [
+        ("format", format as NativeFn),
+        ("entries", entries),
+        ("source_line", source_line),
+    ];
+    for (name, f) in fns {
         let v = crate::types::native(vm, name, f, false, Value::Obj(m))?;
         vm.dict_set_str(d, name, v)?;
     }

@@ -6,6 +6,7 @@ pub mod asyncgen;
 pub mod bigcost;
 pub mod bytes;
 pub mod class;
+pub mod code;
 pub mod codec;
 pub mod construct;
 pub mod containers;

@@ -423,6 +423,14 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
             }
         }
         (Obj::Func(f), "__globals__") => Some(Value::Obj(f.globals)),
+        (Obj::Func(f), "__code__") => {
+            let c = f.code.clone();
+            Some(super::code::wrap(vm, &c)?)
+        }
+        (Obj::Code(c), n) if n.starts_with("co_") => {
+            let c = c.clone();
+            super::code::attr(vm, &c, n)?
+        }
         (Obj::Func(f), "__closure__") => {
             let cells = f.closure.to_vec();
             if cells.is_empty() {
@@ -469,7 +477,11 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
             let n = vm.intern("__doc__");
             vm.getattr_opt(f, n)?
         }
-        (Obj::BoundMethod { func, .. }, "__name__" | "__qualname__" | "__module__") => {
+        (
+            Obj::BoundMethod { func, .. },
+            "__name__" | "__qualname__" | "__module__" | "__code__" | "__defaults__"
+            | "__kwdefaults__" | "__globals__" | "__closure__" | "__annotations__",
+        ) => {
             let f = *func;
             let n = vm.intern(name);
             vm.getattr_opt(f, n)?

@@ -13,11 +13,10 @@ disable, the module-level debug/info/warning/error/critical/exception/log
 functions, makeLogRecord, setLoggerClass/getLoggerClass and
 setLogRecordFactory/getLogRecordFactory.
 
-Differences from CPython: capy gives Python code no frame inspection, so
-a record cannot say where it was logged: pathname and filename are
-"(unknown file)", module "(unknown file)", lineno 0 and funcName
-"(unknown function)" (CPython's own values when the caller cannot be
-found); stack_info=True adds nothing. capy has no threads: thread is None
+Differences from CPython: a record says where it was logged (pathname,
+filename, module, lineno, funcName, found through sys._getframe and
+`stacklevel` as CPython does), but stack_info=True adds nothing. capy has
+no threads: thread is None
 and threadName 'MainThread'. Tracebacks (exc_info, exception()) are
 rendered by sys.print_exception, which shows no source lines. Not
 covered: logging.handlers, logging.config, LoggerAdapter, captureWarnings,
@@ -110,6 +109,8 @@ def _checkLevel(level):
 # What a record says about its origin, since capy cannot look at frames.
 _UNKNOWN_FILE = "(unknown file)"
 _UNKNOWN_FUNC = "(unknown function)"
+# The file name this module's own frames carry, skipped by findCaller.
+_THIS_FILE = (lambda: None).__code__.co_filename
 
 
 class LogRecord:
@@ -777,8 +778,20 @@ class Logger(Filterer):
             self._log(level, msg, args, **kwargs)
 
     def findCaller(self, stack_info=False, stacklevel=1):
-        # No frame inspection in capy.
-        return _UNKNOWN_FILE, 0, _UNKNOWN_FUNC, None
+        # Walk out of this module's frames to the code that logged, then
+        # `stacklevel - 1` frames further out (frames of this module do
+        # not count); the outermost frame if the stack ends first.
+        try:
+            f = sys._getframe(0)
+        except (AttributeError, ValueError):
+            return _UNKNOWN_FILE, 0, _UNKNOWN_FUNC, None
+        left = stacklevel
+        while left > 0 and f.f_back is not None:
+            f = f.f_back
+            if f.f_code.co_filename != _THIS_FILE:
+                left -= 1
+        code = f.f_code
+        return code.co_filename, f.f_lineno, code.co_name, None
 
     def makeRecord(self, name, level, fn, lno, msg, args, exc_info,
                    func=None, extra=None, sinfo=None):

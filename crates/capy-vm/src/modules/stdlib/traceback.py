@@ -1,12 +1,12 @@
 # traceback for capy: printing and formatting exceptions as CPython
-# prints them uncaught, and their entries as FrameSummary objects.
+# prints them uncaught, their entries as FrameSummary objects, and the
+# running stack (extract_stack, format_stack, print_stack, walk_stack,
+# through sys._getframe).
 #
 # capy records, per traceback entry, the file, line and function name;
-# there are no frame objects, so e.__traceback__ is the exception itself
-# (which every function here accepts as a "traceback"), and the stack
-# functions (extract_stack, print_stack, format_stack, walk_stack) are not
-# provided. Column markers (^^^) are not drawn, as in capy's own
-# tracebacks.
+# e.__traceback__ is the exception itself (which every function here
+# accepts as a "traceback"), so walk_tb is not provided. Column markers
+# (^^^) are not drawn, as in capy's own tracebacks.
 import sys
 import _traceback
 
@@ -14,6 +14,7 @@ __all__ = [
     "extract_tb", "format_exc", "format_exception", "format_exception_only",
     "format_list", "format_tb", "print_exc", "print_exception", "print_last",
     "print_tb", "FrameSummary", "StackSummary", "TracebackException",
+    "extract_stack", "format_stack", "print_stack", "walk_stack", "print_list",
 ]
 
 _NONE = object()
@@ -96,6 +97,58 @@ def extract_tb(tb, limit=None):
     if limit is not None:
         entries = entries[:limit] if limit >= 0 else entries[limit:]
     return StackSummary.from_list(entries)
+
+
+def walk_stack(f):
+    """(frame, line) from `f` outwards. Without `f`, 3.11 starts four
+    frames out from this generator's own (an off-by-some that 3.12 fixed;
+    kept so programs print what they print under 3.11)."""
+    if f is None:
+        f = sys._getframe(4) if _depth_at_least(5) else None
+    while f is not None:
+        yield f, f.f_lineno
+        f = f.f_back
+
+
+def _depth_at_least(n):
+    try:
+        sys._getframe(n)
+    except ValueError:
+        return False
+    return True
+
+
+def extract_stack(f=None, limit=None):
+    """The stack from the outermost frame to `f` (default: the caller):
+    the `limit` innermost entries, or with a negative limit the outermost."""
+    if f is None:
+        f = sys._getframe(1)
+    entries = []
+    while f is not None:
+        code = f.f_code
+        line = _traceback.source_line(code.co_filename, f.f_lineno)
+        entries.append((code.co_filename, f.f_lineno, code.co_name, line))
+        f = f.f_back
+    if limit is not None:
+        entries = entries[:limit] if limit >= 0 else entries[limit:]
+    entries.reverse()
+    return StackSummary.from_list(entries)
+
+
+def format_stack(f=None, limit=None):
+    if f is None:
+        f = sys._getframe(1)
+    return format_list(extract_stack(f, limit))
+
+
+def print_stack(f=None, limit=None, file=None):
+    if f is None:
+        f = sys._getframe(1)
+    print_list(extract_stack(f, limit), file)
+
+
+def print_list(extracted_list, file=None):
+    print("".join(format_list(extracted_list)), file=file or sys.stderr, end="")
 
 
 def format_list(extracted_list):

@@ -8,16 +8,10 @@ replaced by the program, as in CPython), catch_warnings (record=True
 gives WarningMessage objects; 3.11's action/category/lineno/append
 arguments are accepted) and the default filters of a release build.
 
-Difference from CPython: capy gives Python code no access to the
-caller's frame (there is no sys._getframe), so warn() cannot tell which
-file and line issued a warning. It reports the location the way CPython
-does when no frame is available: filename "sys", line 1, printed as
-"sys:1: UserWarning: message". The warning is attributed to module
-'__main__' (so the default filter shows DeprecationWarning, as it does
-for warnings caused by the main script), `stacklevel` is checked but
-otherwise has no effect, and since every warn() call has the same
-location, the 'default' and 'module' actions show a given text and
-category once (one shared registry instead of one per module and line). warn_explicit() takes the location from its
+warn() finds the location through sys._getframe: the file and line of
+the frame `stacklevel` calls out, the module named by that frame's
+`__name__`, and its globals' `__warningregistry__`; past the outermost
+frame it is CPython's "sys:1" in module 'sys'. warn_explicit() takes the location from its
 arguments and behaves exactly as in CPython. Not covered: -W options
 (sys.warnoptions), the `source` object's traceback (tracemalloc).
 """
@@ -46,7 +40,6 @@ onceregistry = {}
 _filters_version = 0
 
 # The registry warn() uses for all its calls (see the module docstring).
-_warn_registry = {}
 
 # Source lines for formatwarning, by file name.
 _line_cache = {}
@@ -287,9 +280,18 @@ def warn(message, category=None, stacklevel=1, source=None):
     if not isinstance(stacklevel, int):
         raise TypeError("'%s' object cannot be interpreted as an integer"
                         % type(stacklevel).__name__)
-    # No frame information in capy: CPython's "unknown frame" location.
-    warn_explicit(message, category, "sys", 1, "__main__", _warn_registry,
-                  None, source)
+    try:
+        frame = sys._getframe(stacklevel)
+    except ValueError:
+        globs = sys.__dict__
+        filename, lineno = "sys", 1
+    else:
+        globs = frame.f_globals
+        filename, lineno = frame.f_code.co_filename, frame.f_lineno
+    module = globs["__name__"] if "__name__" in globs else "<string>"
+    registry = globs.setdefault("__warningregistry__", {})
+    warn_explicit(message, category, filename, lineno, module, registry,
+                  globs, source)
 
 
 class catch_warnings:

@@ -1,0 +1,139 @@
+//! `sys._getframe`: the running frames of this instance, as frame objects
+//! (`f_code`, `f_lineno`, `f_globals`, `f_locals`, `f_back`,
+//! `f_builtins`), which `logging`, `warnings` and `traceback` use to say
+//! where they were called from.
+//!
+//! A frame object is a snapshot taken at the call, built by the frozen
+//! `_frame` module: `f_lineno` is the line at that moment and `f_locals`
+//! a copy, as CPython's `f_locals` of a function frame is a copy. The
+//! chain ends where this instance's frames end, so a compartment sees
+//! only frames of its own code, never its caller's (a crossing runs the
+//! callee on its own instance, whose frame stack starts at the crossing).
+
+use crate::obj::Obj;
+use crate::value::Value;
+use crate::vm::{FrameInfo, Vm};
+use crate::PyResult;
+
+type Kw<'a> = &'a [(Value, Value)];
+
+/// `sys._getframe(depth=0)`: the frame `depth` calls below the caller's.
+pub fn getframe(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let depth = match a.first() {
+        None => 0,
+        Some(Value::Int(i)) => (*i).max(0) as usize,
+        Some(Value::Bool(b)) => *b as usize,
+        Some(&v) => {
+            let t = vm.type_name(v);
+            return Err(vm.type_error(format!("'{t}' object cannot be interpreted as an integer")));
+        }
+    };
+    let n = vm.frames.len();
+    if depth >= n {
+        return Err(vm.value_error("call stack is not deep enough"));
+    }
+    // (id, code, globals, line) of each frame, outermost first.
+    let frames: Vec<_> = vm
+        .frames
+        .iter()
+        .take(n - depth)
+        .map(|fi| (fi.id, fi.code.clone(), fi.globals, line_of(fi)))
+        .collect();
+    let builtins = Value::Obj(crate::import::module_dict(vm, vm.builtins));
+    let asked = frames.last().map(|f| f.0);
+    let mut records = Vec::with_capacity(frames.len());
+    for (id, code, globals, line) in frames {
+        // Locals are copied now only for the frame asked for; the frames
+        // behind it copy theirs when first read (one that has returned by
+        // then reads as having none).
+        let state = match live_state(vm, id)? {
+            Some(s) if Some(id) == asked => s,
+            _ => {
+                let empty = vm.new_dict()?;
+                vm.new_tuple(vec![line, empty])?
+            }
+        };
+        let c = crate::types::code::wrap(vm, &code)?;
+        let id = Value::Int(id as i64);
+        records.push(vm.new_tuple(vec![c, id, Value::Obj(globals), state, builtins])?);
+    }
+    let records = vm.new_list(records)?;
+    let live = crate::types::native(vm, "_live", frame_live, false, Value::None)?;
+    let module = vm.import_dotted("_frame")?;
+    let chain = vm.getattr_str(module, "chain")?;
+    vm.call(chain, &[records, live], &[])
+}
+
+/// The line a frame is running (or, for a caller, the line of its call).
+fn line_of(fi: &FrameInfo) -> Value {
+    Value::Int(fi.code.line_at(fi.ip.saturating_sub(1)).into())
+}
+
+/// `(line, locals)` of the running frame `id`, or None once it has
+/// returned (a frame object then keeps what it last saw).
+fn frame_live(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let id = match a.first() {
+        Some(Value::Int(i)) => *i as u64,
+        _ => return Ok(Value::None),
+    };
+    Ok(live_state(vm, id)?.unwrap_or(Value::None))
+}
+
+fn live_state(vm: &mut Vm, id: u64) -> PyResult<Option<Value>> {
+    let Some(fi) = vm.frames.iter().find(|fi: &&FrameInfo| fi.id == id) else {
+        return Ok(None);
+    };
+    let line = line_of(fi);
+    let (code, base, globals, locals) = (fi.code.clone(), fi.base, fi.globals, fi.locals);
+    let f_locals = frame_locals(vm, &code, base, globals, locals)?;
+    Ok(Some(vm.new_tuple(vec![line, f_locals])?))
+}
+
+/// A copy of a frame's local names: the namespace of a module or class
+/// body, or the bound fast locals and cells of a function.
+fn frame_locals(
+    vm: &mut Vm,
+    code: &capy_compiler::Code,
+    base: usize,
+    globals: crate::value::Gc,
+    locals: Value,
+) -> PyResult {
+    match locals {
+        Value::Null => {}
+        ns => return Ok(ns),
+    }
+    use capy_compiler::bytecode::code_flags::{CLASS_BODY, MODULE};
+    if code.flags & (MODULE | CLASS_BODY) != 0 {
+        return Ok(Value::Obj(globals));
+    }
+    let names: Vec<std::rc::Rc<str>> = code
+        .varnames
+        .iter()
+        .chain(&code.cellvars)
+        .chain(&code.freevars)
+        .cloned()
+        .collect();
+    let ncells_from = code.varnames.len();
+    let d = vm.new_dict()?;
+    for (i, name) in names.iter().enumerate() {
+        let Some(&v) = vm.stack.get(base + i) else {
+            break;
+        };
+        let v = if i >= ncells_from {
+            match v {
+                Value::Obj(c) => match vm.heap.get(c) {
+                    Obj::Cell(inner) => *inner,
+                    _ => Value::Null,
+                },
+                _ => Value::Null,
+            }
+        } else {
+            v
+        };
+        if !matches!(v, Value::Null) {
+            let k = vm.new_str(name)?;
+            vm.dict_set(d, k, v)?;
+        }
+    }
+    Ok(d)
+}

@@ -1,0 +1,1 @@
+where = "on the added path"
