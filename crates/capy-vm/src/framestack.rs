@@ -151,8 +151,16 @@ impl Vm {
     /// exceptions to its blocks; the Python functions it calls run in
     /// the same loop.
     pub fn run_frame(&mut self, f: &mut Frame) -> PyResult<Exit> {
+        // A generator's resumption, and much code native calls run, gets
+        // to its yield or return without calling a Python function: it
+        // takes no frame list.
+        let first = match self.exec(f) {
+            Ok(Step::Return(v)) => return Ok(Exit::Return(v)),
+            Ok(Step::Yield(v)) => return Ok(Exit::Yield(v)),
+            other => other,
+        };
         let mut callees = self.frame_lists.pop().unwrap_or_default();
-        let r = self.run_frames(f, &mut callees);
+        let r = self.run_frames(f, &mut callees, first);
         // Empty on every exit: a return or yield comes from `f` itself,
         // an exception left every callee on its way out.
         callees.clear();
@@ -160,45 +168,51 @@ impl Vm {
         r
     }
 
-    /// The loop of [`Self::run_frame`]; `callees` holds the frames called
-    /// from `base` that have not returned, innermost (the current) last.
-    fn run_frames(&mut self, base: &mut Frame, callees: &mut Callees) -> PyResult<Exit> {
+    /// The loop of [`Self::run_frame`], from `step`, what the base frame's
+    /// first run ended with; `callees` holds the frames called from `base`
+    /// that have not returned, innermost (the current) last.
+    fn run_frames(
+        &mut self,
+        base: &mut Frame,
+        callees: &mut Callees,
+        mut step: PyResult<Step>,
+    ) -> PyResult<Exit> {
         loop {
-            let f = match callees.current() {
-                Some(f) => f,
-                None => &mut *base,
-            };
-            let e = match self.exec(f) {
+            let e = match step {
                 Ok(Step::Enter(h, at)) => match self.enter_inline(h, at, false, callees) {
-                    Ok(()) => continue,
+                    Ok(()) => None,
                     // Raised by the call instruction of the caller.
-                    Err(e) => e,
+                    Err(e) => Some(e),
                 },
                 Ok(Step::Init(h, at)) => match self.enter_inline(h, at, true, callees) {
-                    Ok(()) => continue,
+                    Ok(()) => None,
                     // Raised by the call instruction of the caller.
-                    Err(e) => e,
+                    Err(e) => Some(e),
                 },
                 Ok(Step::Return(v)) => match callees.pop() {
                     Some((done, false)) => {
                         self.return_inline(done, v);
-                        continue;
+                        None
                     }
-                    Some((done, true)) => match self.return_init(done, v) {
-                        Ok(()) => continue,
-                        // Raised by the call instruction of the caller.
-                        Err(e) => e,
-                    },
+                    // Raised by the call instruction of the caller.
+                    Some((done, true)) => self.return_init(done, v).err(),
                     None => return Ok(Exit::Return(v)),
                 },
                 // Only generator code yields, and it never runs inline.
                 Ok(Step::Yield(v)) if callees.is_empty() => return Ok(Exit::Yield(v)),
                 Ok(Step::Yield(_)) => {
-                    self.error(ExcKind::SystemError, "yield from an inline frame")
+                    Some(self.error(ExcKind::SystemError, "yield from an inline frame"))
                 }
-                Err(e) => e,
+                Err(e) => Some(e),
             };
-            self.unwind(base, callees, e)?;
+            if let Some(e) = e {
+                self.unwind(base, callees, e)?;
+            }
+            let f = match callees.current() {
+                Some(f) => f,
+                None => &mut *base,
+            };
+            step = self.exec(f);
         }
     }
 
