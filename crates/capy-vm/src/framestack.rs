@@ -179,16 +179,14 @@ impl Vm {
     ) -> PyResult<Exit> {
         loop {
             let e = match step {
-                Ok(Step::Enter(h, at)) => match self.enter_inline(h, at, false, callees) {
-                    Ok(()) => None,
-                    // Raised by the call instruction of the caller.
-                    Err(e) => Some(e),
-                },
-                Ok(Step::Init(h, at)) => match self.enter_inline(h, at, true, callees) {
-                    Ok(()) => None,
-                    // Raised by the call instruction of the caller.
-                    Err(e) => Some(e),
-                },
+                Ok(Step::Enter(h, at)) => {
+                    // An error is raised by the call instruction of the caller.
+                    self.enter_inline(h, at, false, callees).err()
+                }
+                Ok(Step::Init(h, at)) => {
+                    // An error is raised by the call instruction of the caller.
+                    self.enter_inline(h, at, true, callees).err()
+                }
                 Ok(Step::Return(v)) => match callees.pop() {
                     Some((done, false)) => {
                         self.return_inline(done, v);
