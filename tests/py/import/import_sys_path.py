@@ -3,7 +3,9 @@
 # replaced list is used from then on. Non-str entries are skipped.
 import sys
 
-here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+import _helper  # beside this test: its folder holds the other helpers
+
+here = _helper.__file__.rsplit("/", 1)[0] if "/" in _helper.__file__ else "."
 sys.path.append(42)
 try:
     import _on_path
@@ -17,11 +19,12 @@ print(_on_path.where)
 saved = list(sys.path)
 sys.path[:] = []
 try:
-    import _helper
+    import _raises
 except ImportError as e:
     print(type(e).__name__, e)
 
 sys.path = saved
-import _helper
-
-print(_helper.value)
+try:
+    import _raises
+except ValueError as e:
+    print("found again:", e)

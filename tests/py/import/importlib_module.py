@@ -4,7 +4,6 @@
 import importlib
 import sys
 
-sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/import")
 
 m = importlib.import_module("_pkg.sub.deep")
 print(m.__name__, m is sys.modules["_pkg.sub.deep"])

@@ -4,7 +4,6 @@
 import importlib
 import sys
 
-sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/import")
 
 import _helper
 
