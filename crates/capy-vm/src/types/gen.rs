@@ -333,6 +333,9 @@ impl Vm {
                     } else {
                         "generator raised StopIteration"
                     };
+                    // The StopIteration becomes the cause: it must live
+                    // through the RuntimeError's allocation.
+                    self.root_value(e.value());
                     let re = self.runtime_error(msg);
                     if let Obj::Exception(x) = self.heap.get_mut(re.0) {
                         x.cause = e.value();
