@@ -46,9 +46,14 @@ pub fn getframe(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         // Locals are copied now only for the frame asked for; the frames
         // behind it copy theirs when first read (one that has returned by
         // then reads as having none).
-        let state = match live_state(vm, id)? {
-            Some(s) if Some(id) == asked => s,
-            _ => {
+        let now = if Some(id) == asked {
+            live_state(vm, id)?
+        } else {
+            None
+        };
+        let state = match now {
+            Some(s) => s,
+            None => {
                 let empty = vm.new_dict()?;
                 vm.new_tuple(vec![line, empty])?
             }

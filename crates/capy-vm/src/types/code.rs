@@ -64,8 +64,7 @@ fn names_tuple(vm: &mut Vm, names: &[Rc<str>]) -> PyResult {
 }
 
 /// A `co_*` attribute of a code object; None for any other name.
-pub fn attr(vm: &mut Vm, code: &Rc<Code>, name: &str) -> PyResult<Option<Value>> {
-    let c = code.clone();
+pub fn attr(vm: &mut Vm, c: &Code, name: &str) -> PyResult<Option<Value>> {
     Ok(Some(match name {
         "co_name" => vm.new_str(&c.name)?,
         "co_qualname" => vm.new_str(&c.qualname)?,
@@ -79,7 +78,7 @@ pub fn attr(vm: &mut Vm, code: &Rc<Code>, name: &str) -> PyResult<Option<Value>>
         "co_cellvars" => names_tuple(vm, &c.cellvars)?,
         "co_freevars" => names_tuple(vm, &c.freevars)?,
         "co_names" => names_tuple(vm, &c.names)?,
-        "co_flags" => Value::Int(cpython_co_flags(&c).into()),
+        "co_flags" => Value::Int(cpython_co_flags(c).into()),
         _ => return Ok(None),
     }))
 }
