@@ -43,6 +43,13 @@ OPS = [
     # bytes
     ("bytes: iterate", "b = bytes(i % 256 for i in range(n))", "for x in b: pass"),
     ("bytes: b[i]", "b = bytes(i % 256 for i in range(n))", "for i in range(n): b[i]"),
+    # a scan from a position (a parser's loop) must not cost the whole length each time
+    ("bytes: find from pos", "b = b'abcdefg\\n' * (n // 8)",
+     "p = 0\nwhile p >= 0: p = b.find(b'\\n', p + 1)"),
+    ("bytes: startswith at pos", "b = b'abcdefg\\n' * (n // 8)",
+     "for i in range(0, n, 8): b.startswith(b'ab', i)"),
+    ("str: find from pos (non-ASCII)", "s = 'abcdéfg\\n' * (n // 8)",
+     "p = 0\nwhile p >= 0: p = s.find('\\n', p + 1)"),
     ("bytearray: append", "b = bytearray()", "for i in range(n): b.append(i % 256)"),
     # list
     ("list: append", "a = []", "for i in range(n): a.append(i)"),

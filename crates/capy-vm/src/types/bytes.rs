@@ -4,7 +4,7 @@
 
 use crate::obj::Obj;
 use crate::types::MethodDef;
-use crate::value::Value;
+use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
 
@@ -71,18 +71,36 @@ fn arg(a: &[Value], i: usize) -> Value {
 
 /// `self` as bytes, and whether it is a bytearray.
 fn me(vm: &mut Vm, a: &[Value]) -> PyResult<(Vec<u8>, bool)> {
+    let h = me_ref(vm, a)?;
+    Ok(match vm.heap.get(h) {
+        Obj::ByteArray(b) => (b.clone(), true),
+        _ => (view(vm, h).to_vec(), false),
+    })
+}
+
+/// `self` checked to be bytes or a bytearray, for methods that only read
+/// it: they borrow its contents with [`view`] instead of copying them
+/// (`data.find(b"\n", pos)` in a loop must not copy `data` each time).
+fn me_ref(vm: &mut Vm, a: &[Value]) -> PyResult<Gc> {
     let v = vm.builtin_base(arg(a, 0));
     if let Value::Obj(h) = v {
-        match vm.heap.get(h) {
-            Obj::Bytes(b) => return Ok((b.to_vec(), false)),
-            Obj::ByteArray(b) => return Ok((b.clone(), true)),
-            _ => {}
+        if matches!(vm.heap.get(h), Obj::Bytes(_) | Obj::ByteArray(_)) {
+            return Ok(h);
         }
     }
     let t = vm.type_name(v);
     Err(vm.type_error(format!(
         "descriptor requires a 'bytes' object but received '{t}'"
     )))
+}
+
+/// The contents of a bytes or bytearray found by [`me_ref`].
+fn view(vm: &Vm, h: Gc) -> &[u8] {
+    match vm.heap.get(h) {
+        Obj::Bytes(b) => b,
+        Obj::ByteArray(b) => b,
+        _ => &[],
+    }
 }
 
 /// Builds a bytes (or bytearray) object.
@@ -174,12 +192,14 @@ pub fn adjust(vm: &mut Vm, a: &[Value], i: usize, len: usize) -> PyResult<(usize
                     }
                     _ => vm.index_value(v)?,
                 };
-                Ok(if n < 0 { (n + len).max(0) } else { n.min(len) })
+                Ok(if n < 0 { (n + len).max(0) } else { n })
             }
         }
     };
+    // A start past the end stays there (so `s > e`): CPython finds nothing
+    // from there, not even the empty string ('abc'.find('', 4) is -1).
     let s = get(vm, i, 0)?;
-    let e = get(vm, i + 1, len)?;
+    let e = get(vm, i + 1, len)?.min(len);
     Ok((s as usize, e as usize))
 }
 
@@ -221,9 +241,10 @@ fn count_sub(hay: &[u8], n: &[u8]) -> usize {
 }
 
 fn find_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult<Option<usize>> {
-    let (b, _) = me(vm, a)?;
+    let h = me_ref(vm, a)?;
     let n = needle(vm, arg(a, 1))?;
-    let (s, e) = adjust(vm, a, 2, b.len())?;
+    let (s, e) = adjust(vm, a, 2, view(vm, h).len())?;
+    let b = view(vm, h);
     if s > e || s > b.len() {
         return Ok(None);
     }
@@ -257,13 +278,13 @@ fn b_rindex(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     }
 }
 fn b_count(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let (b, _) = me(vm, a)?;
+    let h = me_ref(vm, a)?;
     let n = needle(vm, arg(a, 1))?;
-    let (s, e) = adjust(vm, a, 2, b.len())?;
+    let (s, e) = adjust(vm, a, 2, view(vm, h).len())?;
     if s > e {
         return Ok(Value::Int(0));
     }
-    Ok(Value::Int(count_sub(&b[s..e], &n) as i64))
+    Ok(Value::Int(count_sub(&view(vm, h)[s..e], &n) as i64))
 }
 
 /// `replace` on byte strings; `count < 0` means all.
@@ -507,8 +528,8 @@ fn b_join(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 }
 
 fn affix(vm: &mut Vm, a: &[Value], start: bool) -> PyResult {
-    let (b, _) = me(vm, a)?;
-    let (s, e) = adjust(vm, a, 2, b.len())?;
+    let h = me_ref(vm, a)?;
+    let (s, e) = adjust(vm, a, 2, view(vm, h).len())?;
     let cands = match arg(a, 1) {
         Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_)) => vm.seq_items(arg(a, 1))?,
         v => vec![v],
@@ -523,6 +544,7 @@ fn affix(vm: &mut Vm, a: &[Value], start: bool) -> PyResult {
                 "{n} first arg must be bytes or a tuple of bytes, not {t}"
             )));
         };
+        let b = view(vm, h);
         if s > b.len() || s > e {
             continue;
         }
@@ -596,7 +618,8 @@ fn b_title(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 }
 
 fn pred(vm: &mut Vm, a: &[Value], f: fn(&u8) -> bool) -> PyResult {
-    let (b, _) = me(vm, a)?;
+    let h = me_ref(vm, a)?;
+    let b = view(vm, h);
     Ok(Value::Bool(!b.is_empty() && b.iter().all(f)))
 }
 fn b_isdigit(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -612,13 +635,15 @@ fn b_isspace(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     pred(vm, a, |c| is_ws(*c))
 }
 fn b_isupper(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let (b, _) = me(vm, a)?;
+    let h = me_ref(vm, a)?;
+    let b = view(vm, h);
     Ok(Value::Bool(
         b.iter().any(u8::is_ascii_uppercase) && !b.iter().any(u8::is_ascii_lowercase),
     ))
 }
 fn b_islower(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let (b, _) = me(vm, a)?;
+    let h = me_ref(vm, a)?;
+    let b = view(vm, h);
     Ok(Value::Bool(
         b.iter().any(u8::is_ascii_lowercase) && !b.iter().any(u8::is_ascii_uppercase),
     ))

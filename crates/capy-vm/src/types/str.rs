@@ -303,18 +303,20 @@ fn find_chars(hay: &[char], n: &[char], rev: bool) -> Option<usize> {
 }
 
 fn affix(vm: &mut Vm, a: &[Value], start: bool) -> PyResult {
-    // Code points, so lone surrogates compare as themselves.
-    s(vm, a, 0)?;
     let this = vm.builtin_base(arg(a, 0));
-    let text = crate::types::strbuf::code_points_of(vm, this).unwrap_or_default();
-    let (st, en) = crate::types::bytes::adjust(vm, a, 2, text.len())?;
+    let Some(len) = vm.heap.pystr(this).map(|p| p.char_len()) else {
+        let t = vm.type_name(this);
+        return Err(vm.type_error(format!("expected str, got {t}")));
+    };
+    let (st, en) = crate::types::bytes::adjust(vm, a, 2, len)?;
     let cands = match arg(a, 1) {
         Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_)) => vm.seq_items(arg(a, 1))?,
         v => vec![v],
     };
     let name = if start { "startswith" } else { "endswith" };
     for c in cands {
-        let Some(p) = crate::types::strbuf::code_points_of(vm, vm.builtin_base(c)) else {
+        let c = vm.builtin_base(c);
+        let (Some(hay), Some(p)) = (vm.heap.pystr(this), vm.heap.pystr(c)) else {
             let t = vm.type_name(c);
             let msg = if matches!(arg(a, 1), Value::Obj(h) if matches!(vm.heap.get(h), Obj::Tuple(_)))
             {
@@ -324,11 +326,24 @@ fn affix(vm: &mut Vm, a: &[Value], start: bool) -> PyResult {
             };
             return Err(vm.type_error(msg));
         };
-        if st > text.len() || st > en {
+        // (`adjust` leaves a start past the end there: nothing matches.)
+        if st > en {
             continue;
         }
-        let hay = &text[st..en];
-        if (start && hay.starts_with(&p)) || (!start && hay.ends_with(&p)) {
+        let hit = if hay.has_surrogates() || p.has_surrogates() {
+            // Code points, so lone surrogates compare as themselves.
+            let (h, n): (Vec<u32>, Vec<u32>) =
+                (hay.code_points().collect(), p.code_points().collect());
+            let h = &h[st..en];
+            (start && h.starts_with(&n)) || (!start && h.ends_with(&n))
+        } else {
+            // UTF-8 matches at a character boundary are code-point matches;
+            // the stored offsets make this cost the needle, not the position.
+            let h = &hay.s.as_bytes()[hay.byte_offset(st)..hay.byte_offset(en)];
+            let n = p.s.as_bytes();
+            (start && h.starts_with(n)) || (!start && h.ends_with(n))
+        };
+        if hit {
             return Ok(Value::Bool(true));
         }
     }

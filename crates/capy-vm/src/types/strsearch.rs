@@ -31,14 +31,6 @@ fn text(vm: &Vm, v: Value) -> &str {
     vm.heap.str_of(v).unwrap_or("")
 }
 
-/// Byte offset of code point `cp` in `t` (its length when past the end).
-fn byte_at(t: &str, cp: usize) -> usize {
-    if t.is_ascii() {
-        return cp.min(t.len());
-    }
-    t.char_indices().nth(cp).map_or(t.len(), |(b, _)| b)
-}
-
 fn char_len(t: &str) -> usize {
     if t.is_ascii() {
         t.len()
@@ -57,18 +49,20 @@ type SearchArgs = (Value, Value, Option<(usize, usize, usize)>);
 fn search_args(vm: &mut Vm, a: &[Value], name: &str) -> PyResult<SearchArgs> {
     let hay = str_arg(vm, a, 0, "descriptor")?;
     let needle = str_arg(vm, a, 1, &format!("{name}() argument 1"))?;
-    let len = char_len(text(vm, hay));
+    // The str's stored length and offset index: a search from a position
+    // costs the distance searched, not the position (a parser's loop of
+    // `s.find(c, pos)` over non-ASCII text stays linear).
+    let len = vm.heap.pystr(hay).map_or(0, |p| p.char_len());
     let (st, en) = crate::types::bytes::adjust(vm, a, 2, len)?;
-    // `adjust` clamps the start to the length, but a start past the end
-    // finds nothing, not even the empty string.
-    let past_end = matches!(a.get(2), Some(&Value::Int(i)) if i > len as i64)
-        || matches!(a.get(2), Some(&Value::Obj(h)) if matches!(vm.heap.get(h), crate::obj::Obj::BigInt(b) if b.sign() == num_bigint::Sign::Plus));
-    if st > en || past_end {
+    // (`adjust` leaves a start past the end there, so `st > en`: CPython
+    // finds nothing from there, not even the empty string.)
+    if st > en {
         return Ok((hay, needle, None));
     }
-    let t = text(vm, hay);
-    let bs = byte_at(t, st);
-    let be = bs + byte_at(&t[bs..], en - st);
+    let (bs, be) = vm
+        .heap
+        .pystr(hay)
+        .map_or((0, 0), |p| (p.byte_offset(st), p.byte_offset(en)));
     Ok((hay, needle, Some((st, bs, be))))
 }
 
