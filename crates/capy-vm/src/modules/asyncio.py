@@ -307,6 +307,10 @@ class Loop:
         while self._timers and self._timers[0][0] <= now:
             _, _, t, token = heapq.heappop(self._timers)
             self._wake(t, token)
+        if not self._ready and not self._timers:
+            # Callbacks micropython.schedule queued may wake a task (a
+            # ThreadSafeFlag set from one): time.sleep runs them.
+            time.sleep(0)
         if not self._ready:
             if not self._timers:
                 raise RuntimeError("event loop has nothing to run: the awaited task waits for an event that can never happen")
