@@ -316,7 +316,9 @@ impl Vm {
             Obj::Exception(e) => &e.dict,
             Obj::Func(f) => match f.ext_dict {
                 // The function's own dunders stay inline (see func_dict).
-                Some(g) if f.dict.probe_name(&self.heap, hash, name).is_none() => self.dict_ref(g)?,
+                Some(g) if f.dict.probe_name(&self.heap, hash, name).is_none() => {
+                    self.dict_ref(g)?
+                }
                 _ => &f.dict,
             },
             _ => return None,

@@ -66,7 +66,13 @@ pub fn schedule(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     Ok(Value::None)
 }
 
-/// Runs the waiting callbacks now if any wait and none is running: from
+/// `micropython._scheduled()`: how many callbacks wait (asyncio's idle
+/// loop keeps going while some do: one may wake a task).
+pub fn waiting(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
+    Ok(Value::Int(vm.scheduled.waiting.len() as i64))
+}
+
+/// Runs the oldest waiting callback now if one waits and none is running: from
 /// natives that wait (`time.sleep`), between two of their steps.
 pub(crate) fn run_due(vm: &mut Vm) -> PyResult<()> {
     if vm.scheduled.due() {
@@ -75,31 +81,39 @@ pub(crate) fn run_due(vm: &mut Vm) -> PyResult<()> {
     Ok(())
 }
 
-/// Runs the waiting callbacks, oldest first (those they schedule too),
-/// from the safe point of `current`, whose values are rooted meanwhile.
+/// Runs the oldest waiting callback (one per safe point, as MicroPython
+/// runs one per check: a callback that schedules itself again cannot hold
+/// the program up), from the safe point of `current`, whose values are
+/// rooted meanwhile.
 pub(crate) fn run(vm: &mut Vm, current: Option<&Frame>) -> PyResult<()> {
+    let Some((func, arg)) = vm.scheduled.waiting.pop_front() else {
+        return Ok(());
+    };
     let base = vm.temp_roots.len();
     if let Some(f) = current {
         let mut held = Vec::new();
         f.trace(&mut held);
         vm.temp_roots.extend(held);
     }
+    vm.temp_roots.extend_from_slice(&[func, arg]);
     vm.scheduled.running = true;
-    let mut result = Ok(());
-    while let Some((func, arg)) = vm.scheduled.waiting.pop_front() {
-        vm.temp_roots.extend_from_slice(&[func, arg]);
-        if let Err(e) = vm.call(func, &[arg], &[]) {
+    let r = vm.call(func, &[arg], &[]);
+    vm.scheduled.running = false;
+    vm.temp_roots.truncate(base);
+    if !vm.scheduled.waiting.is_empty() {
+        vm.budget.check_soon();
+    }
+    match r {
+        Ok(_) => Ok(()),
+        Err(e) => {
             let ordinary = vm.exc_class(crate::ExcKind::Exception);
             if !vm.isinstance(e.value(), ordinary) {
-                result = Err(e);
-                break;
+                return Err(e);
             }
             vm.flush();
             let tb = vm.format_exception_full(e);
             let _ = vm.write_err(&tb);
+            Ok(())
         }
     }
-    vm.scheduled.running = false;
-    vm.temp_roots.truncate(base);
-    result
 }

@@ -173,7 +173,13 @@ pub fn tb_records(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         };
         let c = crate::types::code::wrap(vm, &code)?;
         vm.reserve_growth(&records)?;
-        records.push(vm.new_tuple(vec![c, Value::Int(id as i64), Value::Obj(globals), state, builtins])?);
+        records.push(vm.new_tuple(vec![
+            c,
+            Value::Int(id as i64),
+            Value::Obj(globals),
+            state,
+            builtins,
+        ])?);
     }
     let live = crate::types::native(vm, "_live", frame_live, false, Value::None)?;
     let list = vm.new_list(records)?;

@@ -44,7 +44,9 @@ fn params(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult<[Option<Value>; 5]> {
 
 fn must_be(vm: &mut Vm, what: &str, want: &str, v: Value) -> crate::PyErr {
     let t = vm.type_name(v);
-    vm.type_error(format!("function() argument '{what}' must be {want}, not {t}"))
+    vm.type_error(format!(
+        "function() argument '{what}' must be {want}, not {t}"
+    ))
 }
 
 pub fn new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {

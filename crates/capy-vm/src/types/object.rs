@@ -597,9 +597,18 @@ pub(crate) fn func_slot_name(heap: &crate::heap::Heap, name: Value) -> bool {
     matches!(
         heap.str_of(name),
         Some(
-            "__name__" | "__qualname__" | "__doc__" | "__module__" | "__annotations__"
-                | "__defaults__" | "__kwdefaults__" | "__code__" | "__globals__"
-                | "__closure__" | "__builtins__" | "__type_params__"
+            "__name__"
+                | "__qualname__"
+                | "__doc__"
+                | "__module__"
+                | "__annotations__"
+                | "__defaults__"
+                | "__kwdefaults__"
+                | "__code__"
+                | "__globals__"
+                | "__closure__"
+                | "__builtins__"
+                | "__type_params__"
         )
     )
 }
