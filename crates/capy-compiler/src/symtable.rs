@@ -290,7 +290,9 @@ impl<'s, 'src> Builder<'s, 'src> {
         let parent = &self.table.scopes[self.cur()];
         let qualname = match parent.kind {
             ScopeKind::Module => name.to_string(),
-            ScopeKind::Class => format!("{}.{}", parent.qualname, name),
+            // A comprehension's scope adds no `<locals>` (CPython's rule:
+            // only function and lambda parents do).
+            ScopeKind::Class | ScopeKind::Comprehension => format!("{}.{}", parent.qualname, name),
             _ => format!("{}.<locals>.{}", parent.qualname, name),
         };
         let id = self.table.scopes.len();

@@ -572,7 +572,12 @@ impl Vm {
         let is_new = {
             let d = match self.heap.get(h) {
                 Obj::Exception(e) => &e.dict,
-                Obj::Func(f) => &f.dict,
+                Obj::Func(f) => match f.ext_dict {
+                    Some(d) if !crate::types::object::func_slot_name(&self.heap, name) => {
+                        return self.dict_set(Value::Obj(d), name, v)
+                    }
+                    _ => &f.dict,
+                },
                 Obj::Class(c) => &c.dict,
                 Obj::Module(m) => {
                     let d = m.dict;
@@ -763,14 +768,29 @@ impl Vm {
                     None
                 }
                 Obj::Exception(e) => Some(&e.dict),
-                Obj::Func(f) => Some(&f.dict),
+                Obj::Func(f) => match f.ext_dict {
+                    Some(d) if !crate::types::object::func_slot_name(&self.heap, name) => {
+                        return if self.dict_del(Value::Obj(d), name)? {
+                            Ok(())
+                        } else {
+                            let n = self.heap.str_of(name).unwrap_or("?").to_string();
+                            Err(self.attribute_error(obj, &n))
+                        };
+                    }
+                    _ => Some(&f.dict),
+                },
                 Obj::Class(c) => Some(&c.dict),
                 Obj::Module(m) => {
                     let d = m.dict;
                     return if self.dict_del(Value::Obj(d), name)? {
                         Ok(())
                     } else {
-                        Err(self.attribute_error(obj, "?"))
+                        // CPython's wording for a module here, not getattr's.
+                        let n = self.heap.str_of(name).unwrap_or("?").to_string();
+                        Err(self.error(
+                            ExcKind::AttributeError,
+                            format!("'module' object has no attribute '{n}'"),
+                        ))
                     };
                 }
                 _ => None,

@@ -314,7 +314,13 @@ impl Vm {
         let d = match self.heap.get(obj.as_obj()?) {
             Obj::Instance(i) => return self.inst_get(i, name, hash),
             Obj::Exception(e) => &e.dict,
-            Obj::Func(f) => &f.dict,
+            Obj::Func(f) => match f.ext_dict {
+                // The function's own dunders stay inline (see func_dict).
+                Some(g) if f.dict.probe_name(&self.heap, hash, name).is_none() => {
+                    self.dict_ref(g)?
+                }
+                _ => &f.dict,
+            },
             _ => return None,
         };
         d.probe_name(&self.heap, hash, name).map(|p| d.value_at(p))

@@ -1092,7 +1092,12 @@ fn add_keys(vm: &Vm, v: Value, out: &mut std::collections::BTreeSet<String>) {
             return;
         }
         Obj::Exception(e) => &e.dict,
-        Obj::Func(f) => &f.dict,
+        Obj::Func(f) => {
+            if let Some(g) = f.ext_dict {
+                add_keys(vm, Value::Obj(g), out);
+            }
+            &f.dict
+        }
         Obj::Module(m) => return add_keys(vm, Value::Obj(m.dict), out),
         _ => return,
     };

@@ -582,6 +582,7 @@ impl Vm {
             doc,
             module,
             dict: Dict::new(),
+            ext_dict: None,
         };
         Ok(Value::Obj(self.alloc(Obj::Func(Box::new(func)))?))
     }

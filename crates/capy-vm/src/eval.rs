@@ -253,6 +253,8 @@ impl Vm {
                 name: f.code.name.clone(),
                 line,
                 frame_id: f.id,
+                code: f.code.clone(),
+                globals: f.globals,
             });
         }
     }

@@ -200,6 +200,10 @@ pub struct Function {
     pub doc: Value,
     pub module: Value,
     pub dict: Dict,
+    /// The dict `f.__dict__` gave out, once read: from then on the
+    /// function's attributes live there (`dict` stays empty), so changes
+    /// through either `f.__dict__[k]` or `f.k` show in the other.
+    pub ext_dict: Option<Gc>,
     /// For a "plain" function (positional parameters only, no cells, not a
     /// generator) its parameter count: calls with exactly that many
     /// positional arguments take the fast path. `u32::MAX` otherwise.
@@ -348,6 +352,9 @@ pub struct TbEntry {
     /// Which frame activation added this entry (a re-raise in the same
     /// frame must not add it twice).
     pub frame_id: u64,
+    /// The frame's code and globals, for the entry's `tb_frame`.
+    pub code: Rc<capy_compiler::Code>,
+    pub globals: Gc,
 }
 
 pub struct ExcObj {
@@ -600,6 +607,7 @@ impl Obj {
                 out.extend_from_slice(&f.closure);
                 out.extend_from_slice(&[f.kwdefaults, f.name, f.qualname, f.doc, f.module]);
                 trace_dict(&f.dict, out);
+                out.extend(f.ext_dict.map(Value::Obj));
             }
             Obj::Native(n) => out.push(n.owner),
             Obj::BoundMethod { this, func } => out.extend_from_slice(&[*this, *func]),
@@ -619,6 +627,7 @@ impl Obj {
             Obj::Exception(e) => {
                 out.extend_from_slice(&[Value::Obj(e.class), e.args, e.cause, e.context]);
                 trace_dict(&e.dict, out);
+                out.extend(e.traceback.iter().map(|t| Value::Obj(t.globals)));
             }
             Obj::Module(m) => out.extend_from_slice(&[m.name, Value::Obj(m.dict)]),
             Obj::Cell(v) | Obj::ClassMethod(v) | Obj::StaticMethod(v) => out.push(*v),

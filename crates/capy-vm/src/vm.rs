@@ -121,6 +121,8 @@ pub struct Vm {
     pub extra_roots: Vec<Value>,
     /// Exit functions (`atexit`, `sys.atexit`), run by [`Vm::run_atexit`].
     pub(crate) atexit: crate::modules::atexit::Handlers,
+    /// Callbacks `micropython.schedule` queued (modules/schedule.rs).
+    pub(crate) scheduled: crate::modules::schedule::Queue,
     pub print_expr_hook: bool,
     pub empty_tuple: Option<Gc>,
     /// The capability model's address space and classes (modules/cheri.rs).
@@ -302,6 +304,7 @@ impl Vm {
             argv: Vec::new(),
             extra_roots: Vec::new(),
             atexit: Default::default(),
+            scheduled: Default::default(),
             print_expr_hook: false,
             empty_tuple: base.empty_tuple,
             cheri: Default::default(),
@@ -658,7 +661,14 @@ impl Vm {
     /// checks the time budget and interrupts.
     #[inline]
     pub fn safe_point(&mut self, current: Option<&Frame>) -> PyResult<()> {
-        self.poll_budget()?;
+        if self.budget.tick() {
+            self.poll()?;
+            // Scheduled callbacks wait for a safe point that looks at the
+            // clock (`schedule` makes the next one look).
+            if self.scheduled.due() {
+                crate::modules::schedule::run(self, current)?;
+            }
+        }
         if let Some(f) = current {
             self.temp_roots.truncate(f.temp_base);
         }
@@ -752,6 +762,7 @@ impl Vm {
         roots.extend_from_slice(&self.temp_roots);
         roots.extend_from_slice(&self.extra_roots);
         self.atexit.roots(&mut roots);
+        self.scheduled.roots(&mut roots);
         roots.extend_from_slice(extra);
         for f in self.frames.iter() {
             roots.push(Value::Obj(f.globals));

@@ -34,6 +34,13 @@ import sys
 import time
 from collections import deque
 
+try:
+    from micropython import _scheduled  # callbacks micropython.schedule queued
+except ImportError:  # a compartment without the micropython module
+
+    def _scheduled():
+        return 0
+
 
 class CancelledError(BaseException):
     pass
@@ -171,6 +178,9 @@ class Loop:
     def __init__(self):
         self._ready = deque()
         self._timers = []
+        # Waiters of ThreadSafeFlags set since the last turn: woken at the
+        # start of the next, as MicroPython's loop polls its flags then.
+        self._flag_wakes = []
         self._seq = 0
         self._current = None
         self._stopping = False
@@ -307,8 +317,18 @@ class Loop:
         while self._timers and self._timers[0][0] <= now:
             _, _, t, token = heapq.heappop(self._timers)
             self._wake(t, token)
+        if not self._ready and not self._timers and not self._flag_wakes:
+            # Callbacks micropython.schedule queued may wake a task (a
+            # ThreadSafeFlag set from one): time.sleep runs them.
+            time.sleep(0)
+        if self._flag_wakes:
+            wakes, self._flag_wakes = self._flag_wakes, []
+            for t, token in wakes:
+                self._wake(t, token)
         if not self._ready:
             if not self._timers:
+                if _scheduled():
+                    return  # a scheduled callback may still wake a task
                 raise RuntimeError("event loop has nothing to run: the awaited task waits for an event that can never happen")
             delay = self._timers[0][0] - time.monotonic()
             if delay > 0:
@@ -591,7 +611,8 @@ class Event:
 class ThreadSafeFlag:
     # MicroPython's flag for waking a task from an interrupt handler or
     # another thread. capy has neither, so it is an Event with one waiter
-    # whose wait() clears the flag as it returns.
+    # whose wait() clears the flag as it returns; set() wakes the waiter at
+    # the loop's next turn (MicroPython's loop polls the flag then).
     def __init__(self):
         self._flag = False
         self._waiter = None
@@ -600,7 +621,7 @@ class ThreadSafeFlag:
         self._flag = True
         waiter, self._waiter = self._waiter, None
         if waiter is not None:
-            get_event_loop()._wake(waiter[0], waiter[1])
+            get_event_loop()._flag_wakes.append(waiter)
 
     def clear(self):
         self._flag = False

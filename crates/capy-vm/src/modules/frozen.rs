@@ -89,6 +89,8 @@ frozen_stdlib! {
     init_unittest "unittest";
     init_random_extra "_random_extra";
     init_importlib "importlib";
+    init_importlib_util "_importlib_util";
+    init_iowrap "_iowrap";
     init_frame "_frame";
 }
 
@@ -108,10 +110,21 @@ fn init_os_path_alias(vm: &mut Vm) -> PyResult<Gc> {
     }
 }
 
+/// `importlib.util` and `importlib.machinery` are one frozen module
+/// (importlib is a plain module here, not a package).
+fn init_importlib_util_alias(vm: &mut Vm) -> PyResult<Gc> {
+    match vm.import_dotted("_importlib_util")? {
+        Value::Obj(m) => Ok(m),
+        _ => Err(vm.type_error("_importlib_util is not a module")),
+    }
+}
+
 /// Frozen modules known by a second name.
 pub const ALIASES: &[(&str, ModuleInit)] = &[
     ("collections.abc", init_collections_abc_alias),
     ("os.path", init_os_path_alias),
+    ("importlib.util", init_importlib_util_alias),
+    ("importlib.machinery", init_importlib_util_alias),
 ];
 
 fn load(vm: &mut Vm, name: &str, source: &str) -> PyResult<Gc> {

@@ -24,6 +24,7 @@ pub mod random;
 pub mod re;
 pub mod rx;
 pub mod rxback;
+pub mod schedule;
 pub mod sizeof;
 pub mod state;
 pub mod stdin;

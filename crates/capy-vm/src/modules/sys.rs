@@ -230,6 +230,8 @@ pub fn init_micropython(vm: &mut Vm) -> PyResult<Gc> {
     func(vm, m, "heap_unlock", mp_heap_unlock)?;
     func(vm, m, "heap_locked", mp_heap_locked)?;
     func(vm, m, "mem_info", mp_mem_info)?;
+    func(vm, m, "schedule", crate::modules::schedule::schedule)?;
+    func(vm, m, "_scheduled", crate::modules::schedule::waiting)?;
     Ok(m)
 }
 

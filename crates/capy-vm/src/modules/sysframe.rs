@@ -142,3 +142,46 @@ fn frame_locals(
     }
     Ok(d)
 }
+
+/// `_traceback.frames(exc)`: for each traceback entry of `exc`, outermost
+/// first, the record `_frame.chain` makes a frame of (code, id, globals,
+/// (line, locals), builtins). A frame still running reads as it is now;
+/// one that has returned has its entry's line and no locals (capy keeps
+/// no frame objects past their return).
+pub fn tb_records(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let entries: Vec<_> = match a.first() {
+        Some(&Value::Obj(h)) => match vm.heap.get(h) {
+            Obj::Exception(x) => x
+                .traceback
+                .iter()
+                .rev()
+                .map(|t| (t.code.clone(), t.frame_id, t.globals, t.line))
+                .collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    let builtins = Value::Obj(crate::import::module_dict(vm, vm.builtins));
+    let mut records = Vec::with_capacity(entries.len());
+    for (code, id, globals, line) in entries {
+        let state = match live_state(vm, id)? {
+            Some(s) => s,
+            None => {
+                let empty = vm.new_dict()?;
+                vm.new_tuple(vec![Value::Int(line.into()), empty])?
+            }
+        };
+        let c = crate::types::code::wrap(vm, &code)?;
+        vm.reserve_growth(&records)?;
+        records.push(vm.new_tuple(vec![
+            c,
+            Value::Int(id as i64),
+            Value::Obj(globals),
+            state,
+            builtins,
+        ])?);
+    }
+    let live = crate::types::native(vm, "_live", frame_live, false, Value::None)?;
+    let list = vm.new_list(records)?;
+    vm.new_tuple(vec![list, live])
+}

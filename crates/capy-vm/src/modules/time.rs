@@ -123,6 +123,9 @@ fn sleep_for(vm: &mut Vm, secs: f64) -> PyResult {
         .unwrap_or(now);
     loop {
         vm.check_deadline()?;
+        // As MicroPython, a sleep runs the callbacks micropython.schedule
+        // queued (a `while not done: sleep(0)` loop waits for them).
+        crate::modules::schedule::run_due(vm)?;
         let now = Instant::now();
         if now >= end {
             return Ok(Value::None);

@@ -77,6 +77,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("format", format as NativeFn),
         ("entries", entries),
         ("source_line", source_line),
+        ("frames", crate::modules::sysframe::tb_records),
     ];
     for (name, f) in fns {
         let v = crate::types::native(vm, name, f, false, Value::Obj(m))?;

@@ -322,6 +322,7 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
                 func: a[0],
             })?))
         }
+        TypeId::Function => crate::types::funcnew::new(vm, a, kw),
         TypeId::Module => {
             let name = kwv(vm, "name").unwrap_or(arg(a, 0));
             let Some(n) = vm.heap.str_of(name).map(|s| s.to_string()) else {

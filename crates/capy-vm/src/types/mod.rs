@@ -14,6 +14,7 @@ pub mod dict;
 pub mod dictview;
 pub mod exception;
 pub mod excgroup;
+pub mod funcnew;
 pub mod gen;
 pub mod int;
 pub mod iter;

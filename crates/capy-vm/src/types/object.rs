@@ -3,7 +3,7 @@
 
 use crate::obj::{Layout, Obj};
 use crate::types::MethodDef;
-use crate::value::Value;
+use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
 
@@ -394,15 +394,7 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
                 Err(_) => None,
             }
         }
-        // A snapshot, as an instance's `__dict__` is here.
-        (Obj::Func(f), "__dict__") => {
-            let items: Vec<(Value, Value)> = f.dict.iter().collect();
-            let d = vm.new_dict()?;
-            for (k, v) in items {
-                vm.dict_set(d, k, v)?;
-            }
-            Some(d)
-        }
+        (Obj::Func(_), "__dict__") => Some(func_dict(vm, h)?),
         (Obj::ClassMethod(f) | Obj::StaticMethod(f), "__func__" | "__wrapped__") => Some(*f),
         // A slotted instance has no attribute dict (`hasattr(o, "__dict__")`
         // is False, as in CPython).
@@ -500,7 +492,10 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
         (Obj::Exception(e), "__traceback__") => Some(if e.traceback.is_empty() {
             Value::None
         } else {
-            obj
+            // A traceback object over the exception's entries (_frame.py).
+            let m = vm.import_dotted("_frame")?;
+            let f = vm.getattr_str(m, "tb_of")?;
+            vm.call(f, &[obj], &[])?
         }),
         (Obj::Exception(e), "value") => {
             let _ = e;
@@ -593,4 +588,66 @@ pub fn set_instance_dict(vm: &mut Vm, obj: Value, v: Value) -> PyResult<()> {
 fn dict_required(vm: &mut Vm, v: Value) -> crate::PyErr {
     let t = vm.type_name(v);
     vm.type_error(format!("__dict__ must be set to a dictionary, not a '{t}'"))
+}
+
+/// The dunders a function answers itself (`__name__`, `__doc__`, ...):
+/// when set they stay in its inline dict, out of its `__dict__`, as
+/// CPython keeps them in the function's own fields.
+pub(crate) fn func_slot_name(heap: &crate::heap::Heap, name: Value) -> bool {
+    matches!(
+        heap.str_of(name),
+        Some(
+            "__name__"
+                | "__qualname__"
+                | "__doc__"
+                | "__module__"
+                | "__annotations__"
+                | "__defaults__"
+                | "__kwdefaults__"
+                | "__code__"
+                | "__globals__"
+                | "__closure__"
+                | "__builtins__"
+                | "__type_params__"
+        )
+    )
+}
+
+/// A function's `__dict__`: made from its attributes on first read, then
+/// where they live (attr.rs and attric.rs look there), so it stays live.
+fn func_dict(vm: &mut Vm, h: Gc) -> PyResult {
+    let items: Vec<(Value, Value)> = match vm.heap.get(h) {
+        Obj::Func(f) => match f.ext_dict {
+            Some(d) => return Ok(Value::Obj(d)),
+            None => f
+                .dict
+                .iter()
+                .filter(|&(k, _)| !func_slot_name(&vm.heap, k))
+                .collect(),
+        },
+        _ => Vec::new(),
+    };
+    let d = vm.new_dict()?;
+    vm.root_value(d);
+    for &(k, v) in &items {
+        vm.dict_set(d, k, v)?;
+    }
+    // Moved: only the function's own dunders stay inline.
+    for (k, _) in items {
+        let hash = vm.hash(k)?;
+        let pos = match vm.heap.get(h) {
+            Obj::Func(f) => match f.dict.probe(&vm.heap, hash, k) {
+                crate::dict::Probe::Found(p) => Some(p),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let (Some(p), Obj::Func(f)) = (pos, vm.heap.get_mut(h)) {
+            f.dict.remove_at(p);
+        }
+    }
+    if let (Obj::Func(f), Value::Obj(g)) = (vm.heap.get_mut(h), d) {
+        f.ext_dict = Some(g);
+    }
+    Ok(d)
 }

@@ -506,6 +506,21 @@ fn f_new(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
             };
             make(vm, &class, core, None, name, &mode)
         }
+        (name, None) if name != "FileIO" => {
+            // Not a file of capy's (a BytesIO, a stream of the program's
+            // own): the wrappers written in Python work through its methods.
+            let m = vm.import_dotted("_iowrap")?;
+            let n = vm.intern(name);
+            match vm.getattr_opt(m, n)? {
+                Some(c) => vm.call(c, &a[1..], kw),
+                None => {
+                    let t = vm.type_name(inner);
+                    Err(vm.type_error(format!(
+                        "{class}() needs a file object of capy's io, not {t}"
+                    )))
+                }
+            }
+        }
         _ => {
             let t = vm.type_name(inner);
             Err(vm.type_error(format!(

@@ -56,3 +56,65 @@ def chain(records, live):
         f._last = state
         back = f
     return back
+
+
+class traceback:
+    """An exception's traceback entry (what e.__traceback__ and
+    sys.exc_info()[2] give): tb_frame, tb_lineno, tb_next, tb_lasti.
+
+    Built over the exception's own entries, which capy records as it
+    unwinds: an entry's frame reads as sys._getframe's frames do while it
+    runs, and once it has returned keeps its line but no locals.
+    """
+
+    __slots__ = ("_exc", "_i", "_frames")
+
+    tb_lasti = -1
+
+    def __init__(self, exc, i, frames):
+        self._exc = exc
+        self._i = i
+        self._frames = frames
+
+    def _all(self):
+        if self._frames[0] is None:
+            records, live = _tb_frames(self._exc)
+            inner = chain(records, live)
+            out = []
+            while inner is not None:
+                out.append(inner)
+                inner = inner.f_back
+            out.reverse()
+            self._frames[0] = out
+        return self._frames[0]
+
+    @property
+    def tb_frame(self):
+        return self._all()[self._i]
+
+    @property
+    def tb_lineno(self):
+        return _tb_entries(self._exc)[self._i][1]
+
+    @property
+    def tb_next(self):
+        if self._i + 1 < len(_tb_entries(self._exc)):
+            return traceback(self._exc, self._i + 1, self._frames)
+        return None
+
+    def __repr__(self):
+        return "<traceback object at 0x%x>" % id(self)
+
+
+_tb_frames = None
+_tb_entries = None
+
+
+def tb_of(exc):
+    """The outermost traceback entry of `exc` (it has at least one)."""
+    global _tb_frames, _tb_entries
+    if _tb_frames is None:
+        import _traceback
+        _tb_frames = _traceback.frames
+        _tb_entries = _traceback.entries
+    return traceback(exc, 0, [None])

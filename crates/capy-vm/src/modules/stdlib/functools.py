@@ -11,8 +11,7 @@ argument type's MRO).
 
 Not covered: singledispatch registration through annotations (capy does not
 keep annotations), singledispatchmethod, abstract-base-class aware dispatch,
-thread safety (capy has no threads). capy functions have no __dict__, so
-wraps() cannot copy attributes set on the wrapped function.
+thread safety (capy has no threads).
 """
 
 WRAPPER_ASSIGNMENTS = (

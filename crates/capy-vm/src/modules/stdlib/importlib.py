@@ -5,9 +5,10 @@ with `package`), reload (runs a source module's file again in the same
 module object, as CPython does), invalidate_caches (capy keeps no finder
 caches, so there is nothing to clear).
 
-Not covered: importlib.util, importlib.machinery, importlib.resources,
-importlib.metadata and the loader/finder protocol; capy's import system is
-not built from Python-visible finders.
+importlib.util and importlib.machinery (specs, source loaders, find_spec)
+are _importlib_util.py. Not covered: importlib.resources,
+importlib.metadata and the finder protocol (sys.meta_path); capy's import
+system is not built from Python-visible finders.
 """
 
 import sys

@@ -4,8 +4,8 @@
 # through sys._getframe).
 #
 # capy records, per traceback entry, the file, line and function name;
-# e.__traceback__ is the exception itself (which every function here
-# accepts as a "traceback"), so walk_tb is not provided. Column markers
+# e.__traceback__ is a traceback object over those entries (_frame.py);
+# every function here also accepts the exception itself as a "traceback". Column markers
 # (^^^) are not drawn, as in capy's own tracebacks.
 import sys
 import _traceback
@@ -15,6 +15,7 @@ __all__ = [
     "format_list", "format_tb", "print_exc", "print_exception", "print_last",
     "print_tb", "FrameSummary", "StackSummary", "TracebackException",
     "extract_stack", "format_stack", "print_stack", "walk_stack", "print_list",
+    "walk_tb",
 ]
 
 _NONE = object()
@@ -93,10 +94,21 @@ class StackSummary(list):
 def extract_tb(tb, limit=None):
     if tb is None:
         return StackSummary()
-    entries = _traceback.entries(tb)
+    if isinstance(tb, BaseException):
+        entries = _traceback.entries(tb)
+    else:
+        # A traceback object: its exception's entries from its own on.
+        entries = _traceback.entries(tb._exc)[tb._i:]
     if limit is not None:
         entries = entries[:limit] if limit >= 0 else entries[limit:]
     return StackSummary.from_list(entries)
+
+
+def walk_tb(tb):
+    """(frame, line) of each entry from `tb` inward."""
+    while tb is not None:
+        yield tb.tb_frame, tb.tb_lineno
+        tb = tb.tb_next
 
 
 def walk_stack(f):
