@@ -701,6 +701,11 @@ fn min_max(vm: &mut Vm, a: &[Value], kw: Kw, op: CmpOp, name: &str) -> PyResult 
         }
         Ok(Step::Continue)
     };
+    if let (1, None) = (a.len(), key) {
+        if let Some(best) = quick_extreme(vm, a[0], op) {
+            return Ok(best);
+        }
+    }
     if a.len() == 1 {
         vm.for_each(a[0], &mut consider)?;
     } else {
@@ -715,6 +720,35 @@ fn min_max(vm: &mut Vm, a: &[Value], kw: Kw, op: CmpOp, name: &str) -> PyResult 
     match default {
         Some(d) => Ok(d),
         None => Err(vm.value_error(format!("{name}() arg is an empty sequence"))),
+    }
+}
+
+/// `min`/`max` of a non-empty list, tuple, set or frozenset of ints
+/// alone, read in place (no Python code can run while they are compared);
+/// None for anything else.
+fn quick_extreme(vm: &Vm, v: Value, op: CmpOp) -> Option<Value> {
+    let Value::Obj(h) = v else {
+        return None;
+    };
+    let pick = |items: &mut dyn Iterator<Item = Value>| -> Option<Value> {
+        let mut best: Option<i64> = None;
+        for item in items {
+            let Value::Int(x) = item else {
+                return None;
+            };
+            best = Some(match (best, op) {
+                (None, _) => x,
+                (Some(b), CmpOp::Lt) => b.min(x),
+                (Some(b), _) => b.max(x),
+            });
+        }
+        best.map(Value::Int)
+    };
+    match vm.heap.get(h) {
+        Obj::List(items) => pick(&mut items.iter().copied()),
+        Obj::Tuple(items) => pick(&mut items.iter().copied()),
+        Obj::Set(t) | Obj::FrozenSet(t) => pick(&mut t.keys()),
+        _ => None,
     }
 }
 

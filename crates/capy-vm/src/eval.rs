@@ -884,9 +884,7 @@ impl Vm {
                     self.set_top(it);
                 }
                 Instr::GetANext => {
-                    let v = self.top();
-                    let aw = self.call_method_by_name(v, "__anext__", &[])?;
-                    let aw = self.get_awaitable(aw)?;
+                    let aw = self.get_anext(self.top())?;
                     self.stack.push(aw);
                 }
                 Instr::EndAsyncFor(t) => {

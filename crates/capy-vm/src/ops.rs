@@ -698,6 +698,9 @@ impl Vm {
             if size(self, a) > size(self, b) {
                 return Ok(false);
             }
+            if let Some(all) = crate::types::set::subset_fast(self, a, b) {
+                return Ok(all);
+            }
             for (hash, k) in self.table_keys_hashed(a).unwrap_or_default() {
                 if !self.table_has_hashed(b, k, hash)? {
                     return Ok(false);

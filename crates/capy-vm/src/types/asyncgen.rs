@@ -16,7 +16,7 @@
 //! StopAsyncIteration, which ends an `async for`.
 
 use crate::errors::ExcKind;
-use crate::obj::{AsyncStepMode, AsyncStepState, IterState, Obj};
+use crate::obj::{AsyncStepMode, AsyncStepState, GenKind, IterState, Obj};
 use crate::types::MethodDef;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
@@ -170,6 +170,21 @@ impl Vm {
     /// arguments of its `throw()`): Ok is a request for the event loop,
     /// StopIteration the step's result.
     pub(crate) fn async_step(&mut self, h: Gc, sent: Value, thrown: Option<&[Value]>) -> PyResult {
+        match self.async_step_value(h, sent, thrown)? {
+            Ok(request) => Ok(request),
+            Err(result) => Err(self.stop_iteration(result)),
+        }
+    }
+
+    /// [`Self::async_step`] with the step's result as `Ok(Err(result))`:
+    /// an `await` of the step (a `yield from` delegating to it) takes the
+    /// result from here, with no StopIteration made per item.
+    pub(crate) fn async_step_value(
+        &mut self,
+        h: Gc,
+        sent: Value,
+        thrown: Option<&[Value]>,
+    ) -> PyResult<Result<Value, Value>> {
         let Obj::Iter(it) = self.heap.get(h) else {
             return Err(self.type_error("not an async generator step"));
         };
@@ -191,16 +206,21 @@ impl Vm {
         }
         self.set_step_state(h, AsyncStepState::Started);
         let r = if mode == AsyncStepMode::Default {
-            self.default_step(target, arg, sent, thrown)
+            self.default_step(target, arg, sent, thrown).map(Ok)
         } else {
             self.generator_step(target, arg, mode, state, sent, thrown)
         };
-        if r.is_err() {
+        // An error or a result ends the step (the error as before, even a
+        // StopIteration from the default step).
+        if !matches!(r, Ok(Ok(_))) {
             self.set_step_state(h, AsyncStepState::Done);
         }
         r
     }
 
+    /// One step of `__anext__`/`asend`/`athrow`/`aclose` on async
+    /// generator `agen`: Ok(Ok(request)) passes an await's request out,
+    /// Ok(Err(result)) ends the step with `result`.
     fn generator_step(
         &mut self,
         agen: Value,
@@ -209,58 +229,69 @@ impl Vm {
         state: AsyncStepState,
         sent: Value,
         thrown: Option<&[Value]>,
-    ) -> PyResult {
+    ) -> PyResult<Result<Value, Value>> {
         let Value::Obj(g) = agen else {
             return Err(self.type_error("not an async generator"));
         };
+        // A StopIteration out of `throw_raw` is the generator's return.
         let r = match (thrown, state, mode) {
-            (Some(raw), ..) => self.throw_raw(g, raw),
+            (Some(raw), ..) => self.throw_raw(g, raw).map(Ok),
             (None, AsyncStepState::Fresh, AsyncStepMode::Throw) => {
                 let raw = self.seq_items(arg)?;
-                self.throw_raw(g, &raw)
+                self.throw_raw(g, &raw).map(Ok)
             }
             (None, AsyncStepState::Fresh, AsyncStepMode::Close) => {
                 let ge = self.exc_class(ExcKind::GeneratorExit);
                 let e = self.new_exception(ge, vec![]);
-                self.throw_raw(g, &[e.value()])
+                self.throw_raw(g, &[e.value()]).map(Ok)
             }
-            (None, AsyncStepState::Fresh, _) => self.resume_step(g, arg),
-            (None, ..) => self.resume_step(g, sent),
+            (None, AsyncStepState::Fresh, _) => self.resume(g, arg),
+            (None, ..) => self.resume(g, sent),
         };
         let closing = mode == AsyncStepMode::Close;
-        match r {
-            Ok(y) if self.yielded_item(g) => {
+        let e = match r {
+            Ok(Ok(y)) if self.yielded_item(g) => {
                 if closing {
                     return Err(self.runtime_error("async generator ignored GeneratorExit"));
                 }
-                Err(self.stop_iteration(y))
+                return Ok(Err(y));
             }
-            Ok(request) => Ok(request),
+            Ok(Ok(request)) => return Ok(Ok(request)),
+            Ok(Err(_)) => None,
+            Err(e) if self.err_is(e, ExcKind::StopIteration) => None,
+            Err(e) => Some(e),
+        };
+        match e {
             // The generator returned.
-            Err(e) if self.err_is(e, ExcKind::StopIteration) => Err(if closing {
-                self.stop_iteration(Value::None)
-            } else {
+            None if closing => Ok(Err(Value::None)),
+            None => {
                 let c = self.exc_class(ExcKind::StopAsyncIteration);
-                self.new_exception(c, vec![])
-            }),
-            Err(e)
+                Err(self.new_exception(c, vec![]))
+            }
+            Some(e)
                 if closing
                     && (self.err_is(e, ExcKind::GeneratorExit)
                         || self.err_is(e, ExcKind::StopAsyncIteration)) =>
             {
-                Err(self.stop_iteration(Value::None))
+                Ok(Err(Value::None))
             }
-            Err(e) => Err(e),
+            Some(e) => Err(e),
         }
     }
 
-    /// `gen.send(v)` as a PyResult: Ok is what it yielded, StopIteration
-    /// its return.
-    fn resume_step(&mut self, g: Gc, v: Value) -> PyResult {
-        match self.resume(g, v)? {
-            Ok(y) => Ok(y),
-            Err(ret) => Err(self.stop_iteration(ret)),
+    /// `x.__anext__()` made awaitable, for `async for`: an async
+    /// generator's step is made directly (its type's `__anext__` cannot be
+    /// replaced).
+    pub(crate) fn get_anext(&mut self, v: Value) -> PyResult {
+        if let Value::Obj(h) = v {
+            if let Obj::Generator(g) = self.heap.get(h) {
+                if g.kind == GenKind::AsyncGenerator {
+                    return new_step(self, v, Value::None, AsyncStepMode::Send);
+                }
+            }
         }
+        let aw = self.call_method_by_name(v, "__anext__", &[])?;
+        self.get_awaitable(aw)
     }
 
     /// Whether the async generator's last suspension was its own `yield`.

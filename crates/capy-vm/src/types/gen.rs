@@ -4,7 +4,7 @@
 use crate::errors::{ExcKind, PyErr};
 use crate::eval::Exit;
 use crate::frame::Block;
-use crate::obj::{GenState, Obj};
+use crate::obj::{GenKind, GenState, IterState, Obj};
 use crate::types::MethodDef;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
@@ -81,6 +81,9 @@ enum Thrown {
     /// a StopIteration ends the delegation with its value, anything else is
     /// raised in the frame.
     SubErr(PyErr),
+    /// The delegated sub-generator (resumed directly, see
+    /// [`Vm::resume_chain`]) returned this: the `yield from` ends with it.
+    SubReturn(Value),
 }
 
 impl Vm {
@@ -252,7 +255,85 @@ impl Vm {
         sent: Value,
         throw: Option<Thrown>,
     ) -> PyResult<Result<Value, Value>> {
-        let (state, is_coro) = match self.heap.get(h) {
+        if throw.is_none() && self.delegated_to(h).is_some() {
+            return self.resume_chain(h, sent);
+        }
+        self.resume_frame(h, sent, throw)
+    }
+
+    /// The generator that suspended generator `h` is delegating to (parked
+    /// on a `yield from` or `await` of it), when that one is suspended too.
+    #[inline]
+    fn delegated_to(&self, h: Gc) -> Option<Gc> {
+        let Obj::Generator(g) = self.heap.get(h) else {
+            return None;
+        };
+        if g.state != GenState::Suspended {
+            return None;
+        }
+        let f = g.frame.as_ref()?;
+        if !matches!(
+            f.code.instrs.get(f.ip),
+            Some(capy_compiler::Instr::YieldFrom)
+        ) {
+            return None;
+        }
+        let Some(&Value::Obj(sub)) = g.saved.last() else {
+            return None;
+        };
+        match self.heap.get(sub) {
+            Obj::Generator(s) if s.state == GenState::Suspended && s.frame.is_some() => Some(sub),
+            _ => None,
+        }
+    }
+
+    /// Resumes a chain of generators delegating to one another (`yield
+    /// from` / `await`) from its innermost one: a delegating frame would
+    /// only hand the sent value down and the yielded one up unchanged, so
+    /// it is not run at all while its sub-generator yields. The chain's
+    /// generators are marked running meanwhile (resuming one is refused,
+    /// as it would be in the middle of its `yield from`) and held on the
+    /// stack (rooted). When a sub-generator returns or raises, its
+    /// delegating generator is resumed with that outcome, outward, until
+    /// one yields or the outermost ends. Nothing recurses per level.
+    fn resume_chain(&mut self, h: Gc, sent: Value) -> PyResult<Result<Value, Value>> {
+        let start = self.stack.len();
+        let mut cur = h;
+        while let Some(sub) = self.delegated_to(cur) {
+            self.stack.push(Value::Obj(cur));
+            self.set_gen_state(cur, GenState::Suspended, GenState::Running);
+            cur = sub;
+        }
+        let mut r = self.resume_frame(cur, sent, None);
+        while self.stack.len() > start {
+            let Some(&Value::Obj(parent)) = self.stack.last() else {
+                break;
+            };
+            self.set_gen_state(parent, GenState::Running, GenState::Suspended);
+            r = match r {
+                Ok(Ok(y)) => Ok(Ok(y)),
+                Ok(Err(ret)) => {
+                    self.root_value(ret);
+                    self.resume_frame(parent, Value::None, Some(Thrown::SubReturn(ret)))
+                }
+                Err(e) => {
+                    self.root_value(e.value());
+                    self.resume_frame(parent, Value::None, Some(Thrown::SubErr(e)))
+                }
+            };
+            self.stack.pop();
+        }
+        r
+    }
+
+    /// Runs generator `h`'s own frame from its suspension point.
+    fn resume_frame(
+        &mut self,
+        h: Gc,
+        sent: Value,
+        throw: Option<Thrown>,
+    ) -> PyResult<Result<Value, Value>> {
+        let (state, kind) = match self.heap.get(h) {
             Obj::Generator(g) => match g.state {
                 GenState::Running => {
                     return Err(self.value_error("generator already executing"));
@@ -264,7 +345,7 @@ impl Vm {
                     return Ok(Err(Value::None));
                 }
                 _ if g.frame.is_none() => return Ok(Err(Value::None)),
-                st => (st, g.kind != crate::obj::GenKind::Generator),
+                st => (st, g.kind),
             },
             _ => return Err(self.type_error("not a generator")),
         };
@@ -328,10 +409,10 @@ impl Vm {
                 self.leave_frame(&frame);
                 self.finish_gen(h);
                 if self.err_is(e, ExcKind::StopIteration) {
-                    let msg = if is_coro {
-                        "coroutine raised StopIteration"
-                    } else {
-                        "generator raised StopIteration"
+                    let msg = match kind {
+                        GenKind::Generator => "generator raised StopIteration",
+                        GenKind::Coroutine => "coroutine raised StopIteration",
+                        GenKind::AsyncGenerator => "async generator raised StopIteration",
                     };
                     // The StopIteration becomes the cause: it must live
                     // through the RuntimeError's allocation.
@@ -386,6 +467,12 @@ impl Vm {
     fn run_frame_throw(&mut self, f: &mut crate::frame::Frame, thrown: Thrown) -> PyResult<Exit> {
         let e = match thrown {
             Thrown::Exc(e) => e,
+            Thrown::SubReturn(ret) => {
+                self.stack.pop();
+                self.stack.push(ret);
+                f.ip += 1;
+                return self.run_frame(f);
+            }
             Thrown::SubErr(e2) => {
                 // The sub-iterator (on top of the stack) already handled
                 // the throw.
@@ -462,7 +549,8 @@ impl Vm {
     /// Runs a frame as if the instruction at its ip had raised `e`.
     fn run_frame_err(&mut self, f: &mut crate::frame::Frame, e: PyErr) -> PyResult<Exit> {
         f.ip += 1;
-        let handler = if self.blocks.len() > f.block_base {
+        // Past the timeout's grace period nothing may catch.
+        let handler = if self.blocks.len() > f.block_base && !self.budget.timeout_fatal() {
             self.blocks.pop()
         } else {
             None
@@ -483,8 +571,19 @@ impl Vm {
     /// `yield from` delegation step: Ok(yielded) or Err(return value).
     pub(crate) fn delegate(&mut self, it: Value, sent: Value) -> PyResult<Result<Value, Value>> {
         if let Value::Obj(h) = it {
-            if matches!(self.heap.get(h), Obj::Generator(_)) {
-                return self.resume(h, sent);
+            match self.heap.get(h) {
+                Obj::Generator(_) => return self.resume(h, sent),
+                // `await agen.__anext__()`: its result with no StopIteration.
+                Obj::Iter(st) if matches!(**st, IterState::AsyncStep { .. }) => {
+                    return match self.async_step_value(h, sent, None) {
+                        // `anext(it, default)`'s step ends with one.
+                        Err(e) if self.err_is(e, ExcKind::StopIteration) => {
+                            Ok(Err(self.err_arg0(e)))
+                        }
+                        r => r,
+                    };
+                }
+                _ => {}
             }
         }
         if sent.is_none() {
@@ -539,8 +638,12 @@ impl Vm {
     /// The iterator behind `await v`.
     pub(crate) fn get_awaitable(&mut self, v: Value) -> PyResult {
         if let Value::Obj(h) = v {
-            if let Obj::Generator(_) = self.heap.get(h) {
-                return Ok(v);
+            match self.heap.get(h) {
+                // A generator, or an async generator's step (whose
+                // `__await__` is itself).
+                Obj::Generator(_) => return Ok(v),
+                Obj::Iter(st) if matches!(**st, IterState::AsyncStep { .. }) => return Ok(v),
+                _ => {}
             }
         }
         match self.lookup_type_attr(v, "__await__") {

@@ -9,7 +9,7 @@
 //! `{1, 2} | {3}` or `a - b` prints as in CPython, not just holds the same
 //! keys.
 
-use crate::dict::Dict;
+use crate::dict::{Dict, Probe};
 use crate::obj::Obj;
 use crate::types::MethodDef;
 use crate::value::{Gc, Value};
@@ -185,6 +185,61 @@ fn copy(vm: &mut Vm, a: Value) -> PyResult {
     Ok(s)
 }
 
+/// The entries of set `a` that are in table `b` (`common`) or are not,
+/// told by the hashes stored in both and `fast_eq` alone: no Python code
+/// runs and nothing is copied or rooted. None when a key needs `__eq__`
+/// (the caller then takes the general path).
+fn filter_fast(vm: &Vm, a: Value, b: Value, common: bool) -> Option<Vec<(u64, Value)>> {
+    let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else {
+        return None;
+    };
+    let (ta, tb) = (vm.table(ha)?, vm.table(hb)?);
+    let mut kept = Vec::new();
+    for (hash, k) in ta.hashed_keys() {
+        let found = match tb.probe(&vm.heap, hash, k) {
+            Probe::Found(_) => true,
+            Probe::Missing => false,
+            Probe::Slow => return None,
+        };
+        if found == common {
+            kept.push((hash, k));
+        }
+    }
+    Some(kept)
+}
+
+/// Whether every key of set `a` is in set `b`, by [`filter_fast`]'s
+/// rules (None when a key needs `__eq__`).
+pub(crate) fn subset_fast(vm: &Vm, a: Value, b: Value) -> Option<bool> {
+    let (Value::Obj(ha), Value::Obj(hb)) = (a, b) else {
+        return None;
+    };
+    let (ta, tb) = (vm.table(ha)?, vm.table(hb)?);
+    for (hash, k) in ta.hashed_keys() {
+        match tb.probe(&vm.heap, hash, k) {
+            Probe::Found(_) => {}
+            Probe::Missing => return Some(false),
+            Probe::Slow => return None,
+        }
+    }
+    Some(true)
+}
+
+/// Fills the new set `r` with `entries`, keys of one set (so distinct:
+/// none is looked up), charged as `set_add_hashed` charges each. The
+/// keys stay reachable from the set they came from. The table grows as
+/// it would by adding them one by one (not sized first): its size
+/// decides the iteration order, which is CPython's.
+fn fill_distinct(vm: &mut Vm, r: Gc, entries: &[(u64, Value)]) -> PyResult<()> {
+    vm.charge_holding(32 * entries.len(), &[])?;
+    if let Some(t) = vm.table_mut(r) {
+        for &(hash, k) in entries {
+            t.insert_new(hash, k, Value::None);
+        }
+    }
+    Ok(())
+}
+
 /// `a & b`: the smaller set walked, each key found in the larger added
 /// (the right operand walked when they are as large).
 fn intersection(vm: &mut Vm, a: Value, b: Value) -> PyResult {
@@ -201,6 +256,10 @@ fn intersection(vm: &mut Vm, a: Value, b: Value) -> PyResult {
         let Value::Obj(r) = result else {
             return Ok(result);
         };
+        if let Some(kept) = filter_fast(vm, small, big, true) {
+            fill_distinct(vm, r, &kept)?;
+            return Ok(result);
+        }
         for (hash, k) in vm.table_keys_hashed(small).unwrap_or_default() {
             if vm.table_has_hashed(big, k, hash)? {
                 vm.set_add_hashed(r, k, hash)?;
@@ -230,6 +289,10 @@ fn difference(vm: &mut Vm, a: Value, b: Value) -> PyResult {
     let Value::Obj(r) = result else {
         return Ok(result);
     };
+    if let Some(kept) = filter_fast(vm, a, b, false) {
+        fill_distinct(vm, r, &kept)?;
+        return Ok(result);
+    }
     for (hash, k) in vm.table_keys_hashed(a).unwrap_or_default() {
         if !vm.table_has_hashed(b, k, hash)? {
             vm.set_add_hashed(r, k, hash)?;
