@@ -111,9 +111,11 @@ impl Vm {
     /// Calls special method `m`, found on the class of `this`, as the
     /// interpreter does for operators: bound to `this` as attribute access
     /// binds it. A static method gets only `args`, a class method the
-    /// class and `args`, a function or a built-in type's method `this` and
-    /// `args`; what is no descriptor (a built-in function, a bound method,
-    /// a callable object without `__get__`) is called with `args` alone.
+    /// class and `args`, a function or a native `this` and `args`; what is
+    /// no descriptor (a bound method, a class, a callable object without
+    /// `__get__`) is called with `args` alone. (Natives bind even when
+    /// they are module functions, as `print` is in CPython: classes made
+    /// in Rust keep their methods as natives that do not name the class.)
     pub fn call_special(&mut self, m: Value, this: Value, args: &[Value]) -> PyResult {
         if let Value::Obj(h) = m {
             match self.heap.get(h) {
@@ -126,7 +128,6 @@ impl Vm {
                     let c = Value::Obj(self.type_of(this));
                     return self.call_with_first(f, c, args);
                 }
-                Obj::Native(_) if !self.native_is_method(h) => return self.call(m, args, &[]),
                 Obj::BoundMethod { .. } | Obj::Class(_) => return self.call(m, args, &[]),
                 Obj::Instance(_) => return self.call_descriptor(m, this, args),
                 _ => {}

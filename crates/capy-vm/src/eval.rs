@@ -430,7 +430,7 @@ impl Vm {
                     // A miss may run a property or `__getattr__`: frames
                     // it inspects (`sys._getframe`) see this line.
                     self.sync_ip(*ip);
-                    if let Some(s) = self.enter_getter(obj, n.name) {
+                    if let Some(s) = self.enter_getter(obj, n) {
                         return Ok(s);
                     }
                     let v = self.getattr(obj, n.name)?;
@@ -442,7 +442,7 @@ impl Vm {
                     let v = self.peek(1);
                     let n = name_slot(f, i).ok_or_else(|| self.bad_name_index())?;
                     if !self.store_attr_ic(obj, n, v) {
-                        if let Some(s) = self.enter_setter(obj, n.name) {
+                        if let Some(s) = self.enter_setter(obj, n) {
                             return Ok(s);
                         }
                         self.setattr(obj, n.name, v)?;
@@ -458,15 +458,13 @@ impl Vm {
                 Instr::LoadMethod(i) => {
                     let obj = self.top();
                     let n = name_slot(f, i).ok_or_else(|| self.bad_name_index())?;
-                    if let Some(m) = self.load_method_ic(obj, n) {
+                    if let Some((m, this)) = self.load_method_ic(obj, n) {
                         self.set_top(m);
-                        self.stack.push(obj);
+                        self.stack.push(this);
                         continue;
                     }
                     let (meth, this) = self.load_method(obj, n.name)?;
-                    if !this.is_null() {
-                        self.fill_method_ic(obj, n, meth);
-                    }
+                    self.fill_method_ic(obj, n, meth, this);
                     self.set_top(meth);
                     self.stack.push(this);
                 }

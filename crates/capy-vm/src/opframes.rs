@@ -18,6 +18,7 @@
 //! (the method's frame is an ordinary frame of the loop), the recursion
 //! limit and the time budget (checked on entering, as for a call) hold.
 
+use crate::attric::{AttrIc, Name};
 use crate::framestack::Step;
 use crate::obj::Obj;
 use crate::value::{Gc, Value};
@@ -282,42 +283,71 @@ impl Vm {
         Some(Step::Then(m, self.frame_at(m, at), Then::Discard))
     }
 
-    /// The property `name` of instance `obj`, with the getter, or setter
-    /// when `set`, of the given arity, as a plain Python function; None
-    /// when a hook of the class (`__getattribute__`, `__setattr__`) or
-    /// anything else may intervene.
-    fn property_method(&mut self, obj: Value, name: Value, set: bool) -> Option<Gc> {
-        let class = match self.heap.get(obj.as_obj()?) {
-            Obj::Instance(i) => i.class,
-            _ => return None,
-        };
-        if set {
-            let sa = self.lookup_mro_str(class, "__setattr__");
-            if sa.is_some_and(|m| !self.is_default_method(m)) {
-                return None;
-            }
-        } else if self.class_flags(class).user_getattribute {
+    /// The cache entry for property `name` of `class` (attric.rs), with
+    /// its getter and setter when they are plain Python functions that no
+    /// hook of the class (`__getattribute__`, `__setattr__`) overrides.
+    pub(crate) fn property_ic(&mut self, class: Gc, name: Value) -> Option<AttrIc> {
+        let a = self.lookup_mro(class, name)?.as_obj()?;
+        let Obj::Property { fget, fset, .. } = self.heap.get(a) else {
             return None;
-        }
-        let m = match self.heap.get(self.lookup_mro(class, name)?.as_obj()?) {
-            Obj::Property { fset, .. } if set => *fset,
-            Obj::Property { fget, .. } => *fget,
-            _ => return None,
         };
-        self.plain_method(Some(m), 1 + set as u32)
+        let (fget, fset) = (*fget, *fset);
+        let mut get = self
+            .plain_method(Some(fget), 1)
+            .map_or(Value::Null, Value::Obj);
+        let mut set = self
+            .plain_method(Some(fset), 2)
+            .map_or(Value::Null, Value::Obj);
+        if self.class_flags(class).user_getattribute {
+            get = Value::Null;
+        }
+        let sa = self.lookup_mro_str(class, "__setattr__");
+        if sa.is_some_and(|m| !self.is_default_method(m)) {
+            set = Value::Null;
+        }
+        Some(AttrIc::Property {
+            class,
+            version: self.attr_cache.version(),
+            get,
+            set,
+        })
+    }
+
+    /// The getter, or setter when `set`, of property `n` of instance
+    /// `obj`, from the cache: a property's first use goes the long way
+    /// and fills it.
+    fn property_method(&self, obj: Value, n: &Name, set: bool) -> Option<Gc> {
+        let AttrIc::Property {
+            class,
+            version,
+            get,
+            set: setter,
+        } = n.ic.get()
+        else {
+            return None;
+        };
+        match self.heap.get(obj.as_obj()?) {
+            Obj::Instance(i) if i.class == class && version == self.attr_cache.version() => {}
+            _ => return None,
+        }
+        if set {
+            setter.as_obj()
+        } else {
+            get.as_obj()
+        }
     }
 
     /// `obj.name` (`obj` on top of the stack) when it is a property whose
     /// getter is a plain Python function: its result is the attribute.
-    pub(crate) fn enter_getter(&mut self, obj: Value, name: Value) -> Option<Step> {
-        let m = self.property_method(obj, name, false)?;
+    pub(crate) fn enter_getter(&mut self, obj: Value, n: &Name) -> Option<Step> {
+        let m = self.property_method(obj, n, false)?;
         Some(self.insert_call(m, 1))
     }
 
     /// `obj.name = v` (the stack ends `v, obj`) when it is a property
     /// whose setter is a plain Python function.
-    pub(crate) fn enter_setter(&mut self, obj: Value, name: Value) -> Option<Step> {
-        let m = self.property_method(obj, name, true)?;
+    pub(crate) fn enter_setter(&mut self, obj: Value, n: &Name) -> Option<Step> {
+        let m = self.property_method(obj, n, true)?;
         // `v, obj` becomes `m, obj, v`.
         let at = self.stack.len() - 2;
         self.stack.insert(at, Value::Obj(m));

@@ -398,6 +398,9 @@ impl Vm {
 
     /// `a == b` (or `a != b` when `negate`), returning the Python result.
     fn rich_eq(&mut self, a: Value, b: Value, negate: bool) -> PyResult {
+        if let Some(same) = self.identity_eq(a, b) {
+            return Ok(Value::Bool(same != negate));
+        }
         let user = self.is_user_instance(a) || self.is_user_instance(b);
         if user {
             let (fname, rname) = if negate {
@@ -422,6 +425,26 @@ impl Vm {
         }
         let r = self.eq(a, b)?;
         Ok(Value::Bool(r != negate))
+    }
+
+    /// `a == b` when it is identity without asking anything: `a` an
+    /// instance of a Python class that defines neither `__eq__` nor
+    /// `__ne__` and has no built-in base, `b` one of the same class or
+    /// None (`self.strength == Strength.REQUIRED`, `x != None`).
+    fn identity_eq(&mut self, a: Value, b: Value) -> Option<bool> {
+        let class = match self.heap.get(a.as_obj()?) {
+            Obj::Instance(i) if i.base.is_null() => i.class,
+            _ => return None,
+        };
+        if !b.is_none() && self.type_of(b) != class {
+            return None;
+        }
+        if self.lookup_override(a, "__eq__").is_some()
+            || self.lookup_override(a, "__ne__").is_some()
+        {
+            return None;
+        }
+        Some(a.is(b))
     }
 
     /// `x.name(y)` for `==` (`__eq__`) or `!=` (`negate`, `__ne__`), or

@@ -87,7 +87,8 @@ b *= 3
 print(b is c, b)
 
 
-# Methods that are not plain functions still work.
+# Methods that are not plain functions still work (a callable object
+# without __get__ is called with the other operand alone).
 class Odd:
     __add__ = staticmethod(lambda b: ("static", b))
     __sub__ = lambda self, o, k=7: ("default", o, k)
@@ -98,7 +99,6 @@ class Odd:
     def __truediv__(self, o):
         yield o
 
-    __mod__ = print
 
 
 class Callable:
@@ -106,10 +106,15 @@ class Callable:
         return ("callable", len(a))
 
 
+class Helper:
+    def power(self, o):
+        return ("bound", type(self).__name__, o)
+
+
 Odd.__floordiv__ = Callable()
+Odd.__pow__ = Helper().power
 o = Odd()
-print(o + 1, o - 2, o * 3, list(o / 4), o // 5)
-o % "printed by print via %"
+print(o + 1, o - 2, o * 3, list(o / 4), o // 5, o ** 6)
 
 
 # Unary operators.
