@@ -109,8 +109,13 @@ impl Vm {
     }
 
     /// Calls special method `m`, found on the class of `this`, as the
-    /// interpreter does for operators: a static method gets only `args`, a
-    /// class method the class and `args`, anything else `this` and `args`.
+    /// interpreter does for operators: bound to `this` as attribute access
+    /// binds it. A static method gets only `args`, a class method the
+    /// class and `args`, a function or a native `this` and `args`; what is
+    /// no descriptor (a bound method, a class, a callable object without
+    /// `__get__`) is called with `args` alone. (Natives bind even when
+    /// they are module functions, as `print` is in CPython: classes made
+    /// in Rust keep their methods as natives that do not name the class.)
     pub fn call_special(&mut self, m: Value, this: Value, args: &[Value]) -> PyResult {
         if let Value::Obj(h) = m {
             match self.heap.get(h) {
@@ -123,10 +128,24 @@ impl Vm {
                     let c = Value::Obj(self.type_of(this));
                     return self.call_with_first(f, c, args);
                 }
+                Obj::BoundMethod { .. } | Obj::Class(_) => return self.call(m, args, &[]),
+                Obj::Instance(_) => return self.call_descriptor(m, this, args),
                 _ => {}
             }
         }
         self.call_with_first(m, this, args)
+    }
+
+    /// [`Self::call_special`] for an object found on the class: its
+    /// `__get__`'s result when it has one, else the object itself, called
+    /// with `args`.
+    fn call_descriptor(&mut self, m: Value, this: Value, args: &[Value]) -> PyResult {
+        let Some(get) = self.lookup_type_attr(m, "__get__") else {
+            return self.call(m, args, &[]);
+        };
+        let t = Value::Obj(self.type_of(this));
+        let bound = self.call(get, &[m, this, t], &[])?;
+        self.call(bound, args, &[])
     }
 
     fn call_with_first(&mut self, f: Value, first: Value, args: &[Value]) -> PyResult {

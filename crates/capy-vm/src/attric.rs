@@ -16,6 +16,11 @@
 //!   `__init__` takes no slow path either.
 //! - [`AttrIc::Method`]: a function on the class, for `LoadMethod`.
 //! - [`AttrIc::Module`]: in a module's dict at `pos`.
+//! - [`AttrIc::Property`]: a property of the instance's class, whose
+//!   getter and setter the instruction runs in the frame loop
+//!   (opframes.rs).
+//! - [`AttrIc::ClassAttr`]: `C.name` on a class whose metaclass is
+//!   `type`, found along its MRO (`Strength.REQUIRED`, a static method).
 //! - [`AttrIc::Global`] and [`AttrIc::Builtin`]: where `LoadGlobal` found
 //!   the name (globalcache.rs).
 //!
@@ -60,6 +65,26 @@ pub enum AttrIc {
     Module {
         module: Gc,
         pos: u32,
+    },
+    /// A property of `class` whose getter (`get`) and setter (`set`) are
+    /// plain Python functions an instruction may run in the frame loop
+    /// (Null when it may not: no such function, or `__getattribute__` or
+    /// `__setattr__` overridden); the class dict keeps them alive while
+    /// `version` holds.
+    Property {
+        class: Gc,
+        version: u64,
+        get: Value,
+        set: Value,
+    },
+    /// `value` is what `class.name` gives, kept alive by the class dict
+    /// for as long as `version` holds: an attribute found along the MRO
+    /// that is no descriptor binding to the class (a static method's
+    /// function, a value whose type has no `__get__`).
+    ClassAttr {
+        class: Gc,
+        version: u64,
+        value: Value,
     },
     /// In globals dict `globals` at `pos`.
     Global {
@@ -129,17 +154,28 @@ impl Vm {
             (AttrIc::Module { module, pos }, Obj::Module(m)) if module == h => {
                 self.dict_ref(m.dict)?.value_if_key_at(pos as usize, n.name)
             }
+            (
+                AttrIc::ClassAttr {
+                    class,
+                    version,
+                    value,
+                },
+                _,
+            ) if class == h && version == self.attr_cache.version() => Some(value),
             _ => None,
         }
     }
 
     /// After `obj.name` took the long way: caches where it was found, when
     /// that is a place the cache can describe.
-    pub(crate) fn fill_load_ic(&self, obj: Value, n: &Name) {
+    pub(crate) fn fill_load_ic(&mut self, obj: Value, n: &Name) {
         let Value::Obj(h) = obj else { return };
         match self.heap.get(h) {
             Obj::Instance(inst) => {
+                let class = inst.class;
                 if let Some(ic) = self.plain_slot(inst, n.name) {
+                    n.ic.set(ic);
+                } else if let Some(ic) = self.property_ic(class, n.name) {
                     n.ic.set(ic);
                 }
             }
@@ -151,8 +187,44 @@ impl Vm {
                     n.ic.set(AttrIc::Module { module: h, pos });
                 }
             }
+            Obj::Class(_) => {
+                if let Some(ic) = self.class_attr_entry(h, n.name) {
+                    n.ic.set(ic);
+                }
+            }
             _ => {}
         }
+    }
+
+    /// The cache entry for `c.name` when the class lookup alone decides
+    /// it: the metaclass is `type` (no metaclass descriptor or
+    /// `__getattr__`), and what the MRO holds is returned as it is or, for
+    /// a static method, as its function (not a class method, which binds,
+    /// nor an object whose type has `__get__`).
+    fn class_attr_entry(&mut self, c: Gc, name: Value) -> Option<AttrIc> {
+        if !cacheable(self, name)
+            || self.type_of(Value::Obj(c)) != self.type_obj(crate::types::TypeId::Type)
+        {
+            return None;
+        }
+        let a = self.lookup_mro(c, name)?;
+        let value = match a {
+            Value::Obj(h) => match self.heap.get(h) {
+                Obj::ClassMethod(_) => return None,
+                Obj::StaticMethod(f) => *f,
+                Obj::Instance(_) => match self.lookup_type_attr(a, "__get__") {
+                    Some(_) => return None,
+                    None => a,
+                },
+                _ => a,
+            },
+            _ => a,
+        };
+        Some(AttrIc::ClassAttr {
+            class: c,
+            version: self.attr_cache.version(),
+            value,
+        })
     }
 
     /// `obj.name = v` through the cache: true when it applied.
@@ -215,6 +287,9 @@ impl Vm {
             return;
         };
         let class = inst.class;
+        if let Some(ic) = self.property_ic(class, n.name) {
+            return n.ic.set(ic);
+        }
         if self
             .lookup_mro_str(class, "__setattr__")
             .is_some_and(|sa| !self.is_default_method(sa))
@@ -231,7 +306,7 @@ impl Vm {
 
     /// `LoadMethod` from the cache: the function, if it applies.
     #[inline]
-    pub(crate) fn load_method_ic(&self, obj: Value, n: &Name) -> Option<Value> {
+    pub(crate) fn load_method_ic(&self, obj: Value, n: &Name) -> Option<(Value, Value)> {
         let AttrIc::Method {
             class,
             version,
@@ -239,7 +314,9 @@ impl Vm {
             check_dict,
         } = n.ic.get()
         else {
-            return None;
+            // Not a method of the receiver's class: `obj.name` called
+            // without a `self` (a module's function, a static method).
+            return self.load_attr_ic(obj, n).map(|v| (v, Value::Null));
         };
         if version != self.attr_cache.version() || self.type_of(obj) != class {
             return None;
@@ -247,12 +324,17 @@ impl Vm {
         if check_dict && self.own_attr(obj, n.name).is_some() {
             return None;
         }
-        Some(func)
+        Some((func, obj))
     }
 
     /// After `LoadMethod` found `func` on the class of `obj` (and not in
-    /// its instance dict, with no `__getattribute__` override).
-    pub(crate) fn fill_method_ic(&self, obj: Value, n: &Name, func: Value) {
+    /// its instance dict, with no `__getattribute__` override), to be
+    /// called with `this`; a null `this` is an attribute, cached as a
+    /// load of `obj.name` would cache it.
+    pub(crate) fn fill_method_ic(&mut self, obj: Value, n: &Name, func: Value, this: Value) {
+        if this.is_null() {
+            return self.fill_load_ic(obj, n);
+        }
         if !cacheable(self, n.name) {
             return;
         }

@@ -432,6 +432,9 @@ impl Vm {
                     // A miss may run a property or `__getattr__`: frames
                     // it inspects (`sys._getframe`) see this line.
                     self.sync_ip(*ip);
+                    if let Some(s) = self.enter_getter(obj, n) {
+                        return Ok(s);
+                    }
                     let v = self.getattr(obj, n.name)?;
                     self.fill_load_ic(obj, n);
                     self.set_top(v);
@@ -441,6 +444,9 @@ impl Vm {
                     let v = self.peek(1);
                     let n = name_slot(f, i).ok_or_else(|| self.bad_name_index())?;
                     if !self.store_attr_ic(obj, n, v) {
+                        if let Some(s) = self.enter_setter(obj, n) {
+                            return Ok(s);
+                        }
                         self.setattr(obj, n.name, v)?;
                         self.fill_store_ic(obj, n);
                     }
@@ -454,15 +460,13 @@ impl Vm {
                 Instr::LoadMethod(i) => {
                     let obj = self.top();
                     let n = name_slot(f, i).ok_or_else(|| self.bad_name_index())?;
-                    if let Some(m) = self.load_method_ic(obj, n) {
+                    if let Some((m, this)) = self.load_method_ic(obj, n) {
                         self.set_top(m);
-                        self.stack.push(obj);
+                        self.stack.push(this);
                         continue;
                     }
                     let (meth, this) = self.load_method(obj, n.name)?;
-                    if !this.is_null() {
-                        self.fill_method_ic(obj, n, meth);
-                    }
+                    self.fill_method_ic(obj, n, meth, this);
                     self.set_top(meth);
                     self.stack.push(this);
                 }
@@ -489,6 +493,9 @@ impl Vm {
                         continue;
                     }
                     let (obj, key) = (self.peek(1), self.peek(0));
+                    if let Some(s) = self.enter_getitem(obj) {
+                        return Ok(s);
+                    }
                     let v = self.getitem(obj, key)?;
                     self.replace_top(2, v);
                 }
@@ -498,6 +505,9 @@ impl Vm {
                         continue;
                     }
                     let (v, obj, key) = (self.peek(2), self.peek(1), self.peek(0));
+                    if let Some(s) = self.enter_setitem(obj) {
+                        return Ok(s);
+                    }
                     self.setitem(obj, key, v)?;
                     self.stack.truncate(self.stack.len() - 3);
                 }
@@ -519,6 +529,9 @@ impl Vm {
                     }
                     let (a, b) = (self.peek(1), self.peek(0));
                     self.sync_ip(*ip);
+                    if let Some(s) = self.enter_binary(op, a, b, false) {
+                        return Ok(s);
+                    }
                     let r = self.binary_op(op, a, b)?;
                     self.replace_top(2, r);
                 }
@@ -528,11 +541,17 @@ impl Vm {
                     }
                     let (a, b) = (self.peek(1), self.peek(0));
                     self.sync_ip(*ip);
+                    if let Some(s) = self.enter_binary(op, a, b, true) {
+                        return Ok(s);
+                    }
                     let r = self.inplace_op(op, a, b)?;
                     self.replace_top(2, r);
                 }
                 Instr::UnaryOp(op) => {
                     let a = self.top();
+                    if let Some(s) = self.enter_unary(op, a) {
+                        return Ok(s);
+                    }
                     let r = self.unary_op(op, a)?;
                     self.set_top(r);
                 }
@@ -553,6 +572,9 @@ impl Vm {
                     }
                     let (a, b) = (self.peek(1), self.peek(0));
                     self.sync_ip(*ip);
+                    if let Some(s) = self.enter_compare(op, a, b) {
+                        return Ok(s);
+                    }
                     let r = self.compare(op, a, b)?;
                     self.replace_top(2, r);
                 }

@@ -23,6 +23,7 @@ use crate::errors::{ExcKind, PyErr};
 use crate::eval::Exit;
 use crate::frame::Frame;
 use crate::obj::{Function, Instance, Layout, Obj};
+pub(crate) use crate::opframes::Then;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
@@ -35,10 +36,10 @@ pub(crate) enum Step {
     /// Run Python function `.0`, whose locals start at stack index `.1`
     /// (laid out: arguments bound, cells made), then resume this frame.
     Enter(Gc, usize),
-    /// [`Step::Enter`] for the `__init__` of a class call (see
-    /// [`Vm::enter_init`]): it must return None, and the call's result is
-    /// the instance left on the stack below the function.
-    Init(Gc, usize),
+    /// [`Step::Enter`] for a function whose result finishes an
+    /// instruction in its own way (see [`Then`]): the `__init__` of a
+    /// class call, an operator's special method, a property setter.
+    Then(Gc, usize, Then),
 }
 
 /// What a call instruction got from [`Vm::call_or_enter`].
@@ -46,7 +47,7 @@ pub(crate) enum Called {
     /// The call ran (natives, classes, generators made, ...).
     Done(Value),
     /// A Python function for the loop to run: a [`Step::Enter`] or
-    /// [`Step::Init`] to return.
+    /// [`Step::Then`] to return.
     Enter(Step),
 }
 
@@ -61,12 +62,15 @@ pub(crate) enum Called {
 pub(crate) struct Callees {
     items: Vec<Frame>,
     len: usize,
-    /// The depth (`len` with it current) of the innermost frame that runs
-    /// the `__init__` of a class call, 0 for none: a plain call's return
-    /// only compares `len` with it.
-    init: usize,
-    /// The depths of the outer such frames, innermost last.
-    outer_inits: Vec<usize>,
+    /// The depth (`len` with it current) of the innermost frame whose
+    /// result finishes an instruction its own way ([`Then`]), 0 for none:
+    /// a plain call's return only compares `len` with it.
+    marked: usize,
+    /// What the return of that frame does.
+    then: Then,
+    /// The depths and continuations of the outer such frames, innermost
+    /// last.
+    outer: Vec<(usize, Then)>,
 }
 
 impl Callees {
@@ -75,16 +79,20 @@ impl Callees {
         self.len.checked_sub(1).and_then(|i| self.items.get_mut(i))
     }
 
-    /// Drops the current frame from the list, returning it and whether
-    /// it ran an `__init__` (its slot stays for reuse).
+    /// Drops the current frame from the list, returning it and what its
+    /// return must do besides pushing the result, if anything (its slot
+    /// stays for reuse).
     #[inline]
-    fn pop(&mut self) -> Option<(&Frame, bool)> {
-        let init = self.len == self.init;
-        if init {
-            self.init = self.outer_inits.pop().unwrap_or(0);
-        }
+    fn pop(&mut self) -> Option<(&Frame, Option<Then>)> {
+        let then = if self.len == self.marked {
+            let t = self.then;
+            (self.marked, self.then) = self.outer.pop().unwrap_or((0, Then::Init));
+            Some(t)
+        } else {
+            None
+        };
         self.len = self.len.checked_sub(1)?;
-        self.items.get(self.len).map(|f| (f, init))
+        self.items.get(self.len).map(|f| (f, then))
     }
 
     fn is_empty(&self) -> bool {
@@ -127,20 +135,21 @@ impl Callees {
         self.len += 1;
     }
 
-    /// Marks the current frame as running the `__init__` of a class call.
+    /// Marks the current frame as one whose return does `then`.
     #[inline(never)]
-    fn mark_init(&mut self) {
-        if self.init != 0 {
-            self.outer_inits.push(self.init);
+    fn mark(&mut self, then: Then) {
+        if self.marked != 0 {
+            self.outer.push((self.marked, self.then));
         }
-        self.init = self.len;
+        self.marked = self.len;
+        self.then = then;
     }
 
     /// Drops every frame, so none keeps its code alive once this
     /// `run_frame` has ended.
     fn clear(&mut self) {
-        // `init` and `outer_inits` are back to none: every frame of this
-        // loop was popped, marked ones included.
+        // `marked` and `outer` are back to none: every frame of this loop
+        // was popped, marked ones included.
         self.items.clear();
         self.len = 0;
     }
@@ -181,19 +190,22 @@ impl Vm {
             let e = match step {
                 Ok(Step::Enter(h, at)) => {
                     // An error is raised by the call instruction of the caller.
-                    self.enter_inline(h, at, false, callees).err()
+                    self.enter_inline(h, at, None, callees).err()
                 }
-                Ok(Step::Init(h, at)) => {
-                    // An error is raised by the call instruction of the caller.
-                    self.enter_inline(h, at, true, callees).err()
+                Ok(Step::Then(h, at, then)) => {
+                    // An error is raised by the instruction of the caller.
+                    self.enter_inline(h, at, Some(then), callees).err()
                 }
                 Ok(Step::Return(v)) => match callees.pop() {
-                    Some((done, false)) => {
+                    Some((done, None)) => {
                         self.return_inline(done, v);
                         None
                     }
-                    // Raised by the call instruction of the caller.
-                    Some((done, true)) => self.return_init(done, v).err(),
+                    // Raised by the instruction of the caller.
+                    Some((done, Some(then))) => {
+                        self.leave_inline(done);
+                        self.finish(then, v).err()
+                    }
                     None => return Ok(Exit::Return(v)),
                 },
                 // Only generator code yields, and it never runs inline.
@@ -269,7 +281,7 @@ impl Vm {
         &mut self,
         h: Gc,
         base: usize,
-        init: bool,
+        then: Option<Then>,
         callees: &mut Callees,
     ) -> PyResult<()> {
         if let Err(e) = self.may_enter_inline() {
@@ -282,8 +294,8 @@ impl Vm {
             return Err(self.type_error("not a function"));
         };
         callees.push(func, base, self, id);
-        if init {
-            callees.mark_init();
+        if let Some(then) = then {
+            callees.mark(then);
         }
         if let Some(f) = callees.current() {
             self.push_frame_info(f);
@@ -305,7 +317,7 @@ impl Vm {
     /// Unregisters inline frame `done` and drops its values, callee
     /// included, and its temporary roots.
     #[inline]
-    fn leave_inline(&mut self, done: &Frame) {
+    pub(crate) fn leave_inline(&mut self, done: &Frame) {
         self.leave_frame(done);
         self.temp_roots.truncate(done.temp_base);
         self.stack.truncate(done.base - 1);
@@ -318,18 +330,6 @@ impl Vm {
         self.leave_inline(done);
         self.root_value(v);
         self.stack.push(v);
-    }
-
-    /// Ends inline frame `done`, the `__init__` of a class call, which
-    /// returned `v`: the instance below it is the call's result.
-    #[inline]
-    fn return_init(&mut self, done: &Frame, v: Value) -> PyResult<()> {
-        self.leave_inline(done);
-        if v.is_none() {
-            return Ok(());
-        }
-        let t = self.type_name(v);
-        Err(self.type_error(format!("__init__() should return None, not '{t}'")))
     }
 
     /// A call instruction: the callable at `stack[len-n-1]` with the `n`
@@ -379,6 +379,14 @@ impl Vm {
                 Obj::Class(_) => {
                     if let Some(init) = self.plain_init(h) {
                         return self.enter_init(h, init, fpos, n, kw);
+                    }
+                }
+                Obj::Instance(_) => {
+                    if let Some(m) = self.python_call_method(h) {
+                        // `obj(args)` is `type(obj).__call__(obj, args)`.
+                        self.stack[fpos] = Value::Obj(m);
+                        self.stack.insert(fpos + 1, Value::Obj(h));
+                        return self.bind_to_enter(m, fpos, n + 1, kw);
                     }
                 }
                 _ => {}
@@ -454,7 +462,9 @@ impl Vm {
         let at = fpos + 1;
         self.stack.splice(at..at, [Value::Obj(init), this]);
         match self.bind_to_enter(init, at, n + 1, kw)? {
-            Called::Enter(Step::Enter(h, base)) => Ok(Called::Enter(Step::Init(h, base))),
+            Called::Enter(Step::Enter(h, base)) => {
+                Ok(Called::Enter(Step::Then(h, base, Then::Init)))
+            }
             // Not reached: `plain_init` excludes generators.
             _ => Err(self.error(ExcKind::SystemError, "__init__ ran outside the loop")),
         }

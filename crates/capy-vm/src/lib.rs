@@ -34,6 +34,7 @@ pub mod instattr;
 pub mod matching;
 pub mod modules;
 pub mod obj;
+pub mod opframes;
 pub mod ops;
 pub mod repr;
 pub mod shape;

@@ -164,6 +164,31 @@ impl Vm {
         if let Some(r) = self.operator_dunders(a, b, fname, rname)? {
             return Ok(r);
         }
+        self.binary_op_fallback(op, a, b)
+    }
+
+    /// The rest of `a op b` once its first method, run in the frame loop
+    /// (opframes.rs), returned NotImplemented: the right operand's
+    /// reflected method (unless that was the one run, `reflected`), then
+    /// what follows the methods.
+    pub(crate) fn binary_op_after(
+        &mut self,
+        op: BinOp,
+        a: Value,
+        b: Value,
+        reflected: bool,
+    ) -> PyResult {
+        let (_, rname, _) = op.dunders();
+        if !reflected && self.type_of(a) != self.type_of(b) && self.is_user_instance(b) {
+            if let Some(r) = self.try_dunder(b, rname, a)? {
+                return Ok(r);
+            }
+        }
+        self.binary_op_fallback(op, a, b)
+    }
+
+    /// `a op b` when no special method gave a result.
+    fn binary_op_fallback(&mut self, op: BinOp, a: Value, b: Value) -> PyResult {
         // Subclasses of built-ins fall back to their built-in value.
         let (ba, bb) = (self.builtin_base(a), self.builtin_base(b));
         if !ba.is(a) || !bb.is(b) {
@@ -245,7 +270,7 @@ impl Vm {
         }
     }
 
-    fn try_dunder(
+    pub(crate) fn try_dunder(
         &mut self,
         obj: Value,
         name: &'static str,
@@ -373,6 +398,9 @@ impl Vm {
 
     /// `a == b` (or `a != b` when `negate`), returning the Python result.
     fn rich_eq(&mut self, a: Value, b: Value, negate: bool) -> PyResult {
+        if let Some(same) = self.identity_eq(a, b) {
+            return Ok(Value::Bool(same != negate));
+        }
         let user = self.is_user_instance(a) || self.is_user_instance(b);
         if user {
             let (fname, rname) = if negate {
@@ -389,34 +417,85 @@ impl Vm {
                 [(a, b, fname), (b, a, rname)]
             };
             for (x, y, name) in order {
-                if let Some(m) = self.lookup_override(x, name) {
-                    let r = self.call_special(m, x, &[y])?;
-                    if !matches!(r, Value::NotImplemented) {
-                        return Ok(r);
-                    }
-                } else if negate {
-                    // The default __ne__ inverts x's own __eq__ (not the reflected one).
-                    if let Some(eqm) = self.lookup_override(x, "__eq__") {
-                        let r = self.call_special(eqm, x, &[y])?;
-                        if !matches!(r, Value::NotImplemented) {
-                            return Ok(Value::Bool(!self.truthy(r)?));
-                        }
-                    }
+                if let Some(r) = self.eq_dunder(x, y, name, negate)? {
+                    return Ok(r);
                 }
             }
-            if let Some(r) = crate::types::memoryview::mv_eq(self, a, b)? {
-                return Ok(Value::Bool(r != negate));
-            }
-            let (ba, bb) = (self.derived_base(a), self.derived_base(b));
-            let same = if !ba.is(a) || !bb.is(b) {
-                self.eq(ba, bb)?
-            } else {
-                a.is(b)
-            };
-            return Ok(Value::Bool(same != negate));
+            return self.rich_eq_fallback(a, b, negate);
         }
         let r = self.eq(a, b)?;
         Ok(Value::Bool(r != negate))
+    }
+
+    /// `a == b` when it is identity without asking anything: `a` an
+    /// instance of a Python class that defines neither `__eq__` nor
+    /// `__ne__` and has no built-in base, `b` one of the same class or
+    /// None (`self.strength == Strength.REQUIRED`, `x != None`).
+    fn identity_eq(&mut self, a: Value, b: Value) -> Option<bool> {
+        let class = match self.heap.get(a.as_obj()?) {
+            Obj::Instance(i) if i.base.is_null() => i.class,
+            _ => return None,
+        };
+        if !b.is_none() && self.type_of(b) != class {
+            return None;
+        }
+        if self.lookup_override(a, "__eq__").is_some()
+            || self.lookup_override(a, "__ne__").is_some()
+        {
+            return None;
+        }
+        Some(a.is(b))
+    }
+
+    /// `x.name(y)` for `==` (`__eq__`) or `!=` (`negate`, `__ne__`), or
+    /// the default `__ne__`: x's own `__eq__` (not the reflected one)
+    /// inverted. None when x has neither or it returned NotImplemented.
+    fn eq_dunder(
+        &mut self,
+        x: Value,
+        y: Value,
+        name: &'static str,
+        negate: bool,
+    ) -> PyResult<Option<Value>> {
+        if let Some(m) = self.lookup_override(x, name) {
+            let r = self.call_special(m, x, &[y])?;
+            if !matches!(r, Value::NotImplemented) {
+                return Ok(Some(r));
+            }
+        } else if negate {
+            if let Some(eqm) = self.lookup_override(x, "__eq__") {
+                let r = self.call_special(eqm, x, &[y])?;
+                if !matches!(r, Value::NotImplemented) {
+                    return Ok(Some(Value::Bool(!self.truthy(r)?)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The rest of `a == b` (`!=` when `negate`) once a's method, run in
+    /// the frame loop (opframes.rs), returned NotImplemented.
+    pub(crate) fn rich_eq_after(&mut self, a: Value, b: Value, negate: bool) -> PyResult {
+        let name = if negate { "__ne__" } else { "__eq__" };
+        if let Some(r) = self.eq_dunder(b, a, name, negate)? {
+            return Ok(r);
+        }
+        self.rich_eq_fallback(a, b, negate)
+    }
+
+    /// `a == b` between user objects when no method gave a result: the
+    /// built-in values of subclasses of built-ins, else identity.
+    fn rich_eq_fallback(&mut self, a: Value, b: Value, negate: bool) -> PyResult {
+        if let Some(r) = crate::types::memoryview::mv_eq(self, a, b)? {
+            return Ok(Value::Bool(r != negate));
+        }
+        let (ba, bb) = (self.derived_base(a), self.derived_base(b));
+        let same = if !ba.is(a) || !bb.is(b) {
+            self.eq(ba, bb)?
+        } else {
+            a.is(b)
+        };
+        Ok(Value::Bool(same != negate))
     }
 
     /// Equality as a Rust bool (user `__eq__` included).
@@ -573,13 +652,40 @@ impl Vm {
                     return Ok(r);
                 }
             }
-            let (ba, bb) = (self.builtin_base(a), self.builtin_base(b));
-            if !ba.is(a) || !bb.is(b) {
-                return self.rich_order(op, ba, bb);
-            }
+            return self.rich_order_fallback(op, a, b);
         } else if let Some(ord) = self.order_builtin(op, a, b)? {
             return Ok(Value::Bool(ord));
         }
+        self.order_error(op, a, b)
+    }
+
+    /// The rest of ordering `a op b` once a's method, run in the frame
+    /// loop (opframes.rs), returned NotImplemented: b's reflected one,
+    /// then what follows the methods.
+    pub(crate) fn rich_order_after(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult {
+        let rname = match op {
+            CmpOp::Lt => "__gt__",
+            CmpOp::Le => "__ge__",
+            CmpOp::Gt => "__lt__",
+            _ => "__le__",
+        };
+        if let Some(r) = self.try_dunder(b, rname, a)? {
+            return Ok(r);
+        }
+        self.rich_order_fallback(op, a, b)
+    }
+
+    /// Ordering of user objects when no method gave a result: the
+    /// built-in values of subclasses of built-ins, else the error.
+    fn rich_order_fallback(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult {
+        let (ba, bb) = (self.builtin_base(a), self.builtin_base(b));
+        if !ba.is(a) || !bb.is(b) {
+            return self.rich_order(op, ba, bb);
+        }
+        self.order_error(op, a, b)
+    }
+
+    fn order_error(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult {
         let sym = match op {
             CmpOp::Lt => "<",
             CmpOp::Le => "<=",
