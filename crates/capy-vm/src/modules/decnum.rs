@@ -30,21 +30,109 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     func(vm, m, "__mul__", mul)?;
     func(vm, m, "__rmul__", rmul)?;
     func(vm, m, "quantize", quantize)?;
+    func(vm, m, "context_quantize", context_quantize)?;
     func(vm, m, "__str__", to_str)?;
     func(vm, m, "adopt", adopt)?;
     Ok(m)
 }
 
-/// `adopt(cls)`: the natives placed in class `cls` become its methods
-/// (they bind `self` from then on).
+/// What the fast paths look up once: decimal's class and namespace, the
+/// two signal classes they set, the interned attribute names with their
+/// hashes and the shape of a Decimal made by `_mk`. Made by `adopt`; the
+/// objects are also pushed to `extra_roots` (names are interned, shapes
+/// are never freed).
+#[derive(Clone, Copy)]
+pub struct Cache {
+    cls: Gc,
+    /// Context: a subclass may override the properties the Python code
+    /// reads, so only exact Contexts take the fast paths.
+    ctx_cls: Gc,
+    ns: Gc,
+    /// The Inexact and Rounded classes with their hashes (flags keys).
+    inexact: Name,
+    rounded: Name,
+    current: Name,
+    /// `_sign`, `_int`, `_exp`, `_special`: the slot order of `_mk`.
+    fields: [Name; 4],
+    /// `_prec`, `_Emin`, `_Emax`, `_clamp`, `_capitals`, `_rounding`,
+    /// `_flags`, `_traps` of a Context.
+    ctx: [Name; 8],
+    /// The shape of a Decimal with `fields` in order, once one was made.
+    shape: Option<u32>,
+    /// The shape of the last Context read and the slots of `ctx` in it.
+    ctx_layout: Option<(u32, [usize; 8])>,
+}
+
+type Name = (Value, u64);
+
+fn name(vm: &mut Vm, s: &str) -> PyResult<Name> {
+    let k = vm.intern(s);
+    Ok((k, vm.hash(k)?))
+}
+
+/// `adopt(cls, namespace)`: the natives placed in class `cls` become its
+/// methods (they bind `self` from then on); `namespace` is decimal's.
 fn adopt(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    match a.first() {
-        Some(&Value::Obj(c)) if matches!(vm.heap.get(c), Obj::Class(_)) => {
-            super::adopt_natives(vm, c);
-            Ok(Value::None)
-        }
-        _ => Err(vm.type_error("adopt() needs a class")),
+    let (Some(&Value::Obj(cls)), Some(&Value::Obj(ns))) = (a.first(), a.get(1)) else {
+        return Err(vm.type_error("adopt() needs a class and a namespace"));
+    };
+    if !matches!(vm.heap.get(cls), Obj::Class(_)) || !matches!(vm.heap.get(ns), Obj::Dict(_)) {
+        return Err(vm.type_error("adopt() needs a class and a namespace"));
     }
+    let names = ["Inexact", "Rounded", "Context"];
+    let [Some(inexact), Some(rounded), Some(Value::Obj(ctx_cls))] =
+        names.map(|n| vm.dict_get_str(ns, n))
+    else {
+        return Err(vm.type_error("adopt(): decimal's namespace lacks a class"));
+    };
+    super::adopt_natives(vm, cls);
+    super::adopt_natives(vm, ctx_cls);
+    let mut fields = [(Value::None, 0); 4];
+    for (f, n) in fields.iter_mut().zip(["_sign", "_int", "_exp", "_special"]) {
+        *f = name(vm, n)?;
+    }
+    let mut ctx = [(Value::None, 0); 8];
+    let names = [
+        "_prec",
+        "_Emin",
+        "_Emax",
+        "_clamp",
+        "_capitals",
+        "_rounding",
+        "_flags",
+        "_traps",
+    ];
+    for (f, n) in ctx.iter_mut().zip(names) {
+        *f = name(vm, n)?;
+    }
+    let current = name(vm, "_current")?;
+    let held = [
+        Value::Obj(cls),
+        Value::Obj(ctx_cls),
+        Value::Obj(ns),
+        inexact,
+        rounded,
+    ];
+    vm.extra_roots.extend(held);
+    let inexact = (inexact, vm.hash(inexact)?);
+    let rounded = (rounded, vm.hash(rounded)?);
+    vm.decnum = Some(Box::new(Cache {
+        cls,
+        ctx_cls,
+        ns,
+        inexact,
+        rounded,
+        current,
+        fields,
+        ctx,
+        shape: None,
+        ctx_layout: None,
+    }));
+    Ok(Value::None)
+}
+
+fn cache(vm: &Vm) -> Option<Cache> {
+    vm.decnum.as_deref().copied()
 }
 
 // ---------------------------------------------------------------- values
@@ -99,16 +187,6 @@ struct Ctx {
 const ROUNDED: u8 = 1;
 const INEXACT: u8 = 2;
 
-/// The `decimal` module's namespace item `name`.
-fn module_item(vm: &Vm, name: &str) -> Option<Value> {
-    let m = vm.dict_get_str(vm.modules, "decimal")?.as_obj()?;
-    vm.dict_get_str(m, name)
-}
-
-fn decimal_class(vm: &Vm) -> Option<Gc> {
-    module_item(vm, "Decimal")?.as_obj()
-}
-
 fn instance(vm: &Vm, v: Value) -> Option<&Instance> {
     match vm.heap.get(v.as_obj()?) {
         Obj::Instance(i) => Some(i),
@@ -123,9 +201,26 @@ fn small_int(v: Option<Value>) -> Option<i64> {
     }
 }
 
-/// `v` as a finite Num if it is an exact Decimal (class `cls`) with a
-/// small coefficient, or an int that fits 64 bits.
-fn operand(vm: &Vm, v: Value, cls: Gc) -> Option<Num> {
+/// The four fields of a Decimal instance `i` (sign, coefficient,
+/// exponent, special) when all are small ints: by slot when it has the
+/// usual shape, else by name.
+fn fields(vm: &Vm, c: &Cache, i: &Instance) -> Option<[i64; 4]> {
+    let mut out = [0; 4];
+    if c.shape.is_some_and(|s| s == i.shape()) {
+        for (o, v) in out.iter_mut().zip(i.slots()) {
+            *o = small_int(Some(*v))?;
+        }
+    } else {
+        for (o, &(k, h)) in out.iter_mut().zip(&c.fields) {
+            *o = small_int(vm.inst_get(i, k, h))?;
+        }
+    }
+    Some(out)
+}
+
+/// `v` as a finite Num if it is an exact Decimal with a small
+/// coefficient, or an int that fits 64 bits.
+fn operand(vm: &Vm, c: &Cache, v: Value) -> Option<Num> {
     if let Value::Int(i) = v {
         return Some(Num {
             neg: i < 0,
@@ -134,40 +229,62 @@ fn operand(vm: &Vm, v: Value, cls: Gc) -> Option<Num> {
         });
     }
     let i = instance(vm, v)?;
-    if i.class != cls || small_int(vm.inst_get_str(i, "_special"))? != 0 {
+    if i.class != c.cls {
         return None;
     }
-    let coeff = small_int(vm.inst_get_str(i, "_int"))?;
-    let sign = small_int(vm.inst_get_str(i, "_sign"))?;
+    let [sign, coeff, exp, special] = fields(vm, c, i)?;
+    if special != 0 || !(0..=1).contains(&sign) {
+        return None;
+    }
     Some(Num {
         neg: sign == 1,
         coeff: u128::try_from(coeff).ok()?,
-        exp: small_int(vm.inst_get_str(i, "_exp"))? as i128,
+        exp: exp as i128,
     })
 }
 
 /// The context: `explicit` when given (not None), else the current one.
-fn context(vm: &mut Vm, explicit: Option<Value>) -> Option<Ctx> {
-    let c = match explicit {
+/// Its fields are read by slot, through the layout of its shape (found
+/// once per shape: every Context made by `__init__` shares one).
+fn context(vm: &mut Vm, c: &mut Cache, explicit: Option<Value>) -> Option<Ctx> {
+    let v = match explicit {
         Some(v) if !matches!(v, Value::None) => v,
-        _ => module_item(vm, "_current")?,
+        _ => match vm.heap.get(c.ns) {
+            Obj::Dict(d) => d.value_at(d.probe_name(&vm.heap, c.current.1, c.current.0)?),
+            _ => return None,
+        },
     };
-    let i = instance(vm, c)?;
-    let num = |n: &str| small_int(vm.inst_get_str(i, n)).map(i128::from);
-    let dict_of = |n: &str| match instance(vm, vm.inst_get_str(i, n)?)?.base {
+    let shape = instance(vm, v).filter(|i| i.class == c.ctx_cls)?.shape();
+    let layout = match c.ctx_layout {
+        Some((s, l)) if s == shape => l,
+        _ => {
+            let mut l = [0; 8];
+            for (slot, &(k, h)) in l.iter_mut().zip(&c.ctx) {
+                *slot = vm.shapes.find(&vm.heap, shape, k, h)?;
+            }
+            c.ctx_layout = Some((shape, l));
+            if let Some(cache) = vm.decnum.as_deref_mut() {
+                cache.ctx_layout = c.ctx_layout;
+            }
+            l
+        }
+    };
+    let slots = instance(vm, v)?.slots();
+    let get = |n: usize| slots.get(layout[n]).copied();
+    let num = |n: usize| small_int(get(n)).map(i128::from);
+    let dict_of = |n: usize| match instance(vm, get(n)?)?.base {
         Value::Obj(d) if matches!(vm.heap.get(d), Obj::Dict(_)) => Some(Value::Obj(d)),
         _ => None,
     };
-    let mode = mode_of(vm.heap.str_of(vm.inst_get_str(i, "_rounding")?)?)?;
     Some(Ctx {
-        prec: num("_prec")?,
-        emin: num("_Emin")?,
-        emax: num("_Emax")?,
-        clamp: num("_clamp")? != 0,
-        capitals: num("_capitals")? != 0,
-        mode,
-        flags: dict_of("_flags")?,
-        traps: dict_of("_traps")?,
+        prec: num(0)?,
+        emin: num(1)?,
+        emax: num(2)?,
+        clamp: num(3)? != 0,
+        capitals: num(4)? != 0,
+        mode: mode_of(vm.heap.str_of(get(5)?)?)?,
+        flags: dict_of(6)?,
+        traps: dict_of(7)?,
     })
 }
 
@@ -349,29 +466,55 @@ fn quantize_nums(a: Num, b: Num, ctx: &Ctx, mode: Mode) -> Option<(Num, u8)> {
 // ---------------------------------------------------------------- results
 
 /// Sets the flags for `raised` unless one of them is trapped (false: the
-/// caller lets Python raise it).
-fn signal(vm: &mut Vm, ctx: &Ctx, raised: u8) -> PyResult<bool> {
-    let mut classes = Vec::new();
-    for (bit, name) in [(INEXACT, "Inexact"), (ROUNDED, "Rounded")] {
-        if raised & bit != 0 {
-            let Some(c) = module_item(vm, name) else {
-                return Ok(false);
-            };
-            if !matches!(vm.dict_get(ctx.traps, c)?, Some(Value::Bool(false))) {
-                return Ok(false);
-            }
-            classes.push(c);
+/// caller lets Python raise it, as it does when a mapping lacks a key).
+fn signal(vm: &mut Vm, c: &Cache, ctx: &Ctx, raised: u8) -> bool {
+    let hit = [(INEXACT, c.inexact), (ROUNDED, c.rounded)];
+    let mut at = [None; 2];
+    for (slot, &(bit, (class, hash))) in at.iter_mut().zip(&hit) {
+        if raised & bit == 0 {
+            continue;
+        }
+        let (Some(trap), Some(flag)) = (
+            entry(vm, ctx.traps, class, hash),
+            entry(vm, ctx.flags, class, hash),
+        ) else {
+            return false;
+        };
+        if !matches!(dict_value(vm, ctx.traps, trap), Value::Bool(false)) {
+            return false;
+        }
+        *slot = Some(flag);
+    }
+    if let Some(Obj::Dict(d)) = ctx.flags.as_obj().map(|h| vm.heap.get_mut(h)) {
+        for pos in at.into_iter().flatten() {
+            d.set_value_at(pos, Value::Bool(true));
         }
     }
-    for c in classes {
-        vm.dict_set(ctx.flags, c, Value::Bool(true))?;
-    }
-    Ok(true)
+    true
 }
 
-/// A new Decimal holding `x`, its attributes set in the order decimal's
-/// `_mk` sets them (so both share one instance shape).
-fn new_decimal(vm: &mut Vm, cls: Gc, x: Num) -> PyResult {
+/// The entry position of `key` (hash `hash`, compared by identity) in
+/// dict object `d`.
+fn entry(vm: &Vm, d: Value, key: Value, hash: u64) -> Option<usize> {
+    match vm.heap.get(d.as_obj()?) {
+        Obj::Dict(d) => match d.probe(&vm.heap, hash, key) {
+            crate::dict::Probe::Found(p) => Some(p),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn dict_value(vm: &Vm, d: Value, pos: usize) -> Value {
+    match d.as_obj().map(|h| vm.heap.get(h)) {
+        Some(Obj::Dict(d)) => d.value_at(pos),
+        _ => Value::Null,
+    }
+}
+
+/// A new Decimal holding `x`, its attributes in the order decimal's `_mk`
+/// sets them (so both share one instance shape).
+fn new_decimal(vm: &mut Vm, c: &Cache, x: Num) -> PyResult {
     let coeff = match i64::try_from(x.coeff) {
         Ok(i) => Value::Int(i),
         Err(_) => vm.new_bigint(x.coeff.into())?,
@@ -382,18 +525,34 @@ fn new_decimal(vm: &mut Vm, cls: Gc, x: Num) -> PyResult {
         Err(_) => vm.new_bigint(x.exp.into())?,
     };
     vm.root_value(exp);
-    let h = vm.alloc(Obj::Instance(Instance::new(cls, Value::Null)))?;
+    let values = [Value::Int(x.neg as i64), coeff, exp, Value::Int(0)];
+    let mut inst = Instance::new(c.cls, Value::Null);
+    if let Some(shape) = c.shape {
+        for v in values {
+            inst.push_slot(shape, v, values.len());
+        }
+        return Ok(Value::Obj(vm.alloc(Obj::Instance(inst))?));
+    }
+    // The first one walks the shape tree; its shape is kept for the rest.
+    let h = vm.alloc(Obj::Instance(inst))?;
     vm.root_value(Value::Obj(h));
-    let attrs = [
-        ("_sign", Value::Int(x.neg as i64)),
-        ("_int", coeff),
-        ("_exp", exp),
-        ("_special", Value::Int(0)),
-    ];
-    for (name, v) in attrs {
-        let k = vm.intern(name);
-        let hash = vm.hash(k)?;
+    for (&(k, hash), v) in c.fields.iter().zip(values) {
         vm.inst_set(h, k, hash, v)?;
+    }
+    if let Obj::Instance(i) = vm.heap.get(h) {
+        let s = i.shape();
+        if vm.shapes.len(s) == 4
+            && vm
+                .shapes
+                .names(s)
+                .iter()
+                .zip(&c.fields)
+                .all(|(a, b)| a.0.is(b.0))
+        {
+            if let Some(cache) = vm.decnum.as_deref_mut() {
+                cache.shape = Some(s);
+            }
+        }
     }
     Ok(Value::Obj(h))
 }
@@ -428,24 +587,24 @@ fn try_binary(vm: &mut Vm, a: &[Value], kw: Kw, op: BinOp, swap: bool) -> PyResu
     {
         return Ok(None);
     }
-    let Some(cls) = decimal_class(vm) else {
+    let Some(mut c) = cache(vm) else {
         return Ok(None);
     };
-    let (Some(x), Some(y)) = (operand(vm, a[0], cls), operand(vm, a[1], cls)) else {
+    let (Some(x), Some(y)) = (operand(vm, &c, a[0]), operand(vm, &c, a[1])) else {
         return Ok(None);
     };
     let explicit = a.get(2).copied().or_else(|| kw_arg(vm, kw, "context"));
-    let Some(ctx) = context(vm, explicit) else {
+    let Some(ctx) = context(vm, &mut c, explicit) else {
         return Ok(None);
     };
     let (x, y) = if swap { (y, x) } else { (x, y) };
     let Some((r, raised)) = op(x, y, &ctx) else {
         return Ok(None);
     };
-    if raised != 0 && !signal(vm, &ctx, raised)? {
+    if raised != 0 && !signal(vm, &c, &ctx, raised) {
         return Ok(None);
     }
-    new_decimal(vm, cls, r).map(Some)
+    new_decimal(vm, &c, r).map(Some)
 }
 
 fn sub_nums(a: Num, b: Num, ctx: &Ctx) -> Option<(Num, u8)> {
@@ -492,15 +651,15 @@ fn try_quantize(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult<Option<Value>> {
     {
         return Ok(None);
     }
-    let Some(cls) = decimal_class(vm) else {
+    let Some(mut c) = cache(vm) else {
         return Ok(None);
     };
-    let (Some(x), Some(y)) = (operand(vm, a[0], cls), operand(vm, a[1], cls)) else {
+    let (Some(x), Some(y)) = (operand(vm, &c, a[0]), operand(vm, &c, a[1])) else {
         return Ok(None);
     };
     let rounding = a.get(2).copied().or_else(|| kw_arg(vm, kw, "rounding"));
     let explicit = a.get(3).copied().or_else(|| kw_arg(vm, kw, "context"));
-    let Some(ctx) = context(vm, explicit) else {
+    let Some(ctx) = context(vm, &mut c, explicit) else {
         return Ok(None);
     };
     let mode = match rounding {
@@ -513,10 +672,20 @@ fn try_quantize(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult<Option<Value>> {
     let Some((r, raised)) = quantize_nums(x, y, &ctx, mode) else {
         return Ok(None);
     };
-    if raised != 0 && !signal(vm, &ctx, raised)? {
+    if raised != 0 && !signal(vm, &c, &ctx, raised) {
         return Ok(None);
     }
-    new_decimal(vm, cls, r).map(Some)
+    new_decimal(vm, &c, r).map(Some)
+}
+
+/// `Context.quantize(a, b)`: `a.quantize(b)` in that context.
+fn context_quantize(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
+    if a.len() == 3 && kw.is_empty() {
+        if let Some(r) = try_quantize(vm, &[a[1], a[2], Value::None, a[0]], &[])? {
+            return Ok(r);
+        }
+    }
+    fallback(vm, "_pyquantize", a, kw)
 }
 
 // ---------------------------------------------------------------- text
@@ -532,12 +701,27 @@ fn to_str(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     fallback(vm, "_py__str__", a, kw)
 }
 
+/// The decimal digits of `n`, most significant first.
+fn decimal_digits(mut n: u64) -> Vec<u8> {
+    let mut out = Vec::with_capacity(20);
+    loop {
+        out.push(b'0' + (n % 10) as u8);
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    out
+}
+
 fn try_str(vm: &mut Vm, v: Value) -> Option<String> {
-    let i = instance(vm, v)?;
-    let special = small_int(vm.inst_get_str(i, "_special"))?;
-    let coeff = small_int(vm.inst_get_str(i, "_int"))?;
-    let neg = small_int(vm.inst_get_str(i, "_sign"))? == 1;
-    let exp = small_int(vm.inst_get_str(i, "_exp"))? as i128;
+    let mut c = cache(vm)?;
+    let [sign, coeff, exp, special] = fields(vm, &c, instance(vm, v)?)?;
+    if coeff < 0 {
+        return None;
+    }
+    let (neg, exp) = (sign == 1, exp as i128);
     let sign = if neg { "-" } else { "" };
     match special {
         0 => {}
@@ -553,22 +737,30 @@ fn try_str(vm: &mut Vm, v: Value) -> Option<String> {
         }
         _ => return None,
     }
-    let digits = coeff.to_string();
+    let digits = decimal_digits(coeff as u64);
+    let digits = std::str::from_utf8(&digits).ok()?;
     let n = digits.len() as i128;
     let adj = exp + n - 1;
     if exp <= 0 && adj >= -6 {
-        if exp == 0 {
-            return Some(format!("{sign}{digits}"));
-        }
+        // Plain notation: the most common case, built without format!.
+        let mut out = String::with_capacity(digits.len() + 10);
+        out.push_str(sign);
         let point = n + exp;
-        if point > 0 {
+        if exp == 0 {
+            out.push_str(digits);
+        } else if point > 0 {
             let (int, frac) = digits.split_at(point as usize);
-            return Some(format!("{sign}{int}.{frac}"));
+            out.push_str(int);
+            out.push('.');
+            out.push_str(frac);
+        } else {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n('0', (-point) as usize));
+            out.push_str(digits);
         }
-        let zeros = "0".repeat((-point) as usize);
-        return Some(format!("{sign}0.{zeros}{digits}"));
+        return Some(out);
     }
-    let capitals = context(vm, None)?.capitals;
+    let capitals = context(vm, &mut c, None)?.capitals;
     let e = if capitals { 'E' } else { 'e' };
     let (first, rest) = digits.split_at(1);
     let dot = if rest.is_empty() { "" } else { "." };

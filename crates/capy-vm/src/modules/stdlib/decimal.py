@@ -1035,7 +1035,9 @@ def _use_native():
                  "__rmul__", "quantize", "__str__"):
         setattr(Decimal, "_py" + name, getattr(Decimal, name))
         setattr(Decimal, name, getattr(_decnum, name))
-    _decnum.adopt(Decimal)
+    Context._pyquantize = Context.quantize
+    Context.quantize = _decnum.context_quantize
+    _decnum.adopt(Decimal, globals())
 
 
 _use_native()
