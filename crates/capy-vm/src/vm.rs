@@ -132,6 +132,8 @@ pub struct Vm {
     /// Compiled regexes (modules/rx.rs): outside the heap, but their bytes
     /// count against its quota.
     pub re_cache: crate::modules::rx::ReCache,
+    /// What decimal's native fast paths look up once (modules/decnum.rs).
+    pub(crate) decnum: Option<Box<crate::modules::decnum::Cache>>,
     /// Results of class attribute lookups (attrcache.rs).
     pub attr_cache: crate::attrcache::AttrCache,
     /// The attribute layouts of this instance's objects (shape.rs).
@@ -309,6 +311,7 @@ impl Vm {
             empty_tuple: base.empty_tuple,
             cheri: Default::default(),
             re_cache: Default::default(),
+            decnum: None,
             attr_cache: Default::default(),
             shapes: Default::default(),
             global_cache: Default::default(),

@@ -7,6 +7,7 @@ pub mod binascii;
 pub mod cheri;
 pub mod cmath;
 pub mod collections;
+pub mod decnum;
 pub mod deflate;
 pub mod deque;
 pub mod entropy;
@@ -50,6 +51,7 @@ pub const NATIVE: &[(&str, crate::vm::ModuleInit)] = &[
     ("atexit", atexit::init),
     ("struct", struct_::init),
     ("binascii", binascii::init),
+    ("_decnum", decnum::init),
     ("heapq", heapq::init),
     ("random", random::init),
     ("errno", errno::init),

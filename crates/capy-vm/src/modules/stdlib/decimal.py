@@ -1024,3 +1024,20 @@ class Decimal(object):
 # imports them): hand them the class now that it exists.
 _decimal_base.Decimal = Decimal
 _decimal_context.Decimal = Decimal
+
+
+def _use_native():
+    """Decimal's hottest methods become _decnum's natives, which handle
+    the common case and call the Python method kept as _py<name> for the
+    rest (see modules/decnum.rs)."""
+    import _decnum
+    for name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__",
+                 "__rmul__", "quantize", "__str__"):
+        setattr(Decimal, "_py" + name, getattr(Decimal, name))
+        setattr(Decimal, name, getattr(_decnum, name))
+    Context._pyquantize = Context.quantize
+    Context.quantize = _decnum.context_quantize
+    _decnum.adopt(Decimal, globals())
+
+
+_use_native()
