@@ -131,6 +131,23 @@ impl StrData {
         (StrData::Shared(p), fresh)
     }
 
+    /// The bytes of new storage `concat(a, b)` would take, for `b` of
+    /// `b_len` bytes (so the quota can refuse it before it is allocated).
+    pub fn concat_fresh(a: &StrData, b_len: usize) -> usize {
+        if let StrData::Shared(p) = a {
+            let room = p.buf.bytes.len() - p.len;
+            if p.buf.used.get() == p.len && b_len <= room {
+                return b_len;
+            }
+        }
+        let len = a.len().saturating_add(b_len);
+        if len < SHARE_FROM {
+            len
+        } else {
+            len.saturating_mul(2)
+        }
+    }
+
     /// Bytes this str keeps alive, for the heap quota: a shared buffer
     /// whole for the str that ends its written bytes (in a `t += piece`
     /// loop, the one still in use), the str's own length for the others
@@ -203,6 +220,9 @@ mod tests {
         let (a, _) = StrData::concat(&owned(&long('a')), "b");
         let (b, fresh) = StrData::concat(&a, "cd");
         assert_eq!(fresh, 2);
+        assert_eq!(StrData::concat_fresh(&b, 5), 5);
+        assert_eq!(StrData::concat_fresh(&a, 5), 2 * (SHARE_FROM + 6));
+        assert_eq!(StrData::concat_fresh(&b, 1000), 2 * (SHARE_FROM + 1003));
         let (StrData::Shared(pa), StrData::Shared(pb)) = (&a, &b) else {
             panic!("expected shared buffers");
         };

@@ -572,6 +572,21 @@ impl Vm {
 
 fn unreachable_dict() {}
 
+/// Before `a + b` on two large strs: checks that the storage it takes
+/// (a new buffer with room to grow, unless it appends in place) fits the
+/// quota, so `t += t` under a small quota is refused before the buffer
+/// exists rather than after.
+fn reserve_str_concat(vm: &mut Vm, ha: Gc, hb: Gc) -> PyResult<()> {
+    let fresh = match (vm.heap.get(ha), vm.heap.get(hb)) {
+        (Obj::Str(x), Obj::Str(y)) => crate::strdata::StrData::concat_fresh(&x.s, y.s.len()),
+        _ => return Ok(()),
+    };
+    if fresh >= 1 << 16 {
+        vm.reserve_temp(fresh)?;
+    }
+    Ok(())
+}
+
 /// `+`, `*`, `%` and set operators on built-in sequences and sets.
 pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
     let (Value::Obj(ha), bv) = (a, b) else {
@@ -585,6 +600,7 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
     match op {
         BinOp::Add => {
             let Value::Obj(hb) = bv else { return Ok(None) };
+            reserve_str_concat(vm, ha, hb)?;
             let r = match (vm.heap.get(ha), vm.heap.get(hb)) {
                 (Obj::Str(x), Obj::Str(y)) if x.has_surrogates() || y.has_surrogates() => {
                     let mut s = crate::types::strbuf::StrBuf::with_capacity(x.s.len() + y.s.len());
