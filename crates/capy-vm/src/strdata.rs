@@ -205,7 +205,7 @@ mod tests {
     }
 
     fn long(c: char) -> String {
-        std::iter::repeat(c).take(SHARE_FROM).collect()
+        c.to_string().repeat(SHARE_FROM)
     }
 
     #[test]
