@@ -20,7 +20,7 @@ impl Vm {
     }
 
     fn lookup_mro_uncached(&self, c: Gc, name: Value) -> Option<Value> {
-        let hash = self.heap.pystr(name)?.hash;
+        let hash = self.heap.pystr(name)?.hash();
         let Obj::Class(cls) = self.heap.get(c) else {
             return None;
         };
@@ -267,7 +267,7 @@ impl Vm {
         {
             return None;
         }
-        let hash = self.heap.pystr(name)?.hash;
+        let hash = self.heap.pystr(name)?.hash();
         self.inst_get(inst, name, hash)
     }
 
@@ -446,7 +446,7 @@ impl Vm {
         let Some(s) = self.heap.pystr(name) else {
             return Ok(None);
         };
-        let (hash, key) = (s.hash, s.s.to_string());
+        let (hash, key) = (s.hash(), s.s.to_string());
         let pos = mro
             .iter()
             .position(|&k| k == class)

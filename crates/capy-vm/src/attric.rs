@@ -359,7 +359,7 @@ impl Vm {
             return None;
         }
         let shape = inst.shape();
-        let hash = self.heap.pystr(name)?.hash;
+        let hash = self.heap.pystr(name)?.hash();
         let p = self.shapes.find(&self.heap, shape, name, hash)?;
         let from = if p + 1 == self.shapes.len(shape) {
             self.shapes.parent(shape)
@@ -376,7 +376,7 @@ impl Vm {
     }
 
     fn probe_pos(&self, d: &Dict, name: Value) -> Option<u32> {
-        let hash = self.heap.pystr(name)?.hash;
+        let hash = self.heap.pystr(name)?.hash();
         let p = d.probe_name(&self.heap, hash, name)?;
         u32::try_from(p).ok()
     }
@@ -392,7 +392,7 @@ impl Vm {
     /// or a function's), not looking at its class.
     #[inline]
     pub(crate) fn own_attr(&self, obj: Value, name: Value) -> Option<Value> {
-        let hash = self.heap.pystr(name)?.hash;
+        let hash = self.heap.pystr(name)?.hash();
         let d = match self.heap.get(obj.as_obj()?) {
             Obj::Instance(i) => return self.inst_get(i, name, hash),
             Obj::Exception(e) => &e.dict,

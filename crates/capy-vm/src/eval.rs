@@ -1209,7 +1209,7 @@ impl Vm {
     #[inline(never)]
     fn load_global_slow(&mut self, globals: Gc, name: Value, n: Gc) -> PyResult {
         use crate::dict::Probe;
-        let Some(hash) = self.heap.pystr(name).map(|s| s.hash) else {
+        let Some(hash) = self.heap.pystr(name).map(|s| s.hash()) else {
             return Err(self.name_error(name));
         };
         let in_globals = self

@@ -141,7 +141,7 @@ impl Vm {
     fn load_global_fill(&mut self, globals: Gc, n: &Name) -> PyResult {
         use crate::dict::Probe;
         let v = self.load_global(globals, n.name)?;
-        let Some(hash) = self.heap.pystr(n.name).map(|s| s.hash) else {
+        let Some(hash) = self.heap.pystr(n.name).map(|s| s.hash()) else {
             return Ok(v);
         };
         let Some(g) = self.table(globals) else {

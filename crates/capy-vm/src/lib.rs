@@ -40,6 +40,7 @@ pub mod repr;
 pub mod shape;
 pub mod sort;
 pub mod stdstream;
+pub mod strdata;
 pub mod types;
 pub mod value;
 pub mod vm;

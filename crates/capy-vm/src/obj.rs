@@ -3,6 +3,7 @@
 
 use crate::dict::Dict;
 use crate::frame::Frame;
+use crate::strdata::StrData;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
@@ -25,15 +26,21 @@ pub struct NativeFunc {
 }
 
 pub struct PyStr {
-    pub s: Box<str>,
-    pub hash: u64,
+    /// The text (derefs to `&str`): owned, or a prefix of a buffer that
+    /// concatenations append to (strdata.rs).
+    pub s: StrData,
+    /// The hash, computed on first use (0: not yet): a str made by
+    /// concatenation in a loop is often never hashed.
+    hash: std::cell::Cell<u64>,
     /// Length in code points, counted once (equal to the byte length
     /// exactly when the text is ASCII).
     chars: usize,
     /// For non-ASCII text: the byte offset of every [`STR_STRIDE`]-th code
     /// point, built on the first access by position, so `s[i]`, slicing
-    /// and iteration cost O(1) per character instead of O(i).
-    offsets: std::cell::OnceCell<Box<[usize]>>,
+    /// and iteration cost O(1) per character instead of O(i). Boxed
+    /// twice to keep the str within an object's 64 bytes.
+    #[allow(clippy::redundant_allocation)]
+    offsets: std::cell::OnceCell<Box<Box<[usize]>>>,
     /// Lone surrogates (U+D800..U+DFFF), which `s` cannot hold: (code
     /// point index, surrogate), sorted by index; `s` has U+FFFD at each
     /// such index, so code that reads `s` still sees valid text. None for
@@ -67,12 +74,44 @@ impl PyStr {
             s.chars().count()
         };
         PyStr {
-            s,
-            hash,
+            s: StrData::Owned(s),
+            hash: std::cell::Cell::new(hash),
             chars,
             offsets: std::cell::OnceCell::new(),
             sur: None,
         }
+    }
+    /// `a + b` for strs without lone surrogates, and the bytes of new
+    /// storage it took: in place after `a`'s bytes when it can be
+    /// (strdata.rs), with its length summed from the operands' and its
+    /// hash left for its first use, so a step of `t += piece` costs the
+    /// piece, not all of `t`.
+    pub fn concat(a: &PyStr, b: &PyStr) -> (PyStr, usize) {
+        let (s, fresh) = StrData::concat(&a.s, &b.s);
+        let p = PyStr {
+            s,
+            hash: std::cell::Cell::new(0),
+            chars: a.chars + b.chars,
+            offsets: std::cell::OnceCell::new(),
+            sur: None,
+        };
+        (p, fresh)
+    }
+    /// The hash of the text (as `str_hash`, lone surrogates included).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        match self.hash.get() {
+            0 => self.compute_hash(),
+            h => h,
+        }
+    }
+    #[cold]
+    fn compute_hash(&self) -> u64 {
+        // A text whose hash is 0 is hashed again at each use: correct,
+        // and rare enough not to matter.
+        let h = crate::heap::str_hash_with(&self.s, self.surrogates());
+        self.hash.set(h);
+        h
     }
     /// A str with lone surrogates at the given (sorted) code point
     /// indexes, where `s` holds U+FFFD; the hash covers them.
@@ -151,12 +190,24 @@ impl PyStr {
         if i >= self.chars {
             return self.s.len();
         }
-        let index = self.offsets.get_or_init(|| {
-            self.s
+        // Near the end (`t[-1]` on a str just made by `t += c`): walk back
+        // rather than index a str that may be read only there.
+        if self.chars - i <= STR_STRIDE && self.offsets.get().is_none() {
+            return self
+                .s
                 .char_indices()
-                .step_by(STR_STRIDE)
-                .map(|(b, _)| b)
-                .collect()
+                .rev()
+                .nth(self.chars - i - 1)
+                .map_or(0, |(b, _)| b);
+        }
+        let index = self.offsets.get_or_init(|| {
+            Box::new(
+                self.s
+                    .char_indices()
+                    .step_by(STR_STRIDE)
+                    .map(|(b, _)| b)
+                    .collect(),
+            )
         });
         let from = index[i / STR_STRIDE];
         let rest = &self.s[from..];
@@ -655,7 +706,7 @@ impl Obj {
     pub fn size(&self) -> usize {
         use std::mem::size_of;
         let payload = match self {
-            Obj::Str(s) => s.s.len() + s.index_bytes() + s.surrogate_bytes(),
+            Obj::Str(s) => s.s.held_bytes() + s.index_bytes() + s.surrogate_bytes(),
             Obj::Bytes(b) => b.len(),
             Obj::ByteArray(b) => b.capacity(),
             Obj::BigInt(b) => b.bits() as usize / 8 + 16,
@@ -675,16 +726,21 @@ impl Obj {
             Obj::State(st) => st.size(),
             _ => 0,
         };
-        // What the object really costs the host: its slot in the heap (the
-        // object and the generation word), and a payload allocation rounded
-        // up as the allocator rounds it (16-byte blocks), so a million
-        // one-character strings are charged what they use.
+        Obj::size_of_new(payload)
+    }
+
+    /// What an object with `payload` bytes outside its slot really costs
+    /// the host: its slot in the heap (the object and the generation
+    /// word), and a payload allocation rounded up as the allocator rounds
+    /// it (16-byte blocks), so a million one-character strings are charged
+    /// what they use.
+    pub fn size_of_new(payload: usize) -> usize {
         let payload = if payload == 0 {
             0
         } else {
             (payload + 15) & !15
         };
-        size_of::<Obj>() + 8 + payload
+        std::mem::size_of::<Obj>() + 8 + payload
     }
 }
 

@@ -986,7 +986,7 @@ pub fn fast_hash(heap: &Heap, v: Value) -> Option<u64> {
         Value::NotImplemented => 0x5eee,
         Value::Null => 0,
         Value::Obj(h) => match heap.get(h) {
-            Obj::Str(s) => s.hash,
+            Obj::Str(s) => s.hash(),
             Obj::Bytes(b) => crate::heap::str_hash(&String::from_utf8_lossy(b)) ^ 0x7,
             Obj::BigInt(b) => num::hash_bigint(b),
             Obj::Complex(re, im) => {
@@ -1015,7 +1015,7 @@ fn fast_eq_nested(heap: &Heap, a: Value, b: Value, depth: u32) -> Option<bool> {
         // numeric conversions below, which looked both objects up (and
         // copied big ints) only to find they are not numbers.
         (Value::Obj(ha), Value::Obj(hb)) => match (heap.get(ha), heap.get(hb)) {
-            (Obj::Str(x), Obj::Str(y)) => return Some(x.hash == y.hash && x.same(y)),
+            (Obj::Str(x), Obj::Str(y)) => return Some(x.hash() == y.hash() && x.same(y)),
             (Obj::BigInt(x), Obj::BigInt(y)) => return Some(x == y),
             _ => {}
         },
@@ -1026,7 +1026,7 @@ fn fast_eq_nested(heap: &Heap, a: Value, b: Value, depth: u32) -> Option<bool> {
     }
     match (a, b) {
         (Value::Obj(ha), Value::Obj(hb)) => match (heap.get(ha), heap.get(hb)) {
-            (Obj::Str(x), Obj::Str(y)) => Some(x.hash == y.hash && x.same(y)),
+            (Obj::Str(x), Obj::Str(y)) => Some(x.hash() == y.hash() && x.same(y)),
             (Obj::Bytes(x), Obj::Bytes(y)) => Some(x == y),
             (Obj::Bytes(x), Obj::ByteArray(y)) | (Obj::ByteArray(y), Obj::Bytes(x)) => {
                 Some(x[..] == y[..])

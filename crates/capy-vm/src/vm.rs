@@ -388,6 +388,15 @@ impl Vm {
     /// stress mode before every allocation. The object being allocated is
     /// not yet in the heap, so its contents are roots of that collection.
     pub fn alloc(&mut self, obj: Obj) -> PyResult<Gc> {
+        let size = obj.size();
+        self.alloc_sized(obj, size)
+    }
+
+    /// [`Self::alloc`] charging `size` bytes instead of `obj.size()`: for
+    /// an object sharing storage with others, the bytes it newly took (a
+    /// str appended in place to a shared buffer takes its piece, though it
+    /// holds the whole buffer); collections recount `obj.size()`.
+    pub fn alloc_sized(&mut self, obj: Obj, size: usize) -> PyResult<Gc> {
         // Allocation is a safe point for the clock: a native that builds
         // many objects in one call (`split` of a huge string) stops at the
         // deadline too, without polling itself.
@@ -396,7 +405,7 @@ impl Vm {
         }
         // The object, and the temporary root that holds it until its
         // scope ends (recounted away at the next collection).
-        let size = obj.size() + TEMP_ROOT_BYTES;
+        let size = size + TEMP_ROOT_BYTES;
         let stress = self.heap.stress_due();
         if stress || self.budget.memory.would_exceed(size) {
             let mut held = Vec::new();

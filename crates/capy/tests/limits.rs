@@ -87,6 +87,10 @@ fn heap_limit_strings_and_dicts() {
     let d = scratch("heap2");
     for (i, src) in [
         "s = 'x'\nwhile True:\n    s = s + s\n",
+        // In-place appends to a shared buffer (strdata.rs), and doubling
+        // into one: the buffer counts against the quota.
+        "s = ''\nwhile True:\n    s += 'x' * 1000\n",
+        "s = 'y' * 100\nwhile True:\n    s += s\n",
         "d = {}\ni = 0\nwhile True:\n    d[i] = str(i) * 10\n    i += 1\n",
         "b = b'ab' * (64 << 20)\nprint(len(b))\n",
         "l = [None] * (1 << 30)\nprint(len(l))\n",
@@ -104,6 +108,31 @@ fn heap_limit_strings_and_dicts() {
         let o = run_py(&d, &format!("g{i}.py"), src, &["--heap", "8M"]);
         assert_uncaught(&format!("heap program {i}: {src:?}"), &o, &["MemoryError"]);
     }
+}
+
+#[test]
+fn heap_counts_shared_str_buffers() {
+    // A str built by `+=` shares one buffer with the strs before it: the
+    // live heap counts the buffer once it is the last str's, and prefixes
+    // kept alive count their own length (as CPython's copies would).
+    let d = scratch("heap-strbuf");
+    let src = "\
+import gc
+s = ''
+for i in range(3000):
+    s += 'x' * 1000
+gc.collect()
+print(gc.mem_alloc() >= 3000000, gc.mem_alloc() < 8000000)
+kept = []
+t = ''
+for i in range(1000):
+    t += 'y' * 100
+    kept.append(t)
+gc.collect()
+print(gc.mem_alloc() >= 50000000)
+";
+    let o = run_py(&d, "strbuf.py", src, &["--heap", "100M"]);
+    assert_eq!(o.stdout, "True True\nTrue\n", "stderr:\n{}", o.stderr);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! membership, length, dict/set primitives, and sequence operators.
 
 use crate::dict::{Dict, Probe};
-use crate::obj::Obj;
+use crate::obj::{Obj, PyStr};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
@@ -78,7 +78,7 @@ impl Vm {
         let Value::Obj(h) = d else { return Ok(None) };
         if let Value::Obj(kh) = key {
             if let Obj::Str(s) = self.heap.get(kh) {
-                let hash = s.hash;
+                let hash = s.hash();
                 match self.table(h).map(|t| t.probe(&self.heap, hash, key)) {
                     Some(Probe::Found(p)) => return Ok(self.table(h).map(|t| t.value_at(p))),
                     // A key that needs Python equality (a str subclass).
@@ -572,6 +572,21 @@ impl Vm {
 
 fn unreachable_dict() {}
 
+/// Before `a + b` on two large strs: checks that the storage it takes
+/// (a new buffer with room to grow, unless it appends in place) fits the
+/// quota, so `t += t` under a small quota is refused before the buffer
+/// exists rather than after.
+fn reserve_str_concat(vm: &mut Vm, ha: Gc, hb: Gc) -> PyResult<()> {
+    let fresh = match (vm.heap.get(ha), vm.heap.get(hb)) {
+        (Obj::Str(x), Obj::Str(y)) => crate::strdata::StrData::concat_fresh(&x.s, y.s.len()),
+        _ => return Ok(()),
+    };
+    if fresh >= 1 << 16 {
+        vm.reserve_temp(fresh)?;
+    }
+    Ok(())
+}
+
 /// `+`, `*`, `%` and set operators on built-in sequences and sets.
 pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<Value>> {
     let (Value::Obj(ha), bv) = (a, b) else {
@@ -585,6 +600,7 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
     match op {
         BinOp::Add => {
             let Value::Obj(hb) = bv else { return Ok(None) };
+            reserve_str_concat(vm, ha, hb)?;
             let r = match (vm.heap.get(ha), vm.heap.get(hb)) {
                 (Obj::Str(x), Obj::Str(y)) if x.has_surrogates() || y.has_surrogates() => {
                     let mut s = crate::types::strbuf::StrBuf::with_capacity(x.s.len() + y.s.len());
@@ -593,10 +609,11 @@ pub fn seq_binop(vm: &mut Vm, op: BinOp, a: Value, b: Value) -> PyResult<Option<
                     return Ok(Some(vm.new_strbuf(s)?));
                 }
                 (Obj::Str(x), Obj::Str(y)) => {
-                    let mut s = String::with_capacity(x.s.len() + y.s.len());
-                    s.push_str(&x.s);
-                    s.push_str(&y.s);
-                    return Ok(Some(vm.new_string(s)?));
+                    // In place after `x` when it can be: `t += piece` in a
+                    // loop costs the piece, not all of `t` (strdata.rs).
+                    let (s, fresh) = PyStr::concat(x, y);
+                    let size = Obj::size_of_new(fresh);
+                    return Ok(Some(Value::Obj(vm.alloc_sized(Obj::Str(s), size)?)));
                 }
                 (Obj::List(x), Obj::List(y)) => {
                     let v: Vec<Value> = x.iter().chain(y.iter()).copied().collect();
