@@ -121,8 +121,9 @@ pub struct Vm {
     pub extra_roots: Vec<Value>,
     /// Exit functions (`atexit`, `sys.atexit`), run by [`Vm::run_atexit`].
     pub(crate) atexit: crate::modules::atexit::Handlers,
-    /// Callbacks `micropython.schedule` queued (modules/schedule.rs).
-    pub(crate) scheduled: crate::modules::schedule::Queue,
+    /// Callbacks `micropython.schedule` queued (modules/schedule.rs);
+    /// boxed on first use, so an idle instance stays small.
+    pub(crate) scheduled: Option<Box<crate::modules::schedule::Queue>>,
     pub print_expr_hook: bool,
     pub empty_tuple: Option<Gc>,
     /// The capability model's address space and classes (modules/cheri.rs).
@@ -306,7 +307,7 @@ impl Vm {
             argv: Vec::new(),
             extra_roots: Vec::new(),
             atexit: Default::default(),
-            scheduled: Default::default(),
+            scheduled: None,
             print_expr_hook: false,
             empty_tuple: base.empty_tuple,
             cheri: Default::default(),
@@ -677,7 +678,7 @@ impl Vm {
             self.poll()?;
             // Scheduled callbacks wait for a safe point that looks at the
             // clock (`schedule` makes the next one look).
-            if self.scheduled.due() {
+            if crate::modules::schedule::due(self) {
                 crate::modules::schedule::run(self, current)?;
             }
         }
@@ -774,7 +775,9 @@ impl Vm {
         roots.extend_from_slice(&self.temp_roots);
         roots.extend_from_slice(&self.extra_roots);
         self.atexit.roots(&mut roots);
-        self.scheduled.roots(&mut roots);
+        if let Some(q) = self.scheduled.as_deref() {
+            q.roots(&mut roots);
+        }
         roots.extend_from_slice(extra);
         for f in self.frames.iter() {
             roots.push(Value::Obj(f.globals));

@@ -44,6 +44,17 @@ impl Queue {
     }
 }
 
+/// Whether `vm` has a callback to run now (see [`Queue::due`]).
+pub(crate) fn due(vm: &Vm) -> bool {
+    vm.scheduled.as_deref().is_some_and(Queue::due)
+}
+
+fn set_running(vm: &mut Vm, on: bool) {
+    if let Some(q) = vm.scheduled.as_deref_mut() {
+        q.running = on;
+    }
+}
+
 /// `micropython.schedule(func, arg)`.
 pub fn schedule(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let &[func, arg] = a else {
@@ -56,10 +67,11 @@ pub fn schedule(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         let t = vm.type_name(func);
         return Err(vm.type_error(format!("'{t}' object is not callable")));
     }
-    if vm.scheduled.waiting.len() >= DEPTH {
+    let q = vm.scheduled.get_or_insert_with(Default::default);
+    if q.waiting.len() >= DEPTH {
         return Err(vm.error(crate::ExcKind::RuntimeError, "schedule queue full"));
     }
-    vm.scheduled.waiting.push_back((func, arg));
+    q.waiting.push_back((func, arg));
     // Make the next safe point look (it otherwise looks every few
     // thousand steps).
     vm.budget.check_soon();
@@ -69,13 +81,15 @@ pub fn schedule(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 /// `micropython._scheduled()`: how many callbacks wait (asyncio's idle
 /// loop keeps going while some do: one may wake a task).
 pub fn waiting(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
-    Ok(Value::Int(vm.scheduled.waiting.len() as i64))
+    Ok(Value::Int(
+        vm.scheduled.as_deref().map_or(0, |q| q.waiting.len()) as i64,
+    ))
 }
 
 /// Runs the oldest waiting callback now if one waits and none is running: from
 /// natives that wait (`time.sleep`), between two of their steps.
 pub(crate) fn run_due(vm: &mut Vm) -> PyResult<()> {
-    if vm.scheduled.due() {
+    if due(vm) {
         run(vm, None)?;
     }
     Ok(())
@@ -86,7 +100,10 @@ pub(crate) fn run_due(vm: &mut Vm) -> PyResult<()> {
 /// the program up), from the safe point of `current`, whose values are
 /// rooted meanwhile.
 pub(crate) fn run(vm: &mut Vm, current: Option<&Frame>) -> PyResult<()> {
-    let Some((func, arg)) = vm.scheduled.waiting.pop_front() else {
+    let Some(q) = vm.scheduled.as_deref_mut() else {
+        return Ok(());
+    };
+    let Some((func, arg)) = q.waiting.pop_front() else {
         return Ok(());
     };
     let base = vm.temp_roots.len();
@@ -96,11 +113,15 @@ pub(crate) fn run(vm: &mut Vm, current: Option<&Frame>) -> PyResult<()> {
         vm.temp_roots.extend(held);
     }
     vm.temp_roots.extend_from_slice(&[func, arg]);
-    vm.scheduled.running = true;
+    set_running(vm, true);
     let r = vm.call(func, &[arg], &[]);
-    vm.scheduled.running = false;
+    set_running(vm, false);
     vm.temp_roots.truncate(base);
-    if !vm.scheduled.waiting.is_empty() {
+    if vm
+        .scheduled
+        .as_deref()
+        .is_some_and(|q| !q.waiting.is_empty())
+    {
         vm.budget.check_soon();
     }
     match r {

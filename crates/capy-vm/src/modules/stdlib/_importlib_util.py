@@ -12,6 +12,7 @@ NAME.py and NAME/__init__.py as capy's import does; a module built into
 capy is found by importing it (importing one has no other effect).
 """
 
+import importlib
 import sys
 
 __all__ = [
@@ -199,16 +200,9 @@ def module_from_spec(spec):
 
 
 def resolve_name(name, package):
-    if not name.startswith("."):
-        return name
-    if not package:
+    if name.startswith(".") and not package:
         raise ImportError("no package specified for {!r} (required for relative module names)".format(name))
-    level = len(name) - len(name.lstrip("."))
-    bits = package.rsplit(".", level - 1)
-    if len(bits) < level:
-        raise ImportError("attempted relative import beyond top-level package")
-    rest = name[level:]
-    return bits[0] + "." + rest if rest else bits[0]
+    return importlib._resolve(name, package)
 
 
 def _spec_of_module(module, name):

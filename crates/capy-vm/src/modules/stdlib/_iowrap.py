@@ -13,7 +13,20 @@ reads the rest of its stream at its first read and decodes it whole.
 DEFAULT_BUFFER_SIZE = 8192
 
 
-class _Wrapper:
+class _Lines:
+    """Iteration by lines, through the class's own readline."""
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+
+class _Wrapper(_Lines):
     def __init__(self, raw, buffer_size=DEFAULT_BUFFER_SIZE):
         if buffer_size <= 0:
             raise ValueError("buffer size must be strictly positive")
@@ -50,15 +63,6 @@ class _Wrapper:
 
     def __exit__(self, *exc):
         self.close()
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
 
     def __hash__(self):
         return id(self) >> 4
@@ -168,7 +172,7 @@ class BufferedRandom(_Wrapper):
     pass
 
 
-class TextIOWrapper:
+class TextIOWrapper(_Lines):
     """Text over a binary stream: str in and out, encoded with
     `encoding`, newlines translated as `newline` says."""
 
@@ -228,15 +232,6 @@ class TextIOWrapper:
 
     def readlines(self):
         return list(self)
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
 
     def write(self, s):
         if not isinstance(s, str):
