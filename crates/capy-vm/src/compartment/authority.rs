@@ -96,6 +96,7 @@ const ALLOWED_MODULES: &[&str] = &[
     "sys",
     "struct",
     "binascii",
+    "_base64",
     "heapq",
     "random",
     "errno",

@@ -9,7 +9,7 @@ type Kw<'a> = &'a [(Value, Value)];
 
 /// `binascii.Error` (a ValueError), found through the module's namespace
 /// so each instance has its own class.
-fn error(vm: &mut Vm, msg: &str) -> crate::PyErr {
+pub(crate) fn error(vm: &mut Vm, msg: &str) -> crate::PyErr {
     let class = vm
         .dict_get_str(vm.modules, "binascii")
         .and_then(|m| m.as_obj())
@@ -46,7 +46,7 @@ fn data_arg(vm: &mut Vm, v: Value, allow_str: bool) -> PyResult<Vec<u8>> {
     }
 }
 
-fn bytes(vm: &mut Vm, b: Vec<u8>) -> PyResult {
+pub(crate) fn new_bytes(vm: &mut Vm, b: Vec<u8>) -> PyResult {
     Ok(Value::Obj(vm.alloc(Obj::Bytes(b.into_boxed_slice()))?))
 }
 
@@ -110,7 +110,7 @@ fn hexlify(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         out.push(HEX[(b >> 4) as usize]);
         out.push(HEX[(b & 15) as usize]);
     }
-    bytes(vm, out)
+    new_bytes(vm, out)
 }
 
 fn unhexlify(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -133,7 +133,7 @@ fn unhexlify(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
             _ => return Err(error(vm, "Non-hexadecimal digit found")),
         }
     }
-    bytes(vm, out)
+    new_bytes(vm, out)
 }
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -152,25 +152,28 @@ fn b2a_base64(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     };
     let data = data_arg(vm, a[0], false)?;
     let mut out = Vec::with_capacity(data.len().div_ceil(3) * 4 + 1);
-    for chunk in data.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(B64[(n >> (18 - 6 * i) & 63) as usize]);
-            } else {
-                out.push(b'=');
-            }
+    let sextet = |n: u32, shift: u32| B64[(n >> shift & 63) as usize];
+    let mut chunks = data.chunks_exact(3);
+    for c in &mut chunks {
+        let n = u32::from(c[0]) << 16 | u32::from(c[1]) << 8 | u32::from(c[2]);
+        out.extend_from_slice(&[sextet(n, 18), sextet(n, 12), sextet(n, 6), sextet(n, 0)]);
+    }
+    // A last group of 1 or 2 bytes: 2 or 3 characters and padding.
+    match *chunks.remainder() {
+        [a] => {
+            let n = u32::from(a) << 16;
+            out.extend_from_slice(&[sextet(n, 18), sextet(n, 12), b'=', b'=']);
         }
+        [a, b] => {
+            let n = u32::from(a) << 16 | u32::from(b) << 8;
+            out.extend_from_slice(&[sextet(n, 18), sextet(n, 12), sextet(n, 6), b'=']);
+        }
+        _ => {}
     }
     if newline {
         out.push(b'\n');
     }
-    bytes(vm, out)
+    new_bytes(vm, out)
 }
 
 fn b64_value(c: u8) -> Option<u32> {
@@ -257,7 +260,7 @@ fn a2b_base64(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         3 => out.extend_from_slice(&[(acc >> 10) as u8, (acc >> 2) as u8]),
         _ => {}
     }
-    bytes(vm, out)
+    new_bytes(vm, out)
 }
 
 fn crc32(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

@@ -3,6 +3,7 @@
 
 pub mod array;
 pub mod atexit;
+pub mod base64core;
 pub mod binascii;
 pub mod cheri;
 pub mod cmath;
@@ -51,6 +52,7 @@ pub const NATIVE: &[(&str, crate::vm::ModuleInit)] = &[
     ("atexit", atexit::init),
     ("struct", struct_::init),
     ("binascii", binascii::init),
+    ("_base64", base64core::init),
     ("_decnum", decnum::init),
     ("heapq", heapq::init),
     ("random", random::init),
