@@ -45,31 +45,66 @@ impl TupleHasher {
     }
 }
 
+fn not_a_tuple(vm: &mut Vm) -> crate::PyErr {
+    vm.type_error("descriptor '__hash__' requires a 'tuple' object")
+}
+
 /// `hash(t)` for a tuple `t` (its items' hashes, then mixed). Raises
 /// TypeError for an unhashable item and RecursionError for deep nesting.
 pub fn tuple_hash(vm: &mut Vm, t: Value) -> PyResult<u64> {
-    let items: Vec<Value> = match t {
-        Value::Obj(h) => match vm.heap.get(h) {
-            Obj::Tuple(items) => items.to_vec(),
-            _ => return Err(vm.type_error("descriptor '__hash__' requires a 'tuple' object")),
-        },
-        _ => return Err(vm.type_error("descriptor '__hash__' requires a 'tuple' object")),
+    let Value::Obj(h) = t else {
+        return Err(not_a_tuple(vm));
     };
-    vm.enter_recursion()?;
+    let Obj::Tuple(items) = vm.heap.get(h) else {
+        return Err(not_a_tuple(vm));
+    };
+    let len = items.len();
     let mut hasher = TupleHasher::default();
-    let mut r = Ok(());
-    for &it in &items {
-        match vm.hash(it) {
-            Ok(x) => hasher.add(x),
-            Err(e) => {
-                r = Err(e);
-                break;
-            }
+    // Items that hash without the VM, straight from the tuple (most
+    // tuples hold only such items and finish here).
+    let mut i = fast_items(vm, h, 0, &mut hasher);
+    if i < len {
+        vm.enter_recursion()?;
+        let r = slow_items(vm, h, i, &mut hasher);
+        vm.leave_recursion();
+        i = r?;
+    }
+    debug_assert_eq!(i, len);
+    Ok(hasher.finish(len))
+}
+
+/// Adds the hashes of tuple `h`'s items from `i` on that need no VM;
+/// returns the position of the first that does (or the length).
+fn fast_items(vm: &Vm, h: crate::value::Gc, mut i: usize, hasher: &mut TupleHasher) -> usize {
+    if let Obj::Tuple(items) = vm.heap.get(h) {
+        while let Some(x) = items
+            .get(i)
+            .and_then(|&it| crate::ops::fast_hash(&vm.heap, it))
+        {
+            hasher.add(x);
+            i += 1;
         }
     }
-    vm.leave_recursion();
-    r?;
-    Ok(hasher.finish(items.len()))
+    i
+}
+
+/// Adds the hashes of tuple `h`'s items from `i` on, running Python code
+/// where an item needs it. Items are read out by index between calls: a
+/// tuple never changes, and the caller roots it.
+fn slow_items(
+    vm: &mut Vm,
+    h: crate::value::Gc,
+    mut i: usize,
+    hasher: &mut TupleHasher,
+) -> PyResult<usize> {
+    loop {
+        let it = match vm.heap.get(h) {
+            Obj::Tuple(items) if i < items.len() => items[i],
+            _ => return Ok(i),
+        };
+        hasher.add(vm.hash(it)?);
+        i = fast_items(vm, h, i + 1, hasher);
+    }
 }
 
 #[cfg(test)]
