@@ -338,7 +338,11 @@ impl Vm {
     pub(crate) fn call_plain_args(&mut self, h: Gc, args: &[Value]) -> PyResult {
         let fpos = self.stack.len();
         self.stack.push(Value::Obj(h));
-        self.stack.extend_from_slice(args);
+        // (Not `extend_from_slice`: for a few values, its memcpy call
+        // costs more than the copying.)
+        for &a in args {
+            self.stack.push(a);
+        }
         self.call_plain(h, fpos)
     }
 

@@ -381,6 +381,12 @@ impl Vm {
                         return self.enter_init(h, init, fpos, n, kw);
                     }
                 }
+                Obj::Instance(i) if kw.is_none() && Some(i.class) == self.comp.handle_class => {
+                    // A compartment handle: straight to the switcher.
+                    if let Some(r) = crate::compartment::handle::call_stacked(self, fpos, n) {
+                        return r.map(Called::Done);
+                    }
+                }
                 Obj::Instance(_) => {
                     if let Some(m) = self.python_call_method(h) {
                         // `obj(args)` is `type(obj).__call__(obj, args)`.

@@ -159,6 +159,7 @@ pub struct NameHit {
 }
 
 /// The value of `name` by its [`NameHit`], if that still holds.
+#[inline]
 pub(super) fn cached(vm: &Vm, h: &NameHit) -> Option<Value> {
     if let Some((pos, key)) = h.module {
         let Obj::Dict(modules) = vm.heap.get(vm.modules) else {
@@ -234,6 +235,39 @@ fn forward(
 ) -> PyResult {
     let r = sealed(vm, a.first())?;
     forward_sealed(vm, r, inputs, f)
+}
+
+/// A call instruction's call of the handle at `vm.stack[fpos]` with the
+/// `n` positional arguments above it, which it pops; None (nothing
+/// popped) for a handle the generic call path must take (more arguments
+/// than fit here). The handle and the arguments stay on the stack, rooted,
+/// until the crossing returns.
+#[inline]
+pub(crate) fn call_stacked(vm: &mut Vm, fpos: usize, n: usize) -> Option<PyResult> {
+    const MAX: usize = 8;
+    if n > MAX {
+        return None;
+    }
+    let Value::Obj(h) = *vm.stack.get(fpos)? else {
+        return None;
+    };
+    let Obj::Instance(i) = vm.heap.get(h) else {
+        return None;
+    };
+    let r = handle_ref(vm, i)?;
+    let mut buf = [Value::Null; MAX];
+    // (Element by element: a copy of a slice of unknown length is a call
+    // of memcpy, dearer than the two or three values a call passes.)
+    for (d, &s) in buf.iter_mut().zip(vm.stack.get(fpos + 1..fpos + 1 + n)?) {
+        *d = s;
+    }
+    let args = &buf[..n];
+    let out = match super::switch::call_immediate(vm, r, args) {
+        Some(out) => out,
+        None => forward_sealed(vm, r, args, |vm, obj, ins| vm.call_rooted(obj, ins, &[])),
+    };
+    vm.stack.truncate(fpos);
+    Some(out)
 }
 
 /// A call through handle `r` with positional arguments only: what the
