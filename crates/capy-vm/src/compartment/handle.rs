@@ -9,7 +9,7 @@
 //! Introspection (`type(h)`, `h.__class__`, `h.__dict__`) sees the handle,
 //! never the object behind it.
 
-use super::switch::{cross, Pass};
+use super::switch::{cross, Args, Pass};
 use super::transfer::{handle_ref, Seal};
 use super::{NameRef, Sealed, Target};
 use crate::errors::ExcKind;
@@ -239,15 +239,11 @@ fn forward(
 
 /// A call instruction's call of the handle at `vm.stack[fpos]` with the
 /// `n` positional arguments above it, which it pops; None (nothing
-/// popped) for a handle the generic call path must take (more arguments
-/// than fit here). The handle and the arguments stay on the stack, rooted,
-/// until the crossing returns.
-#[inline]
+/// popped) for a call the generic path must take (see
+/// [`super::switch::call_immediate`]). The handle and the arguments stay
+/// on the stack, rooted, until the crossing returns.
+#[inline(never)]
 pub(crate) fn call_stacked(vm: &mut Vm, fpos: usize, n: usize) -> Option<PyResult> {
-    const MAX: usize = 8;
-    if n > MAX {
-        return None;
-    }
     let Value::Obj(h) = *vm.stack.get(fpos)? else {
         return None;
     };
@@ -255,17 +251,7 @@ pub(crate) fn call_stacked(vm: &mut Vm, fpos: usize, n: usize) -> Option<PyResul
         return None;
     };
     let r = handle_ref(vm, i)?;
-    let mut buf = [Value::Null; MAX];
-    // (Element by element: a copy of a slice of unknown length is a call
-    // of memcpy, dearer than the two or three values a call passes.)
-    for (d, &s) in buf.iter_mut().zip(vm.stack.get(fpos + 1..fpos + 1 + n)?) {
-        *d = s;
-    }
-    let args = &buf[..n];
-    let out = match super::switch::call_immediate(vm, r, args) {
-        Some(out) => out,
-        None => forward_sealed(vm, r, args, |vm, obj, ins| vm.call_rooted(obj, ins, &[])),
-    };
+    let out = super::switch::call_immediate(vm, r, Args::Stack(fpos + 1, n))?;
     vm.stack.truncate(fpos);
     Some(out)
 }
@@ -273,7 +259,7 @@ pub(crate) fn call_stacked(vm: &mut Vm, fpos: usize, n: usize) -> Option<PyResul
 /// A call through handle `r` with positional arguments only: what the
 /// interpreter does for `h(a, b)` (call.rs), without building a list.
 pub fn call_positional(vm: &mut Vm, r: Sealed, args: &[Value]) -> PyResult {
-    if let Some(result) = super::switch::call_immediate(vm, r, args) {
+    if let Some(result) = super::switch::call_immediate(vm, r, Args::Slice(args)) {
         return result;
     }
     forward_sealed(vm, r, args, |vm, obj, ins| vm.call_rooted(obj, ins, &[]))

@@ -271,7 +271,10 @@ pub fn cross(
 /// declines (a closed or stale compartment, a reset due, releases to pass
 /// on, a target that is not such a function or not in the owner's cache).
 #[inline]
-pub fn call_immediate(vm: &mut Vm, r: Sealed, args: &[Value]) -> Option<PyResult> {
+pub fn call_immediate(vm: &mut Vm, r: Sealed, args: Args) -> Option<PyResult> {
+    // (Borrowing the caller's stack alone, which the switch below does
+    // not change.)
+    let args = args.of(&vm.stack)?;
     if args.iter().any(|v| matches!(v, Value::Obj(_))) {
         return None;
     }
@@ -302,9 +305,18 @@ pub fn call_immediate(vm: &mut Vm, r: Sealed, args: &[Value]) -> Option<PyResult
     };
     let callee = taken.vm();
     let mark = callee.temp_roots.len();
+    // The function and its arguments (immediates: copied as they are)
+    // straight onto the callee's stack, where its frame takes them as its
+    // first locals. (Pushed one by one: for a few values, a slice copy's
+    // memcpy call costs more than the copying.)
+    let fpos = callee.stack.len();
+    callee.stack.push(Value::Obj(f));
+    for &a in args {
+        callee.stack.push(a);
+    }
     let result = switched(vm, callee, id, |callee, bounds| {
-        run_callee(callee, id, args, bounds, Pass::Protocol, |vm, ins| {
-            vm.call_plain_args(f, ins).map(|v| (v, seal))
+        run_callee(callee, id, &[], bounds, Pass::Protocol, |vm, _| {
+            vm.call_plain(f, fpos).map(|v| (v, seal))
         })
     });
     let out = match result {
@@ -317,6 +329,24 @@ pub fn call_immediate(vm: &mut Vm, r: Sealed, args: &[Value]) -> Option<PyResult
         vm.world.free_if_unreferenced(id);
     }
     Some(out)
+}
+
+/// Where the arguments of a crossing by [`call_immediate`] are.
+pub enum Args<'b> {
+    Slice(&'b [Value]),
+    /// On the caller's value stack: `.1` values from index `.0` (a call
+    /// instruction's, copied from there straight into the callee).
+    Stack(usize, usize),
+}
+
+impl Args<'_> {
+    #[inline(always)]
+    fn of<'a>(&'a self, stack: &'a [Value]) -> Option<&'a [Value]> {
+        match *self {
+            Args::Slice(s) => Some(s),
+            Args::Stack(at, n) => stack.get(at..at.checked_add(n)?),
+        }
+    }
 }
 
 /// The plain function of `n` parameters that `r` names in its owner
