@@ -332,20 +332,12 @@ impl Vm {
         self.enter_function(h, fpos + 1)
     }
 
-    /// Calls plain function `h` (see `Function::plain_arity`) with exactly
-    /// its positional `args`: the switcher's call of a function behind a
-    /// handle (compartment/switch.rs). The result stays rooted.
-    pub(crate) fn call_plain_args(&mut self, h: Gc, args: &[Value]) -> PyResult {
-        let fpos = self.stack.len();
-        self.stack.push(Value::Obj(h));
-        self.stack.extend_from_slice(args);
-        self.call_plain(h, fpos)
-    }
-
     /// The fast path of [`Self::call_function_inplace`] for a plain
     /// function (see `Function::plain_arity`) given exactly its arguments:
-    /// no binding, no cells, one read of the function object.
-    fn call_plain(&mut self, h: Gc, fpos: usize) -> PyResult {
+    /// no binding, no cells, one read of the function object. Also the
+    /// switcher's call of a function behind a handle
+    /// (compartment/switch.rs): the result stays rooted.
+    pub(crate) fn call_plain(&mut self, h: Gc, fpos: usize) -> PyResult {
         let Obj::Func(func) = self.heap.get(h) else {
             return Err(self.type_error("not a function"));
         };

@@ -9,7 +9,7 @@
 //! Introspection (`type(h)`, `h.__class__`, `h.__dict__`) sees the handle,
 //! never the object behind it.
 
-use super::switch::{cross, Pass};
+use super::switch::{cross, Args, Pass};
 use super::transfer::{handle_ref, Seal};
 use super::{NameRef, Sealed, Target};
 use crate::errors::ExcKind;
@@ -159,6 +159,7 @@ pub struct NameHit {
 }
 
 /// The value of `name` by its [`NameHit`], if that still holds.
+#[inline]
 pub(super) fn cached(vm: &Vm, h: &NameHit) -> Option<Value> {
     if let Some((pos, key)) = h.module {
         let Obj::Dict(modules) = vm.heap.get(vm.modules) else {
@@ -236,10 +237,29 @@ fn forward(
     forward_sealed(vm, r, inputs, f)
 }
 
+/// A call instruction's call of the handle at `vm.stack[fpos]` with the
+/// `n` positional arguments above it, which it pops; None (nothing
+/// popped) for a call the generic path must take (see
+/// [`super::switch::call_immediate`]). The handle and the arguments stay
+/// on the stack, rooted, until the crossing returns.
+#[inline(never)]
+pub(crate) fn call_stacked(vm: &mut Vm, fpos: usize, n: usize) -> Option<PyResult> {
+    let Value::Obj(h) = *vm.stack.get(fpos)? else {
+        return None;
+    };
+    let Obj::Instance(i) = vm.heap.get(h) else {
+        return None;
+    };
+    let r = handle_ref(vm, i)?;
+    let out = super::switch::call_immediate(vm, r, Args::Stack(fpos + 1, n))?;
+    vm.stack.truncate(fpos);
+    Some(out)
+}
+
 /// A call through handle `r` with positional arguments only: what the
 /// interpreter does for `h(a, b)` (call.rs), without building a list.
 pub fn call_positional(vm: &mut Vm, r: Sealed, args: &[Value]) -> PyResult {
-    if let Some(result) = super::switch::call_immediate(vm, r, args) {
+    if let Some(result) = super::switch::call_immediate(vm, r, Args::Slice(args)) {
         return result;
     }
     forward_sealed(vm, r, args, |vm, obj, ins| vm.call_rooted(obj, ins, &[]))

@@ -121,6 +121,17 @@ pub enum Pass {
     Protocol,
 }
 
+/// Puts `p` in `place`, which the crossing left [`Parked::Absent`] (or
+/// holding the suspended caller it takes back). Only an idle instance
+/// owns anything to drop: testing for it alone keeps the enum's drop glue
+/// off the crossing's path.
+#[inline(always)]
+fn put(place: &mut Parked, p: Parked) {
+    if let Parked::Idle(b) = std::mem::replace(place, p) {
+        drop(b);
+    }
+}
+
 /// The callee's instance, taken out of its slot for one crossing.
 enum Callee {
     /// It was idle: its slot's box, put back when the crossing ends.
@@ -259,7 +270,11 @@ pub fn cross(
 /// then takes the generic path, which decides everything this one
 /// declines (a closed or stale compartment, a reset due, releases to pass
 /// on, a target that is not such a function or not in the owner's cache).
-pub fn call_immediate(vm: &mut Vm, r: Sealed, args: &[Value]) -> Option<PyResult> {
+#[inline]
+pub fn call_immediate(vm: &mut Vm, r: Sealed, args: Args) -> Option<PyResult> {
+    // (Borrowing the caller's stack alone, which the switch below does
+    // not change.)
+    let args = args.of(&vm.stack)?;
     if args.iter().any(|v| matches!(v, Value::Obj(_))) {
         return None;
     }
@@ -290,24 +305,55 @@ pub fn call_immediate(vm: &mut Vm, r: Sealed, args: &[Value]) -> Option<PyResult
     };
     let callee = taken.vm();
     let mark = callee.temp_roots.len();
+    // The function and its arguments (immediates: copied as they are)
+    // straight onto the callee's stack, where its frame takes them as its
+    // first locals. (Pushed one by one: for a few values, a slice copy's
+    // memcpy call costs more than the copying.)
+    let fpos = callee.stack.len();
+    callee.stack.push(Value::Obj(f));
+    for &a in args {
+        callee.stack.push(a);
+    }
     let result = switched(vm, callee, id, |callee, bounds| {
-        run_callee(callee, id, args, bounds, Pass::Protocol, |vm, ins| {
-            vm.call_plain_args(f, ins).map(|v| (v, seal))
+        run_callee(callee, id, &[], bounds, Pass::Protocol, |vm, _| {
+            vm.call_plain(f, fpos).map(|v| (v, seal))
         })
     });
-    let out = finish(vm, callee, id, result, Pass::Protocol);
+    let out = match result {
+        Ok((v, _)) if !matches!(v, Value::Obj(_)) => Ok(v),
+        r => finish(vm, callee, id, r, Pass::Protocol),
+    };
     callee.temp_roots.truncate(mark);
-    vm.world.slots[id as usize].vm = taken.park();
+    put(&mut vm.world.slots[id as usize].vm, taken.park());
     if vm.world.slots[id as usize].refs == 0 {
         vm.world.free_if_unreferenced(id);
     }
     Some(out)
 }
 
+/// Where the arguments of a crossing by [`call_immediate`] are.
+pub enum Args<'b> {
+    Slice(&'b [Value]),
+    /// On the caller's value stack: `.1` values from index `.0` (a call
+    /// instruction's, copied from there straight into the callee).
+    Stack(usize, usize),
+}
+
+impl Args<'_> {
+    #[inline(always)]
+    fn of<'a>(&'a self, stack: &'a [Value]) -> Option<&'a [Value]> {
+        match *self {
+            Args::Slice(s) => Some(s),
+            Args::Stack(at, n) => stack.get(at..at.checked_add(n)?),
+        }
+    }
+}
+
 /// The plain function of `n` parameters that `r` names in its owner
 /// `callee` (parked: only read), found without running anything: an
 /// export, or a global by its cached place (handle.rs). It stays rooted
 /// there until the call puts it on the callee's stack.
+#[inline(always)]
 fn plain_function(callee: &Vm, r: Sealed, n: usize) -> Option<Gc> {
     let v = match r.target {
         Target::Object(slot) => callee.comp.exports.get(slot)?,
@@ -328,6 +374,7 @@ fn plain_function(callee: &Vm, r: Sealed, n: usize) -> Option<Gc> {
 /// the world and the output go to it, and the caller `vm` is suspended in
 /// its slot until `run` returns. Then the caller is resumed and charged
 /// the steps `run` reports.
+#[inline(always)]
 fn switched<R>(
     vm: &mut Vm,
     callee: &mut Vm,
@@ -344,10 +391,13 @@ fn switched<R>(
     };
     std::mem::swap(&mut vm.world, &mut callee.world);
     callee.world.active = id;
-    callee.world.slots[caller as usize].vm = Parked::Suspended(Suspended::new(vm));
+    put(
+        &mut callee.world.slots[caller as usize].vm,
+        Parked::Suspended(Suspended::new(vm)),
+    );
     let (r, steps) = run(callee, bounds);
     // Resume the caller: its pointer leaves the slot before `vm` is used.
-    callee.world.slots[caller as usize].vm = Parked::Absent;
+    put(&mut callee.world.slots[caller as usize].vm, Parked::Absent);
     std::mem::swap(&mut vm.world, &mut callee.world);
     vm.world.active = caller;
     if steps > 0 {
@@ -396,6 +446,7 @@ struct Bounds {
 /// Runs `op` in the callee `vm` (now active, holding the world) under its
 /// budgets; returns its result, the callee's faults made into [`Fault`]s,
 /// and the steps the caller is to be charged.
+#[inline(always)]
 fn run_callee(
     vm: &mut Vm,
     id: CompId,
