@@ -811,6 +811,62 @@ fn read_scalar_const(r: &mut Reader<'_>, tag: u8, offset: usize) -> Result<Const
 }
 
 // ---------------------------------------------------------------------------
+// Frozen images: bytecode compiled into the binary at build time
+
+/// A hash of this compiler's source, set by the crate's build script.
+pub const COMPILER_STAMP: &str = env!("CAPY_COMPILER_STAMP");
+
+/// The first bytes of a frozen image: `CAPYF`, then the [`COMPILER_STAMP`]
+/// of the compiler that made it, then a bytecode file.
+pub const FROZEN_MAGIC: &[u8; 5] = b"CAPYF";
+
+/// Why a frozen image was not loaded.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FrozenError {
+    /// Made by another compiler (or another format version): not read at
+    /// all, since instructions that decode may still mean something else.
+    Stale,
+    /// From this compiler, but not a valid bytecode file.
+    Corrupt(LoadError),
+}
+
+impl fmt::Display for FrozenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FrozenError::Stale => write!(f, "compiled by another version of the compiler"),
+            FrozenError::Corrupt(e) => write!(f, "corrupt: {e}"),
+        }
+    }
+}
+
+/// A frozen image of `code` (what the build script embeds).
+pub fn to_frozen(code: &Code) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(FROZEN_MAGIC);
+    out.extend_from_slice(COMPILER_STAMP.as_bytes());
+    out.extend_from_slice(&to_bytes(code));
+    out
+}
+
+/// Loads an image written by [`to_frozen`] with the same compiler. Never
+/// panics: it is as careful with its input as [`from_bytes`].
+pub fn from_frozen(data: &[u8]) -> Result<Rc<Code>, FrozenError> {
+    let stamp = COMPILER_STAMP.as_bytes();
+    let header = FROZEN_MAGIC.len() + stamp.len();
+    let ours = data.len() >= header
+        && &data[..FROZEN_MAGIC.len()] == FROZEN_MAGIC
+        && &data[FROZEN_MAGIC.len()..header] == stamp;
+    if !ours {
+        return Err(FrozenError::Stale);
+    }
+    match from_bytes(&data[header..]) {
+        Ok(code) => Ok(code),
+        Err(LoadError::UnsupportedVersion(_)) => Err(FrozenError::Stale),
+        Err(e) => Err(FrozenError::Corrupt(e)),
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Equality for round-trip checks
 
 /// Structural equality of two code objects in which floats (and complex
