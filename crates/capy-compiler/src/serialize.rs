@@ -947,6 +947,69 @@ mod tests {
         assert_eq!(decodable, 101);
     }
 
+    fn sample() -> Rc<Code> {
+        let src = "def f(x):\n    return [x * 2.5, 'a', (1, None)]\nclass C:\n    y = f(3)\n";
+        crate::compile(src, "<frozen sample>", crate::Mode::Exec).unwrap()
+    }
+
+    #[test]
+    fn frozen_images_round_trip() {
+        let code = sample();
+        let image = to_frozen(&code);
+        assert!(image.starts_with(FROZEN_MAGIC));
+        assert_eq!(COMPILER_STAMP.len(), 16);
+        let back = from_frozen(&image).unwrap();
+        assert!(same_code(&code, &back));
+    }
+
+    /// An image from another compiler (another stamp) or another format
+    /// version is stale, however well it would decode.
+    #[test]
+    fn frozen_images_of_another_compiler_are_stale() {
+        let image = to_frozen(&sample());
+        let header = FROZEN_MAGIC.len() + COMPILER_STAMP.len();
+        let mut other = image.clone();
+        other[FROZEN_MAGIC.len()] ^= 1;
+        assert_eq!(from_frozen(&other), Err(FrozenError::Stale));
+        let mut version = image.clone();
+        version[header + MAGIC.len()] = FORMAT_VERSION + 1;
+        assert_eq!(from_frozen(&version), Err(FrozenError::Stale));
+        let mut magic = image.clone();
+        magic[0] = b'X';
+        assert_eq!(from_frozen(&magic), Err(FrozenError::Stale));
+        assert_eq!(from_frozen(b""), Err(FrozenError::Stale));
+        // A plain bytecode file is not a frozen image.
+        assert_eq!(from_frozen(&to_bytes(&sample())), Err(FrozenError::Stale));
+    }
+
+    /// Damage after the header is reported as corrupt, never a panic:
+    /// every truncation, and every single-byte change that still decodes
+    /// is either valid or an error.
+    #[test]
+    fn damaged_frozen_images_are_errors() {
+        let image = to_frozen(&sample());
+        let header = FROZEN_MAGIC.len() + COMPILER_STAMP.len() + MAGIC.len() + 1;
+        for n in header..image.len() {
+            assert!(
+                matches!(from_frozen(&image[..n]), Err(FrozenError::Corrupt(_))),
+                "truncated to {n} bytes"
+            );
+        }
+        let mut longer = image.clone();
+        longer.push(0);
+        assert!(matches!(
+            from_frozen(&longer),
+            Err(FrozenError::Corrupt(LoadError::TrailingBytes { .. }))
+        ));
+        for i in header..image.len() {
+            for b in [0u8, 0x7f, 0x80, 0xff] {
+                let mut bad = image.clone();
+                bad[i] = b;
+                let _ = from_frozen(&bad);
+            }
+        }
+    }
+
     #[test]
     fn operator_tables_match_declaration_order() {
         for (i, op) in BinOp::ALL.iter().enumerate() {

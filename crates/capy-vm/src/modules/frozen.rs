@@ -10,11 +10,11 @@
 
 use crate::errors::ExcKind;
 use crate::value::{Gc, Value};
+use crate::vm::{ModuleInit, Vm};
+use crate::PyResult;
 use capy_compiler::serialize::{self, FrozenError};
 use capy_compiler::Code;
 use std::rc::Rc;
-use crate::vm::{ModuleInit, Vm};
-use crate::PyResult;
 
 /// The build script's image of frozen module `$name`.
 macro_rules! image {
@@ -198,4 +198,72 @@ fn load(vm: &mut Vm, frozen: &Frozen) -> PyResult<Gc> {
     vm.dict_set_str(d, "__builtins__", b)?;
     vm.run_code(&code, d, Value::Null)?;
     Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Limits;
+
+    fn all() -> impl Iterator<Item = &'static Frozen> {
+        std::iter::once(&ASYNCIO).chain(MODULES)
+    }
+
+    /// Every embedded image is this compiler's (not stale) and is exactly
+    /// what compiling the embedded source gives now.
+    #[test]
+    fn images_are_current() {
+        assert_eq!(MODULES.len(), STDLIB.len());
+        for m in all() {
+            let image = serialize::from_frozen(m.image)
+                .unwrap_or_else(|e| panic!("image of {}: {e}", m.name));
+            let filename = format!("<frozen {}>", m.name);
+            let now = capy_compiler::compile(m.source, &filename, capy_compiler::Mode::Exec)
+                .unwrap_or_else(|e| panic!("{}: {e}", m.name));
+            assert!(serialize::same_code(&image, &now), "{} differs", m.name);
+        }
+    }
+
+    #[test]
+    fn frozen_sources_by_file_name() {
+        assert_eq!(source_of("<frozen asyncio>"), Some(ASYNCIO.source));
+        let decimal = MODULES
+            .iter()
+            .find(|m| m.name == "decimal")
+            .map(|m| m.source);
+        assert!(decimal.is_some());
+        assert_eq!(source_of("<frozen decimal>"), decimal);
+        assert_eq!(source_of("<frozen nosuch>"), None);
+        assert_eq!(source_of("decimal"), None);
+    }
+
+    /// A stale image is compiled from source instead; a corrupt one is an
+    /// ImportError naming the module.
+    #[test]
+    fn stale_and_corrupt_images() {
+        let real = MODULES.iter().find(|m| m.name == "bisect").unwrap();
+        let mut vm = Vm::new(Limits::default());
+        let mut stale = real.image.to_vec();
+        stale[0] = b'X';
+        let stale = Frozen {
+            image: Box::leak(stale.into_boxed_slice()),
+            ..*real
+        };
+        let code = code_of(&mut vm, &stale).unwrap();
+        let want = serialize::from_frozen(real.image).unwrap();
+        assert!(serialize::same_code(&code, &want));
+
+        let corrupt = &real.image[..real.image.len() - 3];
+        let corrupt = Frozen {
+            image: corrupt,
+            ..*real
+        };
+        let err = code_of(&mut vm, &corrupt).unwrap_err();
+        assert!(vm.err_is(err, ExcKind::ImportError));
+        let text = vm.format_exception_full(err);
+        assert!(
+            text.contains("frozen module bisect: bytecode image corrupt"),
+            "{text}"
+        );
+    }
 }
