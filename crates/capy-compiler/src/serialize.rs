@@ -811,6 +811,62 @@ fn read_scalar_const(r: &mut Reader<'_>, tag: u8, offset: usize) -> Result<Const
 }
 
 // ---------------------------------------------------------------------------
+// Frozen images: bytecode compiled into the binary at build time
+
+/// A hash of this compiler's source, set by the crate's build script.
+pub const COMPILER_STAMP: &str = env!("CAPY_COMPILER_STAMP");
+
+/// The first bytes of a frozen image: `CAPYF`, then the [`COMPILER_STAMP`]
+/// of the compiler that made it, then a bytecode file.
+pub const FROZEN_MAGIC: &[u8; 5] = b"CAPYF";
+
+/// Why a frozen image was not loaded.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FrozenError {
+    /// Made by another compiler (or another format version): not read at
+    /// all, since instructions that decode may still mean something else.
+    Stale,
+    /// From this compiler, but not a valid bytecode file.
+    Corrupt(LoadError),
+}
+
+impl fmt::Display for FrozenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FrozenError::Stale => write!(f, "compiled by another version of the compiler"),
+            FrozenError::Corrupt(e) => write!(f, "corrupt: {e}"),
+        }
+    }
+}
+
+/// A frozen image of `code` (what the build script embeds).
+pub fn to_frozen(code: &Code) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(FROZEN_MAGIC);
+    out.extend_from_slice(COMPILER_STAMP.as_bytes());
+    out.extend_from_slice(&to_bytes(code));
+    out
+}
+
+/// Loads an image written by [`to_frozen`] with the same compiler. Never
+/// panics: it is as careful with its input as [`from_bytes`].
+pub fn from_frozen(data: &[u8]) -> Result<Rc<Code>, FrozenError> {
+    let stamp = COMPILER_STAMP.as_bytes();
+    let header = FROZEN_MAGIC.len() + stamp.len();
+    let ours = data.len() >= header
+        && &data[..FROZEN_MAGIC.len()] == FROZEN_MAGIC
+        && &data[FROZEN_MAGIC.len()..header] == stamp;
+    if !ours {
+        return Err(FrozenError::Stale);
+    }
+    match from_bytes(&data[header..]) {
+        Ok(code) => Ok(code),
+        Err(LoadError::UnsupportedVersion(_)) => Err(FrozenError::Stale),
+        Err(e) => Err(FrozenError::Corrupt(e)),
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Equality for round-trip checks
 
 /// Structural equality of two code objects in which floats (and complex
@@ -889,6 +945,69 @@ mod tests {
             }
         }
         assert_eq!(decodable, 101);
+    }
+
+    fn sample() -> Rc<Code> {
+        let src = "def f(x):\n    return [x * 2.5, 'a', (1, None)]\nclass C:\n    y = f(3)\n";
+        crate::compile(src, "<frozen sample>", crate::Mode::Exec).unwrap()
+    }
+
+    #[test]
+    fn frozen_images_round_trip() {
+        let code = sample();
+        let image = to_frozen(&code);
+        assert!(image.starts_with(FROZEN_MAGIC));
+        assert_eq!(COMPILER_STAMP.len(), 16);
+        let back = from_frozen(&image).unwrap();
+        assert!(same_code(&code, &back));
+    }
+
+    /// An image from another compiler (another stamp) or another format
+    /// version is stale, however well it would decode.
+    #[test]
+    fn frozen_images_of_another_compiler_are_stale() {
+        let image = to_frozen(&sample());
+        let header = FROZEN_MAGIC.len() + COMPILER_STAMP.len();
+        let mut other = image.clone();
+        other[FROZEN_MAGIC.len()] ^= 1;
+        assert_eq!(from_frozen(&other), Err(FrozenError::Stale));
+        let mut version = image.clone();
+        version[header + MAGIC.len()] = FORMAT_VERSION + 1;
+        assert_eq!(from_frozen(&version), Err(FrozenError::Stale));
+        let mut magic = image.clone();
+        magic[0] = b'X';
+        assert_eq!(from_frozen(&magic), Err(FrozenError::Stale));
+        assert_eq!(from_frozen(b""), Err(FrozenError::Stale));
+        // A plain bytecode file is not a frozen image.
+        assert_eq!(from_frozen(&to_bytes(&sample())), Err(FrozenError::Stale));
+    }
+
+    /// Damage after the header is reported as corrupt, never a panic:
+    /// every truncation, and every single-byte change that still decodes
+    /// is either valid or an error.
+    #[test]
+    fn damaged_frozen_images_are_errors() {
+        let image = to_frozen(&sample());
+        let header = FROZEN_MAGIC.len() + COMPILER_STAMP.len() + MAGIC.len() + 1;
+        for n in header..image.len() {
+            assert!(
+                matches!(from_frozen(&image[..n]), Err(FrozenError::Corrupt(_))),
+                "truncated to {n} bytes"
+            );
+        }
+        let mut longer = image.clone();
+        longer.push(0);
+        assert!(matches!(
+            from_frozen(&longer),
+            Err(FrozenError::Corrupt(LoadError::TrailingBytes { .. }))
+        ));
+        for i in header..image.len() {
+            for b in [0u8, 0x7f, 0x80, 0xff] {
+                let mut bad = image.clone();
+                bad[i] = b;
+                let _ = from_frozen(&bad);
+            }
+        }
     }
 
     #[test]

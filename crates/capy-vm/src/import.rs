@@ -8,6 +8,24 @@ use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
 
+/// The text of a source file tracebacks quote: one the runtime read (kept
+/// on its code object) or a frozen module's (in the binary, not copied).
+#[derive(Clone)]
+pub enum SourceText {
+    Loaded(std::rc::Rc<str>),
+    Frozen(&'static str),
+}
+
+impl std::ops::Deref for SourceText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        match self {
+            SourceText::Loaded(s) => s,
+            SourceText::Frozen(s) => s,
+        }
+    }
+}
+
 impl Vm {
     /// Compiles source into a code object, turning syntax errors into SyntaxError.
     pub fn compile(
@@ -40,12 +58,17 @@ impl Vm {
     }
 
     /// The text of a source file loaded with [`Vm::compile_file`] whose
-    /// code has run in this instance, by file name.
-    pub fn loaded_source(&self, filename: &str) -> Option<std::rc::Rc<str>> {
-        self.code_cache
+    /// code has run in this instance, or of a frozen module, by file name.
+    pub fn loaded_source(&self, filename: &str) -> Option<SourceText> {
+        let loaded = self
+            .code_cache
             .values()
             .filter(|c| &*c.code.filename == filename)
-            .find_map(|c| c.code.source.clone())
+            .find_map(|c| c.code.source.clone());
+        match loaded {
+            Some(s) => Some(SourceText::Loaded(s)),
+            None => crate::modules::frozen::source_of(filename).map(SourceText::Frozen),
+        }
     }
 
     /// The text of a source file, or CPython's SyntaxError for bytes that

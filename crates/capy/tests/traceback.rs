@@ -164,6 +164,47 @@ fn no_lines_for_code_strings() {
     assert!(got.contains("  File \"<string>\", line 2, in g\nIndexError"));
 }
 
+/// Frozen modules are loaded from bytecode compiled at build time, which
+/// carries no source: their frames still quote the embedded source's line
+/// (the one the entry's line number names), in an uncaught traceback and
+/// through the `traceback` module.
+#[test]
+fn frozen_module_lines_are_quoted() {
+    let d = scratch("frozen");
+    let source = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../capy-vm/src/modules/stdlib/fractions.py"),
+    )
+    .unwrap();
+    let prog = "import fractions\nfractions.Fraction(1, 0)\n";
+    std::fs::write(d.join("fz.py"), prog).unwrap();
+    let caught = "import traceback, fractions\ntry:\n    fractions.Fraction(1, 0)\n\
+                  except ZeroDivisionError:\n    traceback.print_exc()\n";
+    std::fs::write(d.join("fzc.py"), caught).unwrap();
+    for script in ["fz.py", "fzc.py"] {
+        let out = run(&capy_exe(), &[script], &d, &[]);
+        let mut lines = out.stderr.lines();
+        let entry = lines
+            .find(|l| l.starts_with("  File \"<frozen fractions>\", line "))
+            .unwrap_or_else(|| panic!("{script}: no frozen frame in:\n{}", out.stderr));
+        let n: usize = entry["  File \"<frozen fractions>\", line ".len()..]
+            .split(',')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap();
+        let want = source.lines().nth(n - 1).unwrap().trim();
+        assert!(
+            want.starts_with("raise ZeroDivisionError"),
+            "line {n}: {want}"
+        );
+        assert_eq!(
+            lines.next().map(str::trim),
+            Some(want),
+            "{script}:\n{}",
+            out.stderr
+        );
+    }
+}
+
 #[test]
 fn long_recursion_is_summarised() {
     let d = scratch("recursion");

@@ -666,7 +666,7 @@ impl Vm {
                 out.push_str(&format!("  [Previous line repeated {n} more time{s}]\n"));
             }
         };
-        let mut sources: Vec<(std::rc::Rc<str>, Option<std::rc::Rc<str>>)> = Vec::new();
+        let mut sources: Vec<(std::rc::Rc<str>, Option<crate::import::SourceText>)> = Vec::new();
         let mut count = 0;
         for (i, (file, line, name)) in tb.iter().enumerate() {
             if i > 0 && tb[i - 1] != tb[i] {
