@@ -195,7 +195,17 @@ impl Vm {
     /// `a op b` for a comparison, the operands on top of the stack, when
     /// the left operand's method is a plain Python function.
     pub(crate) fn enter_compare(&mut self, op: CmpOp, a: Value, b: Value) -> Option<Step> {
+        // `is`, `in` and exception matching run no method of `a`'s; `==`
+        // runs none unless the class defines `__eq__` (the flag is set for
+        // it and every subclass, and never cleared).
+        use CmpOp::*;
+        if !matches!(op, Lt | Le | Gt | Ge | Eq | Ne) {
+            return None;
+        }
         let ta = self.plain_instance(a)?;
+        if op == Eq && !self.class_flags(ta).user_eq {
+            return None;
+        }
         let tb = self.type_of(b);
         // A subclass's reflected method may come first.
         if ta != tb && self.is_subclass(tb, ta) {
