@@ -117,7 +117,24 @@ impl Vm {
     /// still holds the name (see the module comment).
     #[inline(always)]
     fn global_ic(&self, globals: Gc, n: &Name) -> Option<Value> {
-        match n.ic.get() {
+        match self.global_entry(n.ic.first(), globals, n) {
+            Some(v) => Some(v),
+            None if n.ic.rest().is_empty() => None,
+            None => self.global_ic_rest(globals, n),
+        }
+    }
+
+    #[inline(never)]
+    fn global_ic_rest(&self, globals: Gc, n: &Name) -> Option<Value> {
+        n.ic.rest()
+            .iter()
+            .find_map(|e| self.global_entry(e.get(), globals, n))
+    }
+
+    /// What entry `e` of `n`'s cache gives for the name in `globals`.
+    #[inline(always)]
+    fn global_entry(&self, e: AttrIc, globals: Gc, n: &Name) -> Option<Value> {
+        match e {
             AttrIc::Global { globals: g, pos } if g == globals => {
                 value_if_name_at(self.table(globals)?, pos, n.name)
             }
@@ -148,10 +165,13 @@ impl Vm {
             return Ok(v);
         };
         match g.probe(&self.heap, hash, n.name) {
-            Probe::Found(pos) => n.ic.set(AttrIc::Global {
-                globals,
-                pos: pos as u32,
-            }),
+            Probe::Found(pos) => n.ic.put(
+                self.attr_cache.version(),
+                AttrIc::Global {
+                    globals,
+                    pos: pos as u32,
+                },
+            ),
             // Only a name no key of the globals may equal is known absent.
             Probe::Missing => {
                 let insertions = g.insertions();
@@ -159,11 +179,15 @@ impl Vm {
                     .table(self.builtins)
                     .and_then(|b| b.probe_name(&self.heap, hash, n.name));
                 if let Some(pos) = found {
-                    n.ic.set(AttrIc::Builtin {
-                        globals,
-                        pos: pos as u32,
-                        insertions,
-                    });
+                    let version = self.attr_cache.version();
+                    n.ic.put(
+                        version,
+                        AttrIc::Builtin {
+                            globals,
+                            pos: pos as u32,
+                            insertions,
+                        },
+                    );
                 }
             }
             _ => {}

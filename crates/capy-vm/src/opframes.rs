@@ -18,7 +18,7 @@
 //! (the method's frame is an ordinary frame of the loop), the recursion
 //! limit and the time budget (checked on entering, as for a call) hold.
 
-use crate::attric::{AttrIc, Name};
+use crate::attric::{AttrIc, Name, NO_FUNC};
 use crate::framestack::Step;
 use crate::obj::Obj;
 use crate::value::{Gc, Value};
@@ -195,7 +195,17 @@ impl Vm {
     /// `a op b` for a comparison, the operands on top of the stack, when
     /// the left operand's method is a plain Python function.
     pub(crate) fn enter_compare(&mut self, op: CmpOp, a: Value, b: Value) -> Option<Step> {
+        // `is`, `in` and exception matching run no method of `a`'s; `==`
+        // runs none unless the class defines `__eq__` (the flag is set for
+        // it and every subclass, and never cleared).
+        use CmpOp::*;
+        if !matches!(op, Lt | Le | Gt | Ge | Eq | Ne) {
+            return None;
+        }
         let ta = self.plain_instance(a)?;
+        if op == Eq && !self.class_flags(ta).user_eq {
+            return None;
+        }
         let tb = self.type_of(b);
         // A subclass's reflected method may come first.
         if ta != tb && self.is_subclass(tb, ta) {
@@ -292,49 +302,37 @@ impl Vm {
             return None;
         };
         let (fget, fset) = (*fget, *fset);
-        let mut get = self
-            .plain_method(Some(fget), 1)
-            .map_or(Value::Null, Value::Obj);
-        let mut set = self
-            .plain_method(Some(fset), 2)
-            .map_or(Value::Null, Value::Obj);
+        let mut get = self.plain_method(Some(fget), 1).unwrap_or(NO_FUNC);
+        let mut set = self.plain_method(Some(fset), 2).unwrap_or(NO_FUNC);
         if self.class_flags(class).user_getattribute {
-            get = Value::Null;
+            get = NO_FUNC;
         }
         let sa = self.lookup_mro_str(class, "__setattr__");
         if sa.is_some_and(|m| !self.is_default_method(m)) {
-            set = Value::Null;
+            set = NO_FUNC;
         }
-        Some(AttrIc::Property {
-            class,
-            version: self.attr_cache.version(),
-            get,
-            set,
-        })
+        Some(AttrIc::Property { class, get, set })
     }
 
     /// The getter, or setter when `set`, of property `n` of instance
     /// `obj`, from the cache: a property's first use goes the long way
     /// and fills it.
     fn property_method(&self, obj: Value, n: &Name, set: bool) -> Option<Gc> {
-        let AttrIc::Property {
-            class,
-            version,
-            get,
-            set: setter,
-        } = n.ic.get()
-        else {
+        let Obj::Instance(i) = self.heap.get(obj.as_obj()?) else {
             return None;
         };
-        match self.heap.get(obj.as_obj()?) {
-            Obj::Instance(i) if i.class == class && version == self.attr_cache.version() => {}
-            _ => return None,
+        if !n.ic.fresh(self.attr_cache.version()) {
+            return None;
         }
-        if set {
-            setter.as_obj()
-        } else {
-            get.as_obj()
-        }
+        let f = n.ic.find(|e| match e {
+            AttrIc::Property {
+                class,
+                get,
+                set: setter,
+            } if class == i.class => Some(if set { setter } else { get }),
+            _ => None,
+        })?;
+        (f != NO_FUNC).then_some(f)
     }
 
     /// `obj.name` (`obj` on top of the stack) when it is a property whose
