@@ -424,6 +424,7 @@ impl Vm {
                 Obj::Func(f) => (f.name, f.qualname),
                 _ => (Value::None, Value::None),
             };
+            let code = frame.code.clone();
             let g = self.alloc(Obj::Generator(Box::new(Generator {
                 frame: Some(Box::new(frame)),
                 saved,
@@ -431,6 +432,8 @@ impl Vm {
                 kind,
                 name,
                 qualname,
+                code,
+                frame_id: id,
             })))?;
             return Ok(Value::Obj(g));
         }

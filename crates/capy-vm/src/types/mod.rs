@@ -16,6 +16,7 @@ pub mod exception;
 pub mod excgroup;
 pub mod funcnew;
 pub mod gen;
+pub mod genattr;
 pub mod int;
 pub mod iter;
 pub mod list;
