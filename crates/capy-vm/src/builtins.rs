@@ -119,12 +119,11 @@ fn arg(a: &[Value], i: usize) -> Value {
 
 fn want(vm: &mut Vm, name: &str, a: &[Value], min: usize, max: usize) -> PyResult<()> {
     if a.len() < min || a.len() > max {
-        let msg = if min == max {
-            format!(
-                "{name}() takes exactly {min} argument{} ({} given)",
-                if min == 1 { "" } else { "s" },
-                a.len()
-            )
+        let msg = if min == 1 && max == 1 {
+            // CPython's wording for a one-argument builtin (`len`, `abs`).
+            format!("{name}() takes exactly one argument ({} given)", a.len())
+        } else if min == max {
+            format!("{name} expected {min} arguments, got {}", a.len())
         } else if a.len() < min {
             format!(
                 "{name} expected at least {min} argument{}, got {}",
@@ -871,7 +870,10 @@ fn round(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 }
 
 fn sorted(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
-    want(vm, "sorted", a, 1, 1)?;
+    if a.len() != 1 {
+        let n = a.len();
+        return Err(vm.type_error(format!("sorted expected 1 argument, got {n}")));
+    }
     let items = vm.iter_to_vec(a[0])?;
     let key = kwarg(vm, kw, "key").unwrap_or(Value::None);
     let reverse = match kwarg(vm, kw, "reverse") {

@@ -10,6 +10,7 @@ pub mod code;
 pub mod codec;
 pub mod construct;
 pub mod containers;
+pub mod descr;
 pub mod dict;
 pub mod dictview;
 pub mod exception;
