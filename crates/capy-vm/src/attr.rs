@@ -113,9 +113,8 @@ impl Vm {
     /// binds it. A static method gets only `args`, a class method the
     /// class and `args`, a function or a native `this` and `args`; what is
     /// no descriptor (a bound method, a class, a callable object without
-    /// `__get__`) is called with `args` alone. (Natives bind even when
-    /// they are module functions, as `print` is in CPython: classes made
-    /// in Rust keep their methods as natives that do not name the class.)
+    /// `__get__`) is called with `args` alone, and so is a builtin or
+    /// module function (`__len__ = len`), as CPython does not bind them.
     pub fn call_special(&mut self, m: Value, this: Value, args: &[Value]) -> PyResult {
         if let Value::Obj(h) = m {
             match self.heap.get(h) {
@@ -130,10 +129,31 @@ impl Vm {
                 }
                 Obj::BoundMethod { .. } | Obj::Class(_) => return self.call(m, args, &[]),
                 Obj::Instance(_) => return self.call_descriptor(m, this, args),
+                Obj::Native(_) if self.is_builtin_function(h) => return self.call(m, args, &[]),
                 _ => {}
             }
         }
         self.call_with_first(m, this, args)
+    }
+
+    /// Whether native `h` is a builtin function (`print`, `len`) or a
+    /// module's (`math.sqrt`), which CPython never binds (they are no
+    /// descriptors), rather than a method of a type. Methods of classes
+    /// made in Rust may name no owner, or their module, so a native counts
+    /// as a function only when it is the one its module (the builtins
+    /// module when unowned) holds under its name.
+    pub(crate) fn is_builtin_function(&self, h: Gc) -> bool {
+        let Obj::Native(n) = self.heap.get(h) else {
+            return false;
+        };
+        let module = match n.owner {
+            Value::Obj(o) if matches!(self.heap.get(o), Obj::Module(_)) => o,
+            Value::None => self.builtins,
+            _ => return false,
+        };
+        let d = crate::import::module_dict(self, module);
+        self.dict_get_str(d, n.name)
+            .is_some_and(|v| v.is(Value::Obj(h)))
     }
 
     /// [`Self::call_special`] for an object found on the class: its

@@ -119,12 +119,11 @@ fn arg(a: &[Value], i: usize) -> Value {
 
 fn want(vm: &mut Vm, name: &str, a: &[Value], min: usize, max: usize) -> PyResult<()> {
     if a.len() < min || a.len() > max {
-        let msg = if min == max {
-            format!(
-                "{name}() takes exactly {min} argument{} ({} given)",
-                if min == 1 { "" } else { "s" },
-                a.len()
-            )
+        let msg = if min == 1 && max == 1 {
+            // CPython's wording for a one-argument builtin (`len`, `abs`).
+            format!("{name}() takes exactly one argument ({} given)", a.len())
+        } else if min == max {
+            format!("{name} expected {min} arguments, got {}", a.len())
         } else if a.len() < min {
             format!(
                 "{name} expected at least {min} argument{}, got {}",
@@ -183,17 +182,35 @@ fn print(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         }
         return Ok(Value::None);
     }
-    let mut out = String::new();
+    // Each piece is encoded as the stream would (lone surrogates by its
+    // error handler); what precedes a piece that fails is still written,
+    // as CPython writes piece by piece.
+    let errors = crate::stdstream::stdio_errors();
+    let mut out = Vec::new();
     for (i, &v) in a.iter().enumerate() {
         if i > 0 {
-            out.push_str(&sep);
+            out.extend_from_slice(sep.as_bytes());
         }
-        // A str with lone surrogates cannot go to a UTF-8 stream.
-        crate::types::codec::check_writable(vm, vm.builtin_base(v))?;
-        out.push_str(&vm.to_str(v)?);
+        let piece = if vm
+            .heap
+            .pystr(vm.builtin_base(v))
+            .is_some_and(|p| p.has_surrogates())
+        {
+            let s = vm.str_value(v)?;
+            crate::modules::stdio::stream_bytes(vm, s, errors)
+        } else {
+            vm.to_str(v).map(String::into_bytes)
+        };
+        match piece {
+            Ok(b) => out.extend_from_slice(&b),
+            Err(e) => {
+                vm.write_out_bytes(&out)?;
+                return Err(e);
+            }
+        }
     }
-    out.push_str(&end);
-    vm.write_out(&out)?;
+    out.extend_from_slice(end.as_bytes());
+    vm.write_out_bytes(&out)?;
     let flush = match kwarg(vm, kw, "flush") {
         Some(f) => vm.truthy(f)?,
         None => false,
@@ -853,7 +870,10 @@ fn round(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 }
 
 fn sorted(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
-    want(vm, "sorted", a, 1, 1)?;
+    if a.len() != 1 {
+        let n = a.len();
+        return Err(vm.type_error(format!("sorted expected 1 argument, got {n}")));
+    }
     let items = vm.iter_to_vec(a[0])?;
     let key = kwarg(vm, kw, "key").unwrap_or(Value::None);
     let reverse = match kwarg(vm, kw, "reverse") {
@@ -1200,17 +1220,17 @@ fn input(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         vm.write_out(&s)?;
     }
     vm.flush();
-    let mut line = crate::modules::stdin::read_text(vm, None, true)?;
+    let mut line = crate::modules::stdin::read_text_bytes(vm, None, true)?;
     if line.is_empty() {
         return Err(vm.error(ExcKind::EOFError, "EOF when reading a line"));
     }
-    if line.ends_with('\n') {
+    if line.ends_with(b"\n") {
         line.pop();
-        if line.ends_with('\r') {
+        if line.ends_with(b"\r") {
             line.pop();
         }
     }
-    vm.new_string(line)
+    crate::modules::stdin::decode(vm, &line)
 }
 
 /// `open`: modules/file, through the instance's host view.

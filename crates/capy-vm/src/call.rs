@@ -9,6 +9,7 @@ use crate::dict::Dict;
 use crate::errors::{ExcKind, PyErr};
 use crate::eval::Exit;
 use crate::frame::Frame;
+use crate::framestack::Called;
 use crate::obj::{Function, GenKind, GenState, Generator, Obj};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
@@ -217,6 +218,22 @@ impl Vm {
         self.call_inner(m, &a, kw)
     }
 
+    /// `CallMethod` of a callee that is no method of its receiver
+    /// (`[callee, NULL, args]` at `pos`): drops the NULL and calls, first
+    /// checking the receiver of a built-in type's method called unbound
+    /// (`bytes.find('x')`).
+    #[inline]
+    pub(crate) fn call_unbound(&mut self, pos: usize, n: usize) -> PyResult<Called> {
+        self.stack.remove(pos);
+        if let Some(&Value::Obj(h)) = self.stack.get(pos.wrapping_sub(1)) {
+            if self.native_of_builtin_type(h) {
+                let args = self.stack[pos..].to_vec();
+                self.check_unbound_native(h, &args)?;
+            }
+        }
+        self.call_or_enter(n, None)
+    }
+
     fn call_inner(&mut self, callee: Value, args: &[Value], kw: &[(Value, Value)]) -> PyResult {
         let Value::Obj(h) = callee else {
             return Err(self.not_callable(callee));
@@ -236,6 +253,9 @@ impl Vm {
                 let (f, takes_kw, name) = (nf.f, nf.takes_kw, nf.name);
                 if !kw.is_empty() && !takes_kw {
                     return Err(self.type_error(format!("{name}() takes no keyword arguments")));
+                }
+                if self.native_of_builtin_type(h) {
+                    self.check_unbound_native(h, args)?;
                 }
                 self.call_native(f, args, kw)
             }
@@ -261,6 +281,10 @@ impl Vm {
                 crate::compartment::handle::call(self, callee, args, kw)
             }
             _ => match self.lookup_type_attr(callee, "__call__") {
+                // `__call__ = repr`: a builtin function is not bound.
+                Some(Value::Obj(m)) if self.is_builtin_function(m) => {
+                    self.call_inner(Value::Obj(m), args, kw)
+                }
                 Some(m) => {
                     let mut a = Vec::with_capacity(args.len() + 1);
                     a.push(callee);
@@ -416,6 +440,7 @@ impl Vm {
                 Obj::Func(f) => (f.name, f.qualname),
                 _ => (Value::None, Value::None),
             };
+            let code = frame.code.clone();
             let g = self.alloc(Obj::Generator(Box::new(Generator {
                 frame: Some(Box::new(frame)),
                 saved,
@@ -423,6 +448,8 @@ impl Vm {
                 kind,
                 name,
                 qualname,
+                code,
+                frame_id: id,
             })))?;
             return Ok(Value::Obj(g));
         }

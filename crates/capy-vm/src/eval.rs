@@ -476,9 +476,7 @@ impl Vm {
                     let len = self.stack.len();
                     let this = self.stack[len - n - 1];
                     let called = if this.is_null() {
-                        // Not a method: [meth, NULL, args] -> call meth(args).
-                        self.stack.remove(len - n - 1);
-                        self.call_or_enter(n, None)?
+                        self.call_unbound(len - n - 1, n)?
                     } else {
                         self.call_or_enter(n + 1, None)?
                     };

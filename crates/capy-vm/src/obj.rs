@@ -447,6 +447,10 @@ pub struct Generator {
     pub kind: GenKind,
     pub name: Value,
     pub qualname: Value,
+    /// The frame's code and id, still known while the frame runs (out of
+    /// `frame`) and after it finished: `gi_code`, `gi_frame`.
+    pub code: std::rc::Rc<capy_compiler::Code>,
+    pub frame_id: u64,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -971,8 +971,12 @@ fn ord_matches(op: CmpOp, ord: Ordering) -> bool {
     }
 }
 
+/// An object's identity as `id()` and the default repr show it: unique
+/// among live objects (the slot index alone is), varied by the slot's
+/// generation, and kept below 2**63 so `id()` is a positive int, as
+/// CPython's is.
 pub fn identity_hash(h: crate::value::Gc) -> u64 {
-    ((h.idx as u64) << 4) ^ ((h.gen as u64) << 36)
+    (((h.idx as u64) << 4) ^ ((h.gen as u64) << 36)) & (i64::MAX as u64)
 }
 
 /// Hash of values whose hash needs no interpreter: numbers, str, bytes.

@@ -19,6 +19,28 @@ use crate::errors::ExcKind;
 use crate::vm::Vm;
 use crate::PyErr;
 use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether stdin and stdout use `errors='surrogateescape'` rather than
+/// `'strict'`: CPython's choice under the C and POSIX locales and their
+/// UTF-8 coercion targets (C.UTF-8), so undecodable input bytes round-trip
+/// to output. Process-wide, as the streams are; the CLI sets it from the
+/// locale at startup, and an embedder keeps strict.
+static SURROGATE_ESCAPE: AtomicBool = AtomicBool::new(false);
+
+pub fn set_surrogateescape(on: bool) {
+    SURROGATE_ESCAPE.store(on, Ordering::Relaxed);
+}
+
+/// The error handler of `sys.stdin` and `sys.stdout` (`sys.stderr`'s is
+/// always `backslashreplace`).
+pub fn stdio_errors() -> &'static str {
+    if SURROGATE_ESCAPE.load(Ordering::Relaxed) {
+        "surrogateescape"
+    } else {
+        "strict"
+    }
+}
 
 /// CPython's text layer chunk size.
 pub const CHUNK: usize = 8192;

@@ -331,6 +331,8 @@ fn permission_flag(spec: &mut SandboxSpec, flag: &str) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    // First, while this is the only thread (process.rs).
+    capy_vm::stdstream::set_surrogateescape(process::locale_wants_surrogateescape());
     // Arguments that are not UTF-8 are taken lossily (std::env::args
     // would panic on them); a `-c` program among them is refused below.
     let raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();

@@ -96,3 +96,34 @@ pub fn flush_at_exit(vm: &mut Vm, status: u8) -> u8 {
     }
     status
 }
+
+/// Whether CPython would give stdin and stdout `errors='surrogateescape'`
+/// here: when the locale the environment selects for LC_CTYPE (LC_ALL,
+/// LC_CTYPE, LANG) is C or POSIX, one of their UTF-8 coercion targets,
+/// or not installed (setlocale then leaves C in place). Asking libc, as
+/// CPython does, is what tells an installed `en_US.UTF-8` (strict) from a
+/// missing one (surrogateescape); LC_CTYPE is set back to "C" at once, so
+/// nothing else in the process sees a locale.
+#[cfg(unix)]
+pub fn locale_wants_surrogateescape() -> bool {
+    // SAFETY: called at the start of `main`, before any other thread
+    // exists (setlocale is not thread-safe); the arguments are
+    // NUL-terminated literals, and the returned name is copied before the
+    // next setlocale call can overwrite it.
+    let name = unsafe {
+        let p = libc::setlocale(libc::LC_CTYPE, c"".as_ptr());
+        let name = if p.is_null() {
+            None
+        } else {
+            Some(std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned())
+        };
+        libc::setlocale(libc::LC_CTYPE, c"C".as_ptr());
+        name
+    };
+    name.is_none_or(|n| matches!(n.as_str(), "C" | "POSIX" | "C.UTF-8" | "C.utf8" | "UTF-8"))
+}
+
+#[cfg(not(unix))]
+pub fn locale_wants_surrogateescape() -> bool {
+    false
+}

@@ -913,6 +913,69 @@ print(started.send(7), next(started))
     );
 }
 
+// ---- deeply nested iterators
+
+/// MicroPython's stress/recursive_iternext: each round wraps the (already
+/// exhausted) iterator in ten more and drains it. The built-in wrappers
+/// keep their exhausted sources, as CPython's do, so each round nests
+/// deeper until the recursion guard raises RecursionError (a
+/// RuntimeError); were a source let go, the nesting would never deepen
+/// and the loop would not end.
+const ITERNEXT: &str = "\
+import itertools
+def recurse_iternext(nested_fn):
+    x = (1, 2)
+    while True:
+        for _ in range(10):
+            x = nested_fn(x)
+        try:
+            tuple(x)
+        except RuntimeError:
+            print('RuntimeError')
+            break
+for fn in [enumerate, lambda x: filter(None, x), lambda x: map(max, x, ()), zip]:
+    recurse_iternext(fn)
+def deep(fn):
+    x = (1, 2)
+    for _ in range(100000):
+        x = fn(x)
+    try:
+        tuple(x)
+        return 'ran'
+    except RecursionError:
+        return 'RecursionError'
+kinds = [enumerate, lambda x: filter(None, x), lambda x: map(abs, x), zip,
+         lambda x: zip(x, itertools.repeat(1)), lambda x: (i for i in x),
+         lambda x: iter(iter(x).__next__, None), itertools.chain,
+         lambda x: itertools.islice(x, 9), itertools.accumulate,
+         lambda x: itertools.starmap(lambda *a: a, x),
+         lambda x: itertools.takewhile(bool, x),
+         lambda x: itertools.dropwhile(lambda v: False, x),
+         lambda x: itertools.filterfalse(lambda v: False, x),
+         itertools.zip_longest, itertools.pairwise,
+         lambda x: itertools.compress(x, itertools.repeat(1))]
+print(sorted(set(deep(k) for k in kinds)))
+";
+
+#[test]
+fn deeply_nested_iterators_raise_recursion_error() {
+    let d = scratch("nested-iterators");
+    let expected = "RuntimeError\nRuntimeError\nRuntimeError\nRuntimeError\n['RecursionError']\n";
+    for opts in [&[][..], &["--recursion", "50"]] {
+        let o = run_py(&d, "iternext.py", ITERNEXT, opts);
+        assert_ok_stdout(&format!("nested iterators {opts:?}"), &o, expected);
+    }
+    // The largest limit must still fit the native stack. (Only the deep
+    // nesting: the rounds above take time quadratic in the limit.)
+    let deep_only = ITERNEXT.replace("for fn in [", "for fn in [][:0] and [");
+    let o = run_py(&d, "deep.py", &deep_only, &["--recursion", "20000"]);
+    assert_ok_stdout(
+        "nested iterators at --recursion 20000",
+        &o,
+        "['RecursionError']\n",
+    );
+}
+
 // ---- deeply nested data
 
 #[test]

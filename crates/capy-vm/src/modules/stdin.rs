@@ -165,18 +165,31 @@ fn take_text<E>(
 }
 
 /// Up to `max` characters (all when None) of stdin, or one line when
-/// `line` is set, decoded as UTF-8 (invalid bytes become U+FFFD). Waits
+/// `line` is set, as a str: decoded as UTF-8 with the stream's error
+/// handler (`stdstream::stdio_errors`), so undecodable bytes raise
+/// UnicodeDecodeError or, under the C locale, become lone surrogates, as
+/// in CPython.
+pub fn read_text(vm: &mut Vm, max: Option<usize>, line: bool) -> PyResult {
+    let bytes = read_text_bytes(vm, max, line)?;
+    decode(vm, &bytes)
+}
+
+/// The bytes of stdin text as [`read_text`] takes them, undecoded. Waits
 /// within the instance's budget; what is read must keep fitting beside the
 /// heap as it arrives, so a huge input raises MemoryError. (Charging it
 /// to the heap was forgotten by every collection.)
-pub fn read_text(vm: &mut Vm, max: Option<usize>, line: bool) -> PyResult<String> {
+pub fn read_text_bytes(vm: &mut Vm, max: Option<usize>, line: bool) -> PyResult<Vec<u8>> {
     crate::compartment::authority::require(vm, crate::compartment::authority::Authority::Stdin)?;
-    let bytes = take_text(max, line, |taken| {
+    take_text(max, line, |taken| {
         vm.reserve_temp(taken + READ_SIZE)?;
         fill(vm)
-    })?;
-    Ok(String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    })
+}
+
+/// Text read from stdin, decoded as `sys.stdin` decodes it.
+pub fn decode(vm: &mut Vm, bytes: &[u8]) -> PyResult {
+    let errors = crate::stdstream::stdio_errors();
+    crate::types::codec::decode_value(vm, bytes, "utf-8", errors)
 }
 
 /// Up to `max` bytes (all when None) of stdin as they are, or one line

@@ -4,8 +4,10 @@
 //!
 //! stdin reads (`read`, `readline`, `readlines`, iteration) share one
 //! buffer with `input()` (modules/stdin.rs), so the two can be mixed, and
-//! wait no longer than the time budget. Text is decoded as UTF-8 (invalid
-//! bytes become U+FFFD). Everything read is charged to the heap quota, so
+//! wait no longer than the time budget. Text is decoded and encoded as
+//! UTF-8 with CPython's error handlers: `surrogateescape` for stdin and
+//! stdout under the C locale, `strict` otherwise, `backslashreplace` for
+//! stderr (`stdstream::stdio_errors`). Everything read is charged to the heap quota, so
 //! a huge input raises MemoryError instead of exhausting the host. stdout
 //! and stderr write through the instance's output, where `print` writes;
 //! a failed write or flush raises OSError (BrokenPipeError for a closed
@@ -133,8 +135,17 @@ fn make(
     }
     let obj = Value::Obj(vm.alloc(Obj::Instance(Instance::new(c, Value::Null)))?);
     let text = !mode.ends_with('b');
-    let attrs = [("mode", mode), ("name", name), ("encoding", "utf-8")];
-    for (k, v) in attrs.into_iter().take(if text { 3 } else { 2 }) {
+    let errors = match name {
+        "<stderr>" => STDERR_ERRORS,
+        _ => crate::stdstream::stdio_errors(),
+    };
+    let attrs = [
+        ("mode", mode),
+        ("name", name),
+        ("encoding", "utf-8"),
+        ("errors", errors),
+    ];
+    for (k, v) in attrs.into_iter().take(if text { 4 } else { 2 }) {
         let v = vm.new_str(v)?;
         let key = vm.intern(k);
         vm.generic_setattr(obj, key, v)?;
@@ -143,16 +154,16 @@ fn make(
 }
 
 fn stdout_write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let s = text_arg(vm, a)?;
-    vm.write_out(&s)?;
-    Ok(Value::Int(s.chars().count() as i64))
+    let (b, n) = text_arg(vm, a, crate::stdstream::stdio_errors())?;
+    vm.write_out_bytes(&b)?;
+    Ok(Value::Int(n))
 }
 
 fn stderr_write(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
-    let s = text_arg(vm, a)?;
+    let (b, n) = text_arg(vm, a, STDERR_ERRORS)?;
     vm.flush();
-    vm.write_err(&s)?;
-    Ok(Value::Int(s.chars().count() as i64))
+    vm.write_err_bytes(&b)?;
+    Ok(Value::Int(n))
 }
 
 fn stdout_write_bytes(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
@@ -180,16 +191,31 @@ fn bytes_arg(vm: &mut Vm, a: &[Value]) -> PyResult<Vec<u8>> {
     }
 }
 
-/// The str argument of `write` (CPython refuses anything else).
-fn text_arg(vm: &mut Vm, a: &[Value]) -> PyResult<String> {
+/// The str argument of `write` (CPython refuses anything else) as the
+/// stream encodes it, and its length in characters.
+fn text_arg(vm: &mut Vm, a: &[Value], errors: &str) -> PyResult<(Vec<u8>, i64)> {
     let v = a.get(1).copied().unwrap_or(Value::None);
-    crate::types::codec::check_writable(vm, vm.builtin_base(v))?;
-    match vm.heap.str_of(vm.builtin_base(v)) {
-        Some(s) => Ok(s.to_string()),
-        None => {
-            let t = vm.type_name(v);
-            Err(vm.type_error(format!("write() argument must be str, not {t}")))
-        }
+    let base = vm.builtin_base(v);
+    let Some(s) = vm.heap.str_of(base) else {
+        let t = vm.type_name(v);
+        return Err(vm.type_error(format!("write() argument must be str, not {t}")));
+    };
+    // A lone surrogate is kept as one U+FFFD in the text, so this counts it.
+    let n = s.chars().count() as i64;
+    Ok((stream_bytes(vm, base, errors)?, n))
+}
+
+/// The error handler of `sys.stderr`, whatever the locale (as CPython's).
+pub const STDERR_ERRORS: &str = "backslashreplace";
+
+/// A str value as a UTF-8 standard stream writes it: lone surrogates go
+/// through the stream's error handler (`errors`), which raises
+/// UnicodeEncodeError under 'strict', as CPython's text layer does.
+pub fn stream_bytes(vm: &mut Vm, v: Value, errors: &str) -> PyResult<Vec<u8>> {
+    match vm.heap.pystr(v) {
+        Some(p) if p.has_surrogates() => crate::types::codec::encode_value(vm, v, "utf-8", errors),
+        Some(p) => Ok(p.s.as_bytes().to_vec()),
+        None => Ok(Vec::new()),
     }
 }
 
@@ -257,8 +283,7 @@ fn limit(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult<Option<usize>> {
 fn read(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let max = limit(vm, a, kw)?;
     vm.flush();
-    let s = read_text(vm, max, false)?;
-    vm.new_string(s)
+    read_text(vm, max, false)
 }
 
 fn read_bytes(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
@@ -278,8 +303,7 @@ fn readline_bytes(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 fn readline(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let max = limit(vm, a, kw)?;
     vm.flush();
-    let s = read_text(vm, max, true)?;
-    vm.new_string(s)
+    read_text(vm, max, true)
 }
 
 /// Lines until end of input, or until their total length reaches `hint`.
@@ -290,11 +314,12 @@ fn readlines(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     let mut total = 0usize;
     loop {
         let s = read_text(vm, None, true)?;
-        if s.is_empty() {
+        let n = vm.len(s)?;
+        if n == 0 {
             break;
         }
-        total += s.chars().count();
-        lines.push(vm.new_string(s)?);
+        total += n;
+        lines.push(s);
         if hint.is_some_and(|h| total >= h) {
             break;
         }
@@ -305,10 +330,10 @@ fn readlines(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
 fn next(vm: &mut Vm, _a: &[Value], _: Kw) -> PyResult {
     vm.flush();
     let s = read_text(vm, None, true)?;
-    if s.is_empty() {
+    if vm.len(s)? == 0 {
         return Err(vm.stop_iteration(Value::None));
     }
-    vm.new_string(s)
+    Ok(s)
 }
 
 fn this(_vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {

@@ -90,8 +90,45 @@ fn live_state(vm: &mut Vm, id: u64) -> PyResult<Option<Value>> {
     };
     let line = line_of(fi);
     let (code, base, globals, locals) = (fi.code.clone(), fi.base, fi.globals, fi.locals);
-    let f_locals = frame_locals(vm, &code, base, globals, locals)?;
+    let n = code.varnames.len() + code.cellvars.len() + code.freevars.len();
+    let slots = vm.stack.get(base..).unwrap_or_default();
+    let slots = slots[..n.min(slots.len())].to_vec();
+    let f_locals = frame_locals(vm, &code, &slots, globals, locals)?;
     Ok(Some(vm.new_tuple(vec![line, f_locals])?))
+}
+
+/// A frame object for a generator's frame (`gi_frame`): read live while
+/// it runs (frame `id` is then on the frame stack), otherwise as it is
+/// suspended, at `line` with its local `slots`.
+pub fn generator_frame(
+    vm: &mut Vm,
+    code: &std::rc::Rc<capy_compiler::Code>,
+    id: u64,
+    globals: crate::value::Gc,
+    line: u32,
+    slots: &[Value],
+) -> PyResult {
+    let state = match live_state(vm, id)? {
+        Some(s) => s,
+        None => {
+            let f_locals = frame_locals(vm, code, slots, globals, Value::Null)?;
+            vm.new_tuple(vec![Value::Int(line.into()), f_locals])?
+        }
+    };
+    let c = crate::types::code::wrap(vm, code)?;
+    let builtins = Value::Obj(crate::import::module_dict(vm, vm.builtins));
+    let record = vm.new_tuple(vec![
+        c,
+        Value::Int(id as i64),
+        Value::Obj(globals),
+        state,
+        builtins,
+    ])?;
+    let records = vm.new_list(vec![record])?;
+    let live = crate::types::native(vm, "_live", frame_live, false, Value::None)?;
+    let module = vm.import_dotted("_frame")?;
+    let chain = vm.getattr_str(module, "chain")?;
+    vm.call(chain, &[records, live], &[])
 }
 
 /// A copy of a frame's local names: the namespace of a module or class
@@ -99,7 +136,7 @@ fn live_state(vm: &mut Vm, id: u64) -> PyResult<Option<Value>> {
 fn frame_locals(
     vm: &mut Vm,
     code: &capy_compiler::Code,
-    base: usize,
+    slots: &[Value],
     globals: crate::value::Gc,
     locals: Value,
 ) -> PyResult {
@@ -121,7 +158,7 @@ fn frame_locals(
     let ncells_from = code.varnames.len();
     let d = vm.new_dict()?;
     for (i, name) in names.iter().enumerate() {
-        let Some(&v) = vm.stack.get(base + i) else {
+        let Some(&v) = slots.get(i) else {
             break;
         };
         let v = if i >= ncells_from {

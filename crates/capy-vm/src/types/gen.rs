@@ -209,6 +209,9 @@ impl Vm {
             Obj::Generator(g) => g.state,
             _ => return Ok(()),
         };
+        if state == GenState::Running {
+            return Err(self.value_error("generator already executing"));
+        }
         if state != GenState::Suspended {
             if let Obj::Generator(g) = self.heap.get_mut(h) {
                 g.state = GenState::Done;

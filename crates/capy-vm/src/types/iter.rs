@@ -32,6 +32,21 @@ pub enum Step {
     Stop,
 }
 
+/// A built-in iterator's step that needs the VM (`next_builtin`).
+enum Act {
+    Done(Option<Value>),
+    Seq(Value, usize),
+    GetItem(Value, i64),
+    Dict(crate::value::Gc, usize, usize, DictView),
+    Enumerate(Value, Value),
+    Zip(Vec<Value>, bool),
+    Map(Value, Vec<Value>),
+    Filter(Value, Value),
+    Reversed(Value, usize),
+    Call(Value, Value),
+    AsyncStep,
+}
+
 impl Vm {
     pub fn new_iter(&mut self, st: IterState) -> PyResult {
         Ok(Value::Obj(self.alloc(Obj::Iter(Box::new(st)))?))
@@ -154,19 +169,6 @@ impl Vm {
     fn next_builtin(&mut self, h: crate::value::Gc) -> PyResult<Option<Value>> {
         // Step the state under a short borrow; anything that needs the VM
         // becomes an `Act` performed afterwards.
-        enum Act {
-            Done(Option<Value>),
-            Seq(Value, usize),
-            GetItem(Value, i64),
-            Dict(crate::value::Gc, usize, usize, DictView),
-            Enumerate(Value, Value),
-            Zip(Vec<Value>, bool),
-            Map(Value, Vec<Value>),
-            Filter(Value, Value),
-            Reversed(Value, usize),
-            Call(Value, Value),
-            AsyncStep,
-        }
         let act = {
             let Obj::Iter(st) = self.heap.get_mut(h) else {
                 return Ok(None);
@@ -214,6 +216,14 @@ impl Vm {
                 IterState::AsyncStep { .. } => Act::AsyncStep,
             }
         };
+        // As CPython's, enumerate, zip, map and filter keep their sources
+        // once exhausted (each later `next` asks them again, so nesting
+        // them deepens every time, as in the MicroPython stress test
+        // recursive_iternext); the others let go.
+        let keeps = matches!(
+            act,
+            Act::Enumerate(..) | Act::Zip(..) | Act::Map(..) | Act::Filter(..)
+        );
         let r = match act {
             Act::Done(r) => r,
             Act::Seq(seq, i) => crate::types::list::seq_item_at(self, seq, i)?,
@@ -268,7 +278,7 @@ impl Vm {
                     }),
                 }
             }
-            Act::Enumerate(it, count) => match self.next_or_stop(it)? {
+            Act::Enumerate(it, count) => match self.next_source(it)? {
                 Some(v) => {
                     let next_count =
                         self.binary_op(capy_compiler::BinOp::Add, count, Value::Int(1))?;
@@ -287,7 +297,7 @@ impl Vm {
                 let mut args = Vec::with_capacity(its.len());
                 let mut done = false;
                 for it in its {
-                    match self.next_or_stop(it)? {
+                    match self.next_source(it)? {
                         Some(v) => args.push(v),
                         None => {
                             done = true;
@@ -305,7 +315,7 @@ impl Vm {
                 // A filter that rejects everything of an endless iterator
                 // never returns to the interpreter loop: poll here.
                 self.poll_budget()?;
-                match self.next_or_stop(it)? {
+                match self.next_source(it)? {
                     Some(v) => {
                         let keep = if f.is_none() {
                             v
@@ -333,12 +343,23 @@ impl Vm {
                 }
             },
         };
-        if r.is_none() {
+        if r.is_none() && !keeps {
             if let Obj::Iter(st) = self.heap.get_mut(h) {
                 **st = IterState::Exhausted;
             }
         }
         Ok(r)
+    }
+
+    /// `next_or_stop` of the source of a built-in iterator over another.
+    /// It runs on the host stack, so nesting such iterators deepens as calls
+    /// do: each level draws on the recursion limit and the native stack
+    /// guard (RecursionError, never an overflow).
+    fn next_source(&mut self, it: Value) -> PyResult<Option<Value>> {
+        self.enter_recursion()?;
+        let r = self.next_or_stop(it);
+        self.leave_recursion();
+        r
     }
 
     /// Collects any iterable into a vector. The items stay rooted in the
@@ -528,13 +549,13 @@ impl Vm {
     fn zip_next(&mut self, its: &[Value], strict: bool) -> PyResult<Option<Value>> {
         let mut out = Vec::with_capacity(its.len());
         for (i, &it) in its.iter().enumerate() {
-            match self.next_or_stop(it)? {
+            match self.next_source(it)? {
                 Some(v) => out.push(v),
                 None if !strict => return Ok(None),
                 None if i > 0 => return Err(self.zip_mismatch(i, "shorter")),
                 None => {
                     for (j, &later) in its.iter().enumerate().skip(1) {
-                        if self.next_or_stop(later)?.is_some() {
+                        if self.next_source(later)?.is_some() {
                             return Err(self.zip_mismatch(j, "longer"));
                         }
                     }

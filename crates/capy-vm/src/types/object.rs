@@ -545,6 +545,9 @@ pub fn special_attr(vm: &mut Vm, obj: Value, name: &str) -> PyResult<Option<Valu
         (Obj::Property { fdel, .. }, "fdel") => Some(*fdel),
         (Obj::Generator(g), "__name__") => Some(g.name),
         (Obj::Generator(g), "__qualname__") => Some(g.qualname),
+        (Obj::Generator(_), n) if n.len() > 3 && n.as_bytes()[2] == b'_' => {
+            return crate::types::genattr::get(vm, obj, n)
+        }
         (Obj::BigInt(_), "real" | "numerator") => Some(obj),
         (Obj::BigInt(_), "imag") => Some(Value::Int(0)),
         (Obj::BigInt(_), "denominator") => Some(Value::Int(1)),
