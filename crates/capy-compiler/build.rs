@@ -22,7 +22,7 @@ fn main() {
         h.write(&[0]);
         match std::fs::read(f) {
             Ok(bytes) => h.write(&bytes),
-            Err(e) => panic!("cannot read {}: {e}", f.display()),
+            Err(e) => fail(&format!("cannot read {}: {e}", f.display())),
         }
         h.write(&[0]);
     }
@@ -32,7 +32,7 @@ fn main() {
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
-        Err(e) => panic!("cannot list {}: {e}", dir.display()),
+        Err(e) => fail(&format!("cannot list {}: {e}", dir.display())),
     };
     for entry in entries.flatten() {
         let path = entry.path();
@@ -42,6 +42,11 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("capy-compiler build: {msg}");
+    std::process::exit(1);
 }
 
 /// FNV-1a, 64 bits: fixed and simple, so the stamp is the same on every

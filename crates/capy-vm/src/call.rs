@@ -249,22 +249,19 @@ impl Vm {
                 self.bind_on_stack(h, fpos, KwNames::Slice(&names))?;
                 self.enter_function(h, fpos + 1)
             }
-            Obj::Native(nf) => {
-                let (f, takes_kw, name) = (nf.f, nf.takes_kw, nf.name);
-                if !kw.is_empty() && !takes_kw {
-                    return Err(self.type_error(format!("{name}() takes no keyword arguments")));
-                }
-                if self.native_of_builtin_type(h) {
-                    self.check_unbound_native(h, args)?;
-                }
-                self.call_native(f, args, kw)
-            }
+            Obj::Native(_) => self.call_native_obj(h, args, kw, true),
             Obj::BoundMethod { this, func } => {
                 let (this, func) = (*this, *func);
                 let mut a = Vec::with_capacity(args.len() + 1);
                 a.push(this);
                 a.extend_from_slice(args);
-                self.call_inner(func, &a, kw)
+                match func {
+                    // Bound, so the receiver is the method's own: no check.
+                    Value::Obj(fh) if matches!(self.heap.get(fh), Obj::Native(_)) => {
+                        self.call_native_obj(fh, &a, kw, false)
+                    }
+                    _ => self.call_inner(func, &a, kw),
+                }
             }
             Obj::Class(c) => {
                 // Only a class with a metaclass pays for the hook lookup.
@@ -294,6 +291,28 @@ impl Vm {
                 None => Err(self.not_callable(callee)),
             },
         }
+    }
+
+    /// Calls native `h`; `unbound` when nothing bound its receiver, which
+    /// a built-in type's method then checks (`bytes.find('x')`).
+    fn call_native_obj(
+        &mut self,
+        h: Gc,
+        args: &[Value],
+        kw: &[(Value, Value)],
+        unbound: bool,
+    ) -> PyResult {
+        let Obj::Native(nf) = self.heap.get(h) else {
+            return Err(self.type_error("not a native function"));
+        };
+        let (f, takes_kw, name) = (nf.f, nf.takes_kw, nf.name);
+        if !kw.is_empty() && !takes_kw {
+            return Err(self.type_error(format!("{name}() takes no keyword arguments")));
+        }
+        if unbound && self.native_of_builtin_type(h) {
+            self.check_unbound_native(h, args)?;
+        }
+        self.call_native(f, args, kw)
     }
 
     fn not_callable(&mut self, v: Value) -> PyErr {
