@@ -92,6 +92,71 @@ impl Vm {
         }
     }
 
+    /// [`Self::bind_on_stack`] for the common call of a function with
+    /// `*args` or `**kwargs` (`def f(self, msg, *args, **kwargs)`): `n`
+    /// positional arguments at `stack[args..]`, at least one per named
+    /// positional parameter, and no keyword-only parameters. The extra
+    /// positionals become the `*args` tuple and `**kwargs` a new dict, in
+    /// place, with no scratch area and no defaults to look at. None
+    /// (nothing changed) for any other call, which the general path binds.
+    pub(crate) fn bind_star_positional(
+        &mut self,
+        h: Gc,
+        args: usize,
+        n: usize,
+    ) -> Option<PyResult<()>> {
+        let Obj::Func(func) = self.heap.get(h) else {
+            return None;
+        };
+        let code = &func.code;
+        let argc = code.argcount as usize;
+        let star = code.flags & code_flags::VARARGS != 0;
+        let starstar = code.flags & code_flags::VARKEYWORDS != 0;
+        if code.kwonlyargcount != 0 || n < argc || !(star || starstar) || (n > argc && !star) {
+            return None;
+        }
+        let nlocals = code.varnames.len();
+        if self.stack.len() != args + n {
+            return None;
+        }
+        // Made while the arguments are still on the stack (rooted), each
+        // held by its temporary root until the next is made.
+        let tuple = if star {
+            let extra = self.stack[args + argc..].to_vec();
+            match self.new_tuple(extra) {
+                Ok(t) => Some(t),
+                Err(e) => return Some(Err(self.unbind(args, e))),
+            }
+        } else {
+            None
+        };
+        let dict = if starstar {
+            match self.new_dict() {
+                Ok(d) => Some(d),
+                Err(e) => return Some(Err(self.unbind(args, e))),
+            }
+        } else {
+            None
+        };
+        self.stack.truncate(args + argc);
+        // (Pushed, not extended by the options: that costs a loop each.)
+        if let Some(t) = tuple {
+            self.stack.push(t);
+        }
+        if let Some(d) = dict {
+            self.stack.push(d);
+        }
+        self.stack.resize(args + nlocals, Value::Null);
+        Some(Ok(()))
+    }
+
+    /// A failed binding's error, with the stack cut back to the callee
+    /// (`stack[args - 1]`) as [`Self::bind_on_stack`] leaves it.
+    fn unbind(&mut self, args: usize, e: crate::PyErr) -> crate::PyErr {
+        self.stack.truncate(args - 1);
+        e
+    }
+
     /// Fills the locals at `stack[out..]` from `npos` positional arguments
     /// at `stack[args..]` followed by the keyword values.
     fn bind_into(

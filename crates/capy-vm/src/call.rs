@@ -361,6 +361,9 @@ impl Vm {
             && code.kwonlyargcount == 0
             && code.flags & (code_flags::VARARGS | code_flags::VARKEYWORDS) == 0;
         if !simple {
+            if let Some(r) = self.bind_star_positional(h, fpos + 1, n) {
+                return r;
+            }
             return self.bind_on_stack(h, fpos, KwNames::None);
         }
         let nlocals = code.varnames.len();
@@ -494,6 +497,12 @@ impl Vm {
         let Obj::Func(func) = self.heap.get(h) else {
             return Err(self.type_error("not a function"));
         };
+        // Most functions have neither: their locals are all there is.
+        if func.code.cellvars.is_empty() && func.code.freevars.is_empty() {
+            let nlocals = func.code.varnames.len();
+            self.stack.resize(base + nlocals, Value::Null);
+            return Ok(());
+        }
         let code = func.code.clone();
         let nlocals = code.varnames.len();
         self.stack.truncate(base + nlocals);
