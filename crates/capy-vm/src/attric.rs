@@ -85,6 +85,16 @@ pub enum AttrIc {
         get: Gc,
         set: Gc,
     },
+    /// `value` is what `obj.name` gives for an instance of `class` with
+    /// no attribute `name` of its own (proved by `own` as for a
+    /// [`AttrIc::Method`]): a value of the class (or a base) to which no
+    /// descriptor protocol applies (`self.minimum_degree`, `self.terminator`),
+    /// kept alive by the class dict for as long as the version holds.
+    InstClassAttr {
+        class: Gc,
+        own: u32,
+        value: Value,
+    },
     /// `value` is what `class.name` gives, kept alive by the class dict
     /// for as long as the version holds: an attribute found along the MRO
     /// that is no descriptor binding to the class (a static method's
@@ -213,6 +223,7 @@ fn same_receivers(a: AttrIc, b: AttrIc) -> bool {
             AttrIc::Empty => return None,
             AttrIc::Slot { class, shape, .. } => (class, shape),
             AttrIc::Method { class, .. }
+            | AttrIc::InstClassAttr { class, .. }
             | AttrIc::Property { class, .. }
             | AttrIc::ClassAttr { class, .. } => (class, NO_SHAPE),
             AttrIc::Module { module, .. } => (module, NO_SHAPE),
@@ -287,6 +298,13 @@ impl Vm {
                 self.dict_ref(m.dict)?.value_if_key_at(pos as usize, n.name)
             }
             (AttrIc::ClassAttr { class, value }, _) if fresh && class == h => Some(value),
+            (AttrIc::InstClassAttr { class, own, value }, Obj::Instance(i))
+                if fresh
+                    && i.class == class
+                    && (i.shape() == own || self.own_attr(Value::Obj(h), n.name).is_none()) =>
+            {
+                Some(value)
+            }
             _ => None,
         }
     }
@@ -300,7 +318,10 @@ impl Vm {
                 let class = inst.class;
                 match self.plain_slot(inst, n.name) {
                     Some(e) => Some(e),
-                    None => self.property_ic(class, n.name),
+                    None => match self.property_ic(class, n.name) {
+                        Some(e) => Some(e),
+                        None => self.inst_class_attr(h, n.name),
+                    },
                 }
             }
             Obj::Module(m) => self.dict_ref(m.dict).and_then(|d| {
@@ -313,6 +334,54 @@ impl Vm {
         if let Some(e) = e {
             n.ic.put(self.attr_cache.version(), e);
         }
+    }
+
+    /// The cache entry for `inst.name` found on the class: the instance
+    /// has no such attribute of its own (its shape lacks the name; an
+    /// instance with an external dict is not cached), `__getattribute__`
+    /// is not overridden, and the value is no descriptor: an immediate, a
+    /// str, bytes, tuple, number or container, or an instance or class
+    /// whose type has no `__get__` (functions, properties, class and
+    /// static methods and natives bind or convert, and are left out).
+    fn inst_class_attr(&mut self, h: Gc, name: Value) -> Option<AttrIc> {
+        let Obj::Instance(inst) = self.heap.get(h) else {
+            return None;
+        };
+        let (class, shape) = (inst.class, inst.shape());
+        if inst.external().is_some()
+            || !cacheable(self, name)
+            || self.class_flags(class).user_getattribute
+        {
+            return None;
+        }
+        let hash = self.heap.pystr(name)?.hash();
+        if self.shapes.find(&self.heap, shape, name, hash).is_some() {
+            return None;
+        }
+        let value = self.lookup_mro(class, name)?;
+        let plain = match value {
+            Value::Obj(g) => match self.heap.get(g) {
+                Obj::Str(_)
+                | Obj::Bytes(_)
+                | Obj::BigInt(_)
+                | Obj::Complex(..)
+                | Obj::Tuple(_)
+                | Obj::List(_)
+                | Obj::Dict(_)
+                | Obj::Set(_)
+                | Obj::FrozenSet(_) => true,
+                Obj::Instance(_) | Obj::Class(_) => {
+                    self.lookup_type_attr(value, "__get__").is_none()
+                }
+                _ => false,
+            },
+            _ => true,
+        };
+        plain.then_some(AttrIc::InstClassAttr {
+            class,
+            own: shape,
+            value,
+        })
     }
 
     /// The cache entry for `c.name` when the class lookup alone decides
