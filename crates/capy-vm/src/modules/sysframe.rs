@@ -40,33 +40,27 @@ pub fn getframe(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         .map(|fi| (fi.id, fi.code.clone(), fi.globals, line_of(fi)))
         .collect();
     let builtins = Value::Obj(crate::import::module_dict(vm, vm.builtins));
-    let asked = frames.last().map(|f| f.0);
+    // Locals are copied now only for the frame asked for; the frames
+    // behind it are made (by `_frame.lazy`) when `f_back` reaches them,
+    // and copy theirs when first read (one that has returned by then
+    // reads as having none). `logging` asks for a frame at every record
+    // and reads a few behind it, not the whole stack.
+    let state = match frames.last() {
+        Some(&(id, ..)) => live_state(vm, id)?,
+        None => None,
+    };
+    let state = state.unwrap_or(Value::None);
     let mut records = Vec::with_capacity(frames.len());
     for (id, code, globals, line) in frames {
-        // Locals are copied now only for the frame asked for; the frames
-        // behind it copy theirs when first read (one that has returned by
-        // then reads as having none).
-        let now = if Some(id) == asked {
-            live_state(vm, id)?
-        } else {
-            None
-        };
-        let state = match now {
-            Some(s) => s,
-            None => {
-                let empty = vm.new_dict()?;
-                vm.new_tuple(vec![line, empty])?
-            }
-        };
         let c = crate::types::code::wrap(vm, &code)?;
         let id = Value::Int(id as i64);
-        records.push(vm.new_tuple(vec![c, id, Value::Obj(globals), state, builtins])?);
+        records.push(vm.new_tuple(vec![c, id, Value::Obj(globals), line])?);
     }
     let records = vm.new_list(records)?;
     let live = crate::types::native(vm, "_live", frame_live, false, Value::None)?;
     let module = vm.import_dotted("_frame")?;
-    let chain = vm.getattr_str(module, "chain")?;
-    vm.call(chain, &[records, live], &[])
+    let lazy = vm.getattr_str(module, "lazy")?;
+    vm.call(lazy, &[records, live, state, builtins], &[])
 }
 
 /// The line a frame is running (or, for a caller, the line of its call).

@@ -34,3 +34,26 @@ def g():
     yield sys._getframe().f_back.f_code.co_name
 print(next(g()), 'f_builtins' and 'len' in sys._getframe().f_builtins)
 print(repr(sys._getframe()).startswith('<frame at 0x'))
+
+# The frames behind the one asked for are made when f_back reaches them:
+# each is made once (the same object on every read), reads as CPython's
+# while its function runs, and keeps its line once it has returned.
+def outer_lazy():
+    return middle_lazy()
+def middle_lazy():
+    x_middle = 7
+    return inner_lazy()
+def inner_lazy():
+    f = sys._getframe()
+    b1 = f.f_back
+    print(b1 is f.f_back, b1.f_code.co_name, b1.f_back.f_code.co_name)
+    print(sorted(b1.f_locals))
+    return b1
+kept = outer_lazy()
+print(kept.f_code.co_name, kept.f_back.f_code.co_name, type(kept.f_lineno).__name__)
+depth = 0
+f = sys._getframe()
+while f.f_back is not None:
+    depth += 1
+    f = f.f_back
+print(depth, f.f_code.co_name)

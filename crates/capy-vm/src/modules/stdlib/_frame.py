@@ -8,7 +8,8 @@ See modules/sysframe.rs.
 
 
 class frame:
-    __slots__ = ("f_code", "f_globals", "f_back", "f_builtins", "_id", "_last")
+    __slots__ = ("f_code", "f_globals", "f_builtins", "_id", "_last",
+                 "_back", "_records", "_i")
 
     f_trace = None
     f_lasti = -1
@@ -19,6 +20,16 @@ class frame:
         if now is not None:
             self._last = now
         return self._last
+
+    @property
+    def f_back(self):
+        # sys._getframe makes the frame it was asked for; the ones behind
+        # it are made from its records when first reached (`lazy`).
+        if self._i > 0:
+            self._back = _make(self._records, self._i - 1, self.f_builtins)
+            self._i = 0
+            self._records = None
+        return self._back
 
     @property
     def f_lineno(self):
@@ -44,18 +55,55 @@ def chain(records, live):
     """The frames of `records` (outermost first), each linked to the one
     that called it; the innermost is returned. `live(id)` reads a running
     frame's (line, locals)."""
-    frame._live = live
+    _set_live(live)
     back = None
     for code, ident, globs, state, builtins in records:
         f = frame.__new__(frame)
         f.f_code = code
         f.f_globals = globs
         f.f_builtins = builtins
-        f.f_back = back
+        f._back = back
+        f._i = 0
+        f._records = None
         f._id = ident
         f._last = state
         back = f
     return back
+
+
+def lazy(records, live, state, builtins):
+    """The innermost frame of `records` ((code, id, globals, line) of each
+    running frame, outermost first), with `state` its (line, locals);
+    the frames behind it are made when `f_back` first reaches them."""
+    _set_live(live)
+    f = _make(records, len(records) - 1, builtins)
+    if state is not None:
+        f._last = state
+    return f
+
+
+def _set_live(live):
+    # Once: every `live` reads the same frames, and a store to a class
+    # invalidates every attribute cache (logging asks for a frame per
+    # record, so storing it each time made all attribute access slow).
+    if frame._live is None:
+        frame._live = live
+
+
+def _make(records, i, builtins):
+    code, ident, globs, line = records[i]
+    f = frame.__new__(frame)
+    f.f_code = code
+    f.f_globals = globs
+    f.f_builtins = builtins
+    f._id = ident
+    # What it reads as once it has returned (while it runs, `_state`
+    # reads it live).
+    f._last = (line, {})
+    f._records = records
+    f._i = i
+    f._back = None
+    return f
 
 
 class traceback:
