@@ -152,6 +152,20 @@ impl Vm {
         level: Value,
         fromlist: Value,
     ) -> PyResult {
+        // `import os` of a module already imported (a function that
+        // imports at each call): one probe of sys.modules, no strings made.
+        // What the general path below returns then too.
+        if matches!((level, fromlist), (Value::Int(0), Value::None))
+            && self
+                .heap
+                .str_of(name)
+                .is_some_and(|s| !s.is_empty() && !s.contains('.'))
+        {
+            match self.dict_get(Value::Obj(self.modules), name)? {
+                Some(Value::None) | None => {}
+                Some(m) => return Ok(m),
+            }
+        }
         let name_s = self.heap.str_of(name).unwrap_or("").to_string();
         let level = match level {
             Value::Int(i) => i,
@@ -275,8 +289,16 @@ impl Vm {
     /// Imports one dotted component; `parent` is the already-imported package.
     fn import_one(&mut self, full: &str, parent: Value) -> PyResult {
         let key = self.new_str(full)?;
-        if let Some(m) = self.dict_get(Value::Obj(self.modules), key)? {
-            return Ok(m);
+        match self.dict_get(Value::Obj(self.modules), key)? {
+            // A program's way to make an import fail (as in CPython).
+            Some(Value::None) => {
+                return Err(self.error(
+                    ExcKind::ModuleNotFoundError,
+                    format!("import of {full} halted; None in sys.modules"),
+                ))
+            }
+            Some(m) => return Ok(m),
+            None => {}
         }
         // A built-in module that a policy places in another compartment
         // (c18n mode) runs there: a proxy, as below.
