@@ -1021,6 +1021,9 @@ fn fast_eq_nested(heap: &Heap, a: Value, b: Value, depth: u32) -> Option<bool> {
         (Value::Obj(ha), Value::Obj(hb)) => match (heap.get(ha), heap.get(hb)) {
             (Obj::Str(x), Obj::Str(y)) => return Some(x.hash() == y.hash() && x.same(y)),
             (Obj::BigInt(x), Obj::BigInt(y)) => return Some(x == y),
+            // Two classes (`type(x) in (str, bytes, ...)`): identity, as
+            // below, without looking both up twice more first.
+            (Obj::Class(_), Obj::Class(_)) => return Some(ha == hb),
             _ => {}
         },
         _ => {}
