@@ -551,7 +551,7 @@ impl Vm {
                     i.class == class && (i.shape() == own || self.own_attr(obj, n.name).is_none())
                 }
                 _ => {
-                    self.type_of(obj) == class
+                    self.obj_type(o) == class
                         && (own == OWN_NONE || self.own_attr(obj, n.name).is_none())
                 }
             };

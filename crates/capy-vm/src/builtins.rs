@@ -309,12 +309,18 @@ pub(crate) fn abs(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn all(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "all", a, 1, 1)?;
     let mut result = true;
-    vm.for_each(a[0], |vm, v| {
-        if vm.truthy(v)? {
-            return Ok(Step::Continue);
+    vm.for_each_quick(a[0], |vm, v, quick| {
+        if quick && user_truth(vm, v) {
+            return None;
         }
-        result = false;
-        Ok(Step::Stop)
+        Some(vm.truthy(v).map(|t| {
+            result = t;
+            if t {
+                Step::Continue
+            } else {
+                Step::Stop
+            }
+        }))
     })?;
     Ok(Value::Bool(result))
 }
@@ -322,14 +328,26 @@ fn all(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 fn any(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "any", a, 1, 1)?;
     let mut result = false;
-    vm.for_each(a[0], |vm, v| {
-        if !vm.truthy(v)? {
-            return Ok(Step::Continue);
+    vm.for_each_quick(a[0], |vm, v, quick| {
+        if quick && user_truth(vm, v) {
+            return None;
         }
-        result = true;
-        Ok(Step::Stop)
+        Some(vm.truthy(v).map(|t| {
+            result = t;
+            if t {
+                Step::Stop
+            } else {
+                Step::Continue
+            }
+        }))
     })?;
     Ok(Value::Bool(result))
+}
+
+/// Whether the truth of `v` may come from Python code (`__bool__`,
+/// `__len__`, a metaclass's).
+fn user_truth(vm: &Vm, v: Value) -> bool {
+    matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::Instance(_) | Obj::Exception(_) | Obj::Class(_)))
 }
 
 fn int_arg(vm: &mut Vm, v: Value) -> PyResult<num_bigint::BigInt> {
@@ -698,25 +716,31 @@ fn min_max(vm: &mut Vm, a: &[Value], kw: Kw, op: CmpOp, name: &str) -> PyResult 
     // allocate, and the items may come from a generator that drops them.
     let best_v = vm.root_slot(Value::Null);
     let best_k = vm.root_slot(Value::Null);
-    let mut consider = |vm: &mut Vm, v: Value| -> PyResult<Step> {
+    // With `quick`, None rather than run Python code (see `for_each_quick`).
+    let mut consider = |vm: &mut Vm, v: Value, quick: bool| -> Option<PyResult<Step>> {
         let k = match key {
-            Some(f) => vm.call(f, &[v], &[])?,
+            Some(_) if quick => return None,
+            Some(f) => match vm.call(f, &[v], &[]) {
+                Ok(k) => k,
+                Err(e) => return Some(Err(e)),
+            },
             None => v,
         };
         let best = vm.temp_roots[best_k];
         let better = vm.temp_roots[best_v].is_null()
             || match quick_order(op, k, best) {
                 Some(b) => b,
-                None => {
-                    let r = vm.compare(op, k, best)?;
-                    vm.truthy(r)?
-                }
+                None if quick => return None,
+                None => match vm.compare(op, k, best).and_then(|r| vm.truthy(r)) {
+                    Ok(b) => b,
+                    Err(e) => return Some(Err(e)),
+                },
             };
         if better {
             vm.set_root(best_v, v);
             vm.set_root(best_k, k);
         }
-        Ok(Step::Continue)
+        Some(Ok(Step::Continue))
     };
     if let (1, None) = (a.len(), key) {
         if let Some(best) = quick_extreme(vm, a[0], op) {
@@ -724,10 +748,10 @@ fn min_max(vm: &mut Vm, a: &[Value], kw: Kw, op: CmpOp, name: &str) -> PyResult 
         }
     }
     if a.len() == 1 {
-        vm.for_each(a[0], &mut consider)?;
+        vm.for_each_quick(a[0], &mut consider)?;
     } else {
         for &v in a {
-            consider(vm, v)?;
+            consider(vm, v, false).unwrap_or(Ok(Step::Continue))?;
         }
     }
     let best = vm.temp_roots[best_v];
@@ -909,7 +933,7 @@ fn sum(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
     // One root slot for the running total: without it every intermediate
     // big int would stay rooted until sum() returns.
     let slot = vm.root_slot(acc);
-    vm.for_each(a[0], |vm, v| {
+    vm.for_each_quick(a[0], |vm, v, quick| {
         let fast = match (acc, v) {
             (Value::Int(x), Value::Int(y)) => {
                 crate::ops::int_fast_int(BinOp::Add, x, y).map(Value::Int)
@@ -921,10 +945,15 @@ fn sum(vm: &mut Vm, a: &[Value], kw: Kw) -> PyResult {
         };
         acc = match fast {
             Some(r) => r,
-            None => vm.binary_op(BinOp::Add, acc, v)?,
+            // `binary_op` may run Python code (`__add__`).
+            None if quick => return None,
+            None => match vm.binary_op(BinOp::Add, acc, v) {
+                Ok(r) => r,
+                Err(e) => return Some(Err(e)),
+            },
         };
         vm.set_root(slot, acc);
-        Ok(Step::Continue)
+        Some(Ok(Step::Continue))
     })?;
     Ok(acc)
 }

@@ -32,16 +32,7 @@ impl Vm {
                     Obj::Func(_) => return self.call_function_inplace(h, fpos, n),
                     Obj::Native(nf) => {
                         let f = nf.f;
-                        let r = if n <= ARG_BUF {
-                            let mut buf = [Value::Null; ARG_BUF];
-                            buf[..n].copy_from_slice(&self.stack[fpos + 1..]);
-                            self.call_native(f, &buf[..n], &[])
-                        } else {
-                            let args = self.stack[fpos + 1..].to_vec();
-                            self.call_native(f, &args, &[])
-                        };
-                        self.stack.truncate(fpos);
-                        return r;
+                        return self.call_native_on_stack(f, fpos, n);
                     }
                     Obj::BoundMethod { this, func } => {
                         let (this, func) = (*this, *func);
@@ -94,6 +85,27 @@ impl Vm {
         };
         let npos = args.len() - kw.len();
         let r = self.call(callee, &args[..npos], &kw);
+        self.stack.truncate(fpos);
+        r
+    }
+
+    /// Calls native `f` at `stack[fpos]` with the `n` positional
+    /// arguments above it, which it takes off the stack.
+    #[inline(always)]
+    pub(crate) fn call_native_on_stack(
+        &mut self,
+        f: crate::obj::NativeFn,
+        fpos: usize,
+        n: usize,
+    ) -> PyResult {
+        let r = if n <= ARG_BUF {
+            let mut buf = [Value::Null; ARG_BUF];
+            buf[..n].copy_from_slice(&self.stack[fpos + 1..]);
+            self.call_native(f, &buf[..n], &[])
+        } else {
+            let args = self.stack[fpos + 1..].to_vec();
+            self.call_native(f, &args, &[])
+        };
         self.stack.truncate(fpos);
         r
     }

@@ -342,7 +342,9 @@ impl Vm {
         // positional arguments (see `Function::plain_arity`).
         let fpos = self.stack.len().wrapping_sub(n + 1);
         if let (None, Some(&Value::Obj(h))) = (kwnames, self.stack.get(fpos)) {
-            if let Obj::Func(func) = self.heap.get(h) {
+            // A built-in (a base object) goes to the slow path without
+            // being read here.
+            if let Some(Obj::Func(func)) = self.heap.get_own(h) {
                 if func.plain_arity as usize == n {
                     let end = fpos + 1 + func.code.varnames.len();
                     if end > self.stack.len() {
@@ -362,16 +364,24 @@ impl Vm {
         // takes the arguments from the stack. (Tested in `call_or_enter`
         // itself, the plain call grew 1-2%: that code is inlined into
         // every call instruction.)
+        // A native (a built-in method called by `CallMethod`, say) is
+        // called from here too: the object is looked up once. (A built-in
+        // lives in the base heap, whose reads are out of line.)
         if kwnames.is_none() {
             if let Some(Value::Obj(h)) = self.stack.len().checked_sub(n + 1).map(|i| self.stack[i])
             {
-                if let Obj::Instance(i) = self.heap.get(h) {
-                    if Some(i.class) == self.comp.handle_class {
-                        let fpos = self.stack.len() - n - 1;
+                let fpos = self.stack.len() - n - 1;
+                match self.heap.get(h) {
+                    Obj::Native(nf) => {
+                        let f = nf.f;
+                        return self.call_native_on_stack(f, fpos, n).map(Called::Done);
+                    }
+                    Obj::Instance(i) if Some(i.class) == self.comp.handle_class => {
                         if let Some(r) = crate::compartment::handle::call_stacked(self, fpos, n) {
                             return r.map(Called::Done);
                         }
                     }
+                    _ => {}
                 }
             }
         }

@@ -230,6 +230,17 @@ impl Heap {
         }
     }
 
+    /// The object of `h` when it is one of this heap's own (not a base
+    /// object): None, without the out-of-line base read, for the
+    /// built-in types and functions.
+    #[inline(always)]
+    pub fn get_own(&self, h: Gc) -> Option<&Obj> {
+        match self.slots.get(self.pos(h)) {
+            Some(s) if s.gen == h.gen => Some(&s.obj),
+            _ => None,
+        }
+    }
+
     /// [`Self::get`] of a base object (this heap's copy, if it wrote to
     /// it), or of a stale handle. Out of line: `get` stays small enough to
     /// inline everywhere.

@@ -580,19 +580,23 @@ impl Vm {
             Value::Bool(_) => TypeId::Bool,
             Value::Int(_) => TypeId::Int,
             Value::Float(_) => TypeId::Float,
-            Value::Obj(h) => match self.heap.get(h) {
-                Obj::Instance(i) => return i.class,
-                Obj::Exception(e) => return e.class,
-                Obj::Class(c) => {
-                    if let Value::Obj(m) = c.metaclass {
-                        return m;
-                    }
-                    TypeId::Type
-                }
-                o => crate::types::type_id_of(o),
-            },
+            Value::Obj(h) => return self.obj_type(self.heap.get(h)),
         };
         self.type_obj(t)
+    }
+
+    /// The class of heap object `o` ([`Self::type_of`] of its handle).
+    #[inline(always)]
+    pub fn obj_type(&self, o: &Obj) -> Gc {
+        match o {
+            Obj::Instance(i) => i.class,
+            Obj::Exception(e) => e.class,
+            Obj::Class(c) => match c.metaclass {
+                Value::Obj(m) => m,
+                _ => self.type_obj(TypeId::Type),
+            },
+            o => self.type_obj(crate::types::type_id_of(o)),
+        }
     }
 
     pub fn type_name(&self, v: Value) -> String {

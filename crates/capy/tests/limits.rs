@@ -913,6 +913,58 @@ print(started.send(7), next(started))
     );
 }
 
+/// Generators stepped by native consumers keep their frame live between
+/// items (gendrive.rs); `for` loops resume them straight. Endless ones
+/// must still stop at the step budget (at the same point every run), the
+/// timeout and the heap quota, and stay usable after a caught stop.
+#[test]
+fn generators_consumed_natively_keep_to_the_budgets() {
+    let d = scratch("gen-budgets");
+    let consumers = [
+        "sum(x for x in iter(int, 1))",
+        "any(x for x in iter(int, 1))",
+        "all(1 for x in iter(int, 1))",
+        "max(x for x in iter(int, 1))",
+        "tuple(x for x in iter(int, 1))",
+        "set(x for x in iter(int, 1))",
+        "''.join('' for x in iter(int, 1))",
+        "[y for y in (x for x in iter(int, 1))]",
+    ];
+    for c in consumers {
+        let src = format!(
+            "def g():\n    yield 1\n    yield 2\nit = g()\nnext(it)\n\
+             try:\n    {c}\nexcept TimeoutError as e:\n    print('stopped', e)\n\
+             print(next(it))\n{c}\n"
+        );
+        let a = run_py(&d, "steps.py", &src, &["--steps", "20000"]);
+        let b = run_py(&d, "steps.py", &src, &["--steps", "20000"]);
+        assert_uncaught(c, &a, &["TimeoutError: execution step limit exceeded"]);
+        assert_eq!(
+            a.stdout, "stopped execution step limit exceeded\n2\n",
+            "{c}: stdout"
+        );
+        assert_eq!(
+            a.stderr, b.stderr,
+            "{c}: two runs stopped at different points"
+        );
+        assert_stops_at_budget(
+            c,
+            &format!("{c}\n"),
+            &[],
+            std::process::Stdio::null(),
+            &["TimeoutError", "MemoryError"],
+        );
+    }
+    for c in [
+        "tuple('x' * 50 + str(i) for i in iter(int, 1))",
+        "list([i] for i in iter(int, 1))",
+        "sorted(str(i) for i in iter(int, 1))",
+    ] {
+        let o = run_py(&d, "heap.py", &format!("{c}\n"), &["--heap", "24M"]);
+        assert_uncaught(c, &o, &["MemoryError"]);
+    }
+}
+
 // ---- deeply nested iterators
 
 /// MicroPython's stress/recursive_iternext: each round wraps the (already

@@ -3,7 +3,7 @@
 
 use crate::errors::{ExcKind, PyErr};
 use crate::eval::Exit;
-use crate::frame::Block;
+use crate::frame::{Block, Frame};
 use crate::obj::{GenKind, GenState, IterState, Obj};
 use crate::types::MethodDef;
 use crate::value::{Gc, Value};
@@ -73,7 +73,8 @@ fn gen_close(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 }
 
 /// What `throw()` resumes a generator with.
-enum Thrown {
+#[derive(Clone, Copy)]
+pub(super) enum Thrown {
     /// An exception raised at the suspension point (handed to a `yield
     /// from` sub-iterator first).
     Exc(PyErr),
@@ -84,6 +85,14 @@ enum Thrown {
     /// The delegated sub-generator (resumed directly, see
     /// [`Vm::resume_chain`]) returned this: the `yield from` ends with it.
     SubReturn(Value),
+}
+
+/// A generator's frame taken out of it to run (see
+/// [`Vm::begin_frame`]): its values start at `base` on the stack.
+pub(super) struct Live {
+    pub(super) frame: Box<Frame>,
+    pub(super) base: usize,
+    kind: GenKind,
 }
 
 impl Vm {
@@ -336,40 +345,65 @@ impl Vm {
         sent: Value,
         throw: Option<Thrown>,
     ) -> PyResult<Result<Value, Value>> {
+        let mut live = match self.begin_frame(h, sent, throw.as_ref()) {
+            Ok(live) => live,
+            Err(early) => return early,
+        };
+        let r = match throw {
+            Some(e) => self.run_frame_throw(&mut live.frame, e),
+            None => self.run_frame(&mut live.frame),
+        };
+        self.end_frame(h, live, r)
+    }
+
+    /// Takes generator `h`'s frame out to run it: its values moved onto
+    /// the stack, its blocks restored, the frame registered (the value
+    /// sent pushed, unless something is thrown). Err with the outcome
+    /// when the frame does not run (finished, refused, already running).
+    pub(super) fn begin_frame(
+        &mut self,
+        h: Gc,
+        sent: Value,
+        throw: Option<&Thrown>,
+    ) -> Result<Live, PyResult<Result<Value, Value>>> {
         let (state, kind) = match self.heap.get(h) {
             Obj::Generator(g) => match g.state {
                 GenState::Running => {
-                    return Err(self.value_error("generator already executing"));
+                    return Err(Err(self.value_error("generator already executing")));
                 }
                 GenState::Done => {
                     if let Some(Thrown::Exc(e) | Thrown::SubErr(e)) = throw {
-                        return Err(e);
+                        return Err(Err(*e));
                     }
-                    return Ok(Err(Value::None));
+                    return Err(Ok(Err(Value::None)));
                 }
-                _ if g.frame.is_none() => return Ok(Err(Value::None)),
+                _ if g.frame.is_none() => return Err(Ok(Err(Value::None))),
                 st => (st, g.kind),
             },
-            _ => return Err(self.type_error("not a generator")),
+            _ => return Err(Err(self.type_error("not a generator"))),
         };
         if state == GenState::Created && throw.is_none() && !sent.is_none() {
-            return Err(self.type_error("can't send non-None value to a just-started generator"));
+            return Err(Err(self.type_error(
+                "can't send non-None value to a just-started generator",
+            )));
         }
         if state == GenState::Created {
             if let Some(Thrown::Exc(e) | Thrown::SubErr(e)) = throw {
                 self.finish_gen(h);
-                return Err(e);
+                return Err(Err(*e));
             }
         }
         // A resumption refused here (recursion limit, interrupt, timeout)
         // runs none of the generator's code and leaves it as it was.
-        self.may_enter_frame()?;
+        if let Err(e) = self.may_enter_frame() {
+            return Err(Err(e));
+        }
         let base = self.stack.len();
         let Obj::Generator(g) = self.heap.get_mut(h) else {
-            return Err(self.type_error("not a generator"));
+            return Err(Err(self.type_error("not a generator")));
         };
         let Some(mut frame) = g.frame.take() else {
-            return Ok(Err(Value::None));
+            return Err(Ok(Err(Value::None)));
         };
         g.state = GenState::Running;
         // The values move onto the stack; the emptied vector stays in the
@@ -394,10 +428,19 @@ impl Vm {
             self.stack.push(sent);
         }
         self.push_frame_info(&frame);
-        let r = match throw {
-            Some(e) => self.run_frame_throw(&mut frame, e),
-            None => self.run_frame(&mut frame),
-        };
+        Ok(Live { frame, base, kind })
+    }
+
+    /// What generator `h`'s frame, taken out by [`Self::begin_frame`],
+    /// ran to: parked again at a yield, or finished (a StopIteration
+    /// raised inside becomes a RuntimeError).
+    pub(super) fn end_frame(
+        &mut self,
+        h: Gc,
+        live: Live,
+        r: PyResult<Exit>,
+    ) -> PyResult<Result<Value, Value>> {
+        let Live { frame, base, kind } = live;
         match r {
             Ok(Exit::Yield(v)) => {
                 self.suspend(h, frame, base);
@@ -434,7 +477,7 @@ impl Vm {
 
     /// Parks generator `h`'s frame at a yield: its values (from `base` on
     /// the stack) and blocks move back into the generator.
-    fn suspend(&mut self, h: Gc, mut frame: Box<crate::frame::Frame>, base: usize) {
+    pub(super) fn suspend(&mut self, h: Gc, mut frame: Box<Frame>, base: usize) {
         if self.blocks.len() > frame.block_base {
             let handling_base = frame.handling_base;
             frame

@@ -2,6 +2,7 @@
 
 use crate::errors::ExcKind;
 use crate::obj::{DictView, IterState, Obj};
+use crate::types::gendrive::Driven;
 use crate::types::MethodDef;
 use crate::value::Value;
 use crate::vm::Vm;
@@ -149,11 +150,7 @@ impl Vm {
         };
         match self.heap.get(h) {
             Obj::Iter(_) => self.next_builtin(h),
-            Obj::Generator(_) => match self.resume(h, Value::None)? {
-                Ok(v) => Ok(Some(v)),
-                Err(ret) if ret.is_none() => Ok(None),
-                Err(ret) => Err(self.stop_iteration(ret)),
-            },
+            Obj::Generator(_) => self.next_gen(h),
             _ => match self.lookup_type_attr(it, "__next__") {
                 Some(m) => self.call(m, &[it], &[]).map(Some),
                 None => Err(self.not_iterator(it)),
@@ -388,6 +385,14 @@ impl Vm {
         let it = self.get_iter(v)?;
         self.temp_roots.push(it);
         let mark = self.temp_roots.len();
+        if let Some(h) = self.drivable(it) {
+            // Collecting runs no Python code: nothing is ever deferred.
+            self.drive_gen(h, |vm, x| {
+                vm.temp_roots.push(x);
+                Some(vm.collected(mark))
+            })?;
+            return Ok(self.temp_roots[mark..].to_vec());
+        }
         loop {
             // `next` roots each item; only the items are kept above `mark`.
             let before = self.temp_roots.len();
@@ -396,13 +401,22 @@ impl Vm {
             self.temp_roots.truncate(before);
             let Some(x) = x else { break };
             self.temp_roots.push(x);
-            self.poll_budget()?;
-            let n = self.temp_roots.len() - mark;
-            if n % 1024 == 1023 {
-                self.reserve_temp((n + 1) * ITEM)?;
-            }
+            self.collected(mark)?;
         }
         Ok(self.temp_roots[mark..].to_vec())
+    }
+
+    /// After [`Self::iter_to_vec`] rooted one more item above `mark`: a
+    /// safe point for the clock, and the quota's check for the copy the
+    /// items will make, every 1024 items.
+    fn collected(&mut self, mark: usize) -> PyResult<Step> {
+        const ITEM: usize = 2 * std::mem::size_of::<Value>();
+        self.poll_budget()?;
+        let n = self.temp_roots.len() - mark;
+        if n % 1024 == 1023 {
+            self.reserve_temp((n + 1) * ITEM)?;
+        }
+        Ok(Step::Continue)
     }
 
     /// Steps through an iterable, calling `f` on each item until it says
@@ -436,6 +450,60 @@ impl Vm {
             self.poll_budget()?;
         }
         Ok(())
+    }
+
+    /// [`Vm::for_each`] for a consumer that can take some items without
+    /// running Python code (`sum` of numbers, `any` of ints): `f(vm, item,
+    /// quick)` with `quick` true takes the item that way or returns None;
+    /// the item then comes again with `quick` false, when `f` may run
+    /// anything and must return Some. A generator is stepped with its
+    /// frame kept live while `f` takes items quickly (see gendrive.rs).
+    pub fn for_each_quick(
+        &mut self,
+        iterable: Value,
+        mut f: impl FnMut(&mut Vm, Value, bool) -> Option<PyResult<Step>>,
+    ) -> PyResult<()> {
+        let it = self.get_iter(iterable)?;
+        self.temp_roots.push(it);
+        let mark = self.temp_roots.len();
+        while let Some(h) = self.drivable(it) {
+            let driven = self.drive_gen(h, |vm, x| {
+                let step = f(vm, x, true)?;
+                Some(vm.stepped(mark, step))
+            })?;
+            let Driven::Deferred(x) = driven else {
+                return Ok(());
+            };
+            let step = f(self, x, false).unwrap_or(Ok(Step::Continue));
+            if self.stepped(mark, step)? == Step::Stop {
+                return Ok(());
+            }
+        }
+        while let Some(x) = self.next(it)? {
+            let step = f(self, x, false).unwrap_or(Ok(Step::Continue));
+            if self.stepped(mark, step)? == Step::Stop {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// After a [`Vm::for_each_quick`] step: what it rooted above `mark`
+    /// dies (an error stays rooted), and the clock is looked at.
+    #[inline(always)]
+    fn stepped(&mut self, mark: usize, step: PyResult<Step>) -> PyResult<Step> {
+        self.temp_roots.truncate(mark);
+        match step {
+            Ok(Step::Continue) => {
+                self.poll_budget()?;
+                Ok(Step::Continue)
+            }
+            Ok(Step::Stop) => Ok(Step::Stop),
+            Err(e) => {
+                self.temp_roots.push(e.value());
+                Err(e)
+            }
+        }
     }
 
     /// A root slot in the current scope, holding `v` until overwritten

@@ -18,6 +18,7 @@ pub mod excgroup;
 pub mod funcnew;
 pub mod gen;
 pub mod genattr;
+pub mod gendrive;
 pub mod int;
 pub mod iter;
 pub mod list;
