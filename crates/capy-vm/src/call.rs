@@ -68,6 +68,15 @@ impl Vm {
                 _ => {}
             }
         }
+        // Anything else given a few positional arguments (a class:
+        // `tuple(xs)`, `range(n)`): from a buffer, not a new vector.
+        if kwnames.is_none() && n <= ARG_BUF {
+            let mut buf = [Value::Null; ARG_BUF];
+            buf[..n].copy_from_slice(&self.stack[fpos + 1..]);
+            let r = self.call(callee, &buf[..n], &[]);
+            self.stack.truncate(fpos);
+            return r;
+        }
         let args = self.stack[fpos + 1..].to_vec();
         let kw: Vec<(Value, Value)> = match kwnames {
             Some(Value::Obj(t)) => match self.heap.get(t) {

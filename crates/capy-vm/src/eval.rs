@@ -1283,27 +1283,26 @@ impl Vm {
                     }
                     return Some(None);
                 }
-                IterState::Seq { seq, idx } => (*seq, idx),
+                // Stepped at once (one lookup of the iterator): a
+                // sequence this loop does not read is stepped back.
+                IterState::Seq { seq, idx } => {
+                    *idx += 1;
+                    (*seq, *idx - 1)
+                }
                 _ => return None,
             },
             _ => return None,
         };
-        let i = *idx;
         let Value::Obj(s) = seq else { return None };
         // Only lists and tuples are handled here; strings etc. allocate.
         let item = match self.heap.get(s) {
-            Obj::List(v) => v.get(i).copied(),
-            Obj::Tuple(v) => v.get(i).copied(),
-            _ => return None,
+            Obj::List(v) => v.get(idx).copied(),
+            Obj::Tuple(v) => v.get(idx).copied(),
+            _ => return self.unstep_seq(h),
         };
-        if let Obj::Iter(st) = self.heap.get_mut(h) {
-            match item {
-                Some(_) => {
-                    if let IterState::Seq { idx, .. } = &mut **st {
-                        *idx += 1;
-                    }
-                }
-                None => **st = IterState::Exhausted,
+        if item.is_none() {
+            if let Obj::Iter(st) = self.heap.get_mut(h) {
+                **st = IterState::Exhausted;
             }
         }
         Some(item)

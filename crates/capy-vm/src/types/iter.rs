@@ -506,6 +506,19 @@ impl Vm {
         }
     }
 
+    /// Undoes the step `for_iter_fast` (eval.rs) made of sequence
+    /// iterator `h` before finding a sequence it does not read: None, for
+    /// the generic path to take that step.
+    #[cold]
+    pub(crate) fn unstep_seq(&mut self, h: crate::value::Gc) -> Option<Option<Value>> {
+        if let Obj::Iter(st) = self.heap.get_mut(h) {
+            if let IterState::Seq { idx, .. } = &mut **st {
+                *idx -= 1;
+            }
+        }
+        None
+    }
+
     /// A root slot in the current scope, holding `v` until overwritten
     /// with [`Vm::set_root`] or until the scope ends.
     pub fn root_slot(&mut self, v: Value) -> usize {
