@@ -7,8 +7,18 @@
 //! Only consumers that run no Python code while they take an item drive a
 //! generator this way: Python code run then would see the generator
 //! running, where between two `next()` calls it is suspended. A consumer
-//! that would run some for an item defers it: the generator is parked and
-//! the consumer goes on stepping it the ordinary way.
+//! that would run some for an item defers it: the generator is parked,
+//! the consumer takes the item, and drives the generator again.
+//!
+//! `next()` of such a generator (what a `for` loop over one does) also
+//! goes straight to its frame ([`Vm::next_gen`]).
+//!
+//! Measured against resuming the frame per item (callgrind): 20,000
+//! `tuple(x for x in seven_items)` 260.4M -> 182.4M instructions. Running
+//! a `for` loop's generator in the loop's own frame list instead (as calls
+//! are, framestack.rs) was tried and cost more: it leaves and re-enters
+//! the caller's instruction loop twice per item, which costs more than
+//! the Rust call it saves.
 
 use crate::eval::Exit;
 use crate::obj::{GenKind, GenState, Obj};
