@@ -308,40 +308,32 @@ pub(crate) fn abs(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 
 fn all(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "all", a, 1, 1)?;
-    let mut result = true;
-    vm.for_each_quick(a[0], |vm, v, quick| {
-        if quick && user_truth(vm, v) {
-            return None;
-        }
-        Some(vm.truthy(v).map(|t| {
-            result = t;
-            if t {
-                Step::Continue
-            } else {
-                Step::Stop
-            }
-        }))
-    })?;
-    Ok(Value::Bool(result))
+    first_truth(vm, a[0], false)
 }
 
 fn any(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     want(vm, "any", a, 1, 1)?;
-    let mut result = false;
-    vm.for_each_quick(a[0], |vm, v, quick| {
+    first_truth(vm, a[0], true)
+}
+
+/// `any` (`stop_on` true) or `all` (false): whether some item of `it`
+/// has truth `stop_on`, stopping at the first that does.
+fn first_truth(vm: &mut Vm, it: Value, stop_on: bool) -> PyResult {
+    let mut found = false;
+    vm.for_each_quick(it, |vm, v, quick| {
         if quick && user_truth(vm, v) {
             return None;
         }
         Some(vm.truthy(v).map(|t| {
-            result = t;
-            if t {
+            if t == stop_on {
+                found = true;
                 Step::Stop
             } else {
                 Step::Continue
             }
         }))
     })?;
-    Ok(Value::Bool(result))
+    Ok(Value::Bool(found == stop_on))
 }
 
 /// Whether the truth of `v` may come from Python code (`__bool__`,
