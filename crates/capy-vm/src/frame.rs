@@ -41,11 +41,11 @@ pub struct Frame {
 
 impl Frame {
     /// Values a suspended frame holds outside the shared stack.
-    pub fn trace(&self, out: &mut Vec<Value>) {
-        out.extend_from_slice(&self.consts);
-        out.extend(self.names.iter().map(|n| n.name));
-        out.push(Value::Obj(self.globals));
-        out.push(self.locals);
+    pub fn trace<T: crate::obj::Tracer>(&self, out: &mut T) {
+        out.values(&self.consts);
+        self.names.iter().for_each(|n| out.value(n.name));
+        out.value(Value::Obj(self.globals));
+        out.value(self.locals);
     }
 
     pub fn nslots(&self) -> usize {

@@ -26,13 +26,18 @@
 //! same handle. So no instance can change what another sees, whatever
 //! path the write takes (`builtins.print = f`, `int.__dict__`, ...).
 
-use crate::obj::{Obj, PyStr};
+use crate::obj::{Obj, PyStr, Tracer};
 use crate::value::{Gc, Value};
 use std::cell::Cell;
 use std::rc::Rc;
 
 struct Slot {
     gen: u32,
+    /// Set by a collection's mark phase, cleared by its sweep. A `Cell`
+    /// so marking needs only a shared borrow of the slots (the objects
+    /// being traced are borrowed from them); it fits in the padding after
+    /// `gen`, so slots are no bigger for it.
+    marked: Cell<bool>,
     obj: Obj,
 }
 
@@ -63,7 +68,14 @@ pub struct Heap {
     /// slot of the copy). Few (the builtins dict, a class dict reached
     /// through `__dict__`), so a list; the copies are roots.
     cow: Vec<(u32, u32)>,
+    /// Free slots below `top`, the lowest last (it is taken first).
     free: Vec<u32>,
+    /// Every slot from here on is free. Allocation takes the lowest free
+    /// slot, so objects stay packed at the front, and a sweep visits only
+    /// the slots below `top`: after a phase that grew the heap, a program
+    /// that keeps 400 objects alive and makes 300 more per collection
+    /// sweeps 700 slots, not the thousands the heap grew to.
+    top: u32,
     dead: Obj,
     pub collections: u64,
     gc_enabled: bool,
@@ -104,6 +116,7 @@ impl Heap {
             cow: Vec::new(),
             slots: Vec::new(),
             free: Vec::new(),
+            top: 0,
             dead: Obj::Dead,
             collections: 0,
             gc_enabled: true,
@@ -184,7 +197,7 @@ impl Heap {
     }
     /// Objects of this heap's own (the base's are not counted).
     pub fn live_objects(&self) -> usize {
-        self.slots.len() - self.free.len()
+        self.top as usize - self.free.len()
     }
 
     /// The handle of own slot `pos`.
@@ -209,17 +222,28 @@ impl Heap {
     /// through [`crate::Vm::alloc`], which roots what it returns.
     /// The caller has charged `obj.size()` to the instance's budget.
     pub fn alloc_unrooted(&mut self, obj: Obj) -> Gc {
-        if let Some(pos) = self.free.pop() {
-            let slot = &mut self.slots[pos as usize];
-            slot.obj = obj;
-            let gen = slot.gen;
-            self.handle(pos, gen)
-        } else {
-            let pos = self.slots.len() as u32;
-            let gen = self.first_gen;
-            self.slots.push(Slot { gen, obj });
-            self.handle(pos, gen)
-        }
+        let pos = match self.free.pop() {
+            Some(pos) => pos,
+            None if (self.top as usize) < self.slots.len() => {
+                self.top += 1;
+                self.top - 1
+            }
+            None => {
+                let pos = self.slots.len() as u32;
+                let gen = self.first_gen;
+                self.slots.push(Slot {
+                    gen,
+                    marked: Cell::new(false),
+                    obj,
+                });
+                self.top = pos + 1;
+                return self.handle(pos, gen);
+            }
+        };
+        let slot = &mut self.slots[pos as usize];
+        overwrite(&mut slot.obj, obj);
+        let gen = slot.gen;
+        self.handle(pos, gen)
     }
 
     #[inline]
@@ -374,46 +398,108 @@ impl Heap {
     /// of the objects left alive. Base objects are neither marked nor
     /// freed; this heap's copies of them are roots.
     pub fn collect(&mut self, roots: impl IntoIterator<Item = Value>) -> usize {
-        let mut marks = vec![false; self.slots.len()];
-        let mut stack: Vec<Value> = roots.into_iter().collect();
+        let mut marker = Marker {
+            slots: &self.slots,
+            base_len: self.base_len,
+            stack: Vec::new(),
+            live_bytes: 0,
+        };
+        for v in roots {
+            marker.value(v);
+        }
         for &(_, pos) in &self.cow {
             let gen = self.slots[pos as usize].gen;
-            stack.push(Value::Obj(self.handle(pos, gen)));
+            marker.value(Value::Obj(self.handle(pos, gen)));
         }
-        while let Some(v) = stack.pop() {
-            if let Value::Obj(h) = v {
-                let i = self.pos(h);
-                match self.slots.get(i) {
-                    Some(s) if s.gen == h.gen && !marks[i] => {
-                        marks[i] = true;
-                        s.obj.trace(&mut stack);
-                    }
-                    _ => {}
-                }
-            }
-        }
-        let mut live_bytes = 0usize;
+        marker.drain();
+        let live_bytes = marker.live_bytes;
         let trace = self
             .freed_at
             .is_some()
             .then(|| std::rc::Rc::new(std::backtrace::Backtrace::force_capture()));
-        for (i, slot) in self.slots.iter_mut().enumerate() {
-            if matches!(slot.obj, Obj::Free) {
+        // From the top down, so that the free list ends with the lowest
+        // slot; the slots above the highest one left alive join the free
+        // tail instead of the list.
+        let top = self.top as usize;
+        let mut new_top = 0;
+        self.free.clear();
+        for (i, slot) in self.slots[..top].iter_mut().enumerate().rev() {
+            let marked = slot.marked.get_mut();
+            if *marked {
+                *marked = false;
+                if new_top == 0 {
+                    new_top = i + 1;
+                }
                 continue;
             }
-            if marks[i] {
-                live_bytes += slot.obj.size();
-            } else {
-                slot.obj = Obj::Free;
+            if !matches!(slot.obj, Obj::Free) {
+                overwrite(&mut slot.obj, Obj::Free);
                 slot.gen = slot.gen.wrapping_add(1);
-                self.free.push(i as u32);
                 if let (Some(m), Some(t)) = (self.freed_at.as_mut(), &trace) {
                     m.insert(self.base_len + i as u32, t.clone());
                 }
             }
+            if new_top != 0 {
+                self.free.push(i as u32);
+            }
         }
+        self.top = new_top as u32;
         self.collections += 1;
         live_bytes
+    }
+}
+
+/// Stores `obj` in `place`, dropping what was there; without the call
+/// to the drop glue when that owns nothing (see [`Obj::owns_nothing`]),
+/// as a free slot and most short-lived objects do.
+#[inline]
+fn overwrite(place: &mut Obj, obj: Obj) {
+    if place.owns_nothing() {
+        // Checked before the replace, so the old value is never copied.
+        std::mem::forget(std::mem::replace(place, obj));
+    } else {
+        *place = obj;
+    }
+}
+
+/// The mark phase: an object is marked when a reference to it is first
+/// handed over, and its position stacked to be traced in turn, so each
+/// live object is stacked once and values that are not this heap's
+/// objects (numbers, base objects) never are.
+struct Marker<'a> {
+    slots: &'a [Slot],
+    base_len: u32,
+    /// Marked objects not traced yet (positions in `slots`).
+    stack: Vec<u32>,
+    /// The bytes of the objects marked so far.
+    live_bytes: usize,
+}
+
+impl Tracer for Marker<'_> {
+    #[inline]
+    fn value(&mut self, v: Value) {
+        if let Value::Obj(h) = v {
+            // A base handle wraps around to a position past the end.
+            let pos = h.idx.wrapping_sub(self.base_len);
+            if let Some(s) = self.slots.get(pos as usize) {
+                if s.gen == h.gen && !s.marked.get() {
+                    s.marked.set(true);
+                    self.stack.push(pos);
+                }
+            }
+        }
+    }
+}
+
+impl Marker<'_> {
+    /// Traces every stacked object until none is left.
+    fn drain(&mut self) {
+        let slots = self.slots;
+        while let Some(pos) = self.stack.pop() {
+            let obj = &slots[pos as usize].obj;
+            self.live_bytes += obj.size();
+            obj.trace(self);
+        }
     }
 }
 
@@ -639,6 +725,57 @@ mod tests {
         assert_eq!(ga.idx, gb.idx, "the same slot in both heaps");
         assert!(matches!(b.get(ga), Obj::Dead));
         assert!(b.take_stale());
+    }
+
+    #[test]
+    fn allocation_takes_the_lowest_free_slot_and_sweeps_stop_at_the_top() {
+        let mut h = Heap::new();
+        let all: Vec<Gc> = (0..10)
+            .map(|i| h.alloc_unrooted(Obj::List(vec![Value::Int(i)])))
+            .collect();
+        // Keep slots 2 and 5: 0, 1, 3, 4 are free below the top (6), and
+        // 6..10 form the free tail.
+        let kept = [all[2], all[5]];
+        h.collect(kept.iter().map(|&g| Value::Obj(g)));
+        assert_eq!(h.live_objects(), 2);
+        assert_eq!(h.top, 6);
+        let again: Vec<usize> = (0..6)
+            .map(|_| {
+                let g = h.alloc_unrooted(Obj::List(vec![]));
+                h.pos(g)
+            })
+            .collect();
+        assert_eq!(again, [0, 1, 3, 4, 6, 7], "lowest first, then the tail");
+        assert_eq!(h.live_objects(), 8);
+        // Nothing kept: every slot joins the tail, and old handles into
+        // it stay stale when the tail is handed out again.
+        h.collect(std::iter::empty());
+        assert_eq!((h.top, h.live_objects()), (0, 0));
+        let reused = h.alloc_unrooted(Obj::List(vec![]));
+        assert_eq!(h.pos(reused), 0);
+        assert!(h.is_live(reused) && !h.is_live(all[0]) && !h.is_live(all[9]));
+        assert_eq!(h.slots.len(), 10, "no slot is ever given back");
+    }
+
+    #[test]
+    fn freed_objects_release_what_they_own_and_marks_are_cleared() {
+        let code =
+            capy_compiler::compile("x = 1\n", "<t>", capy_compiler::Mode::Exec).expect("compiles");
+        let mut h = Heap::new();
+        let held = h.alloc_unrooted(Obj::Code(code.clone()));
+        let dropped = h.alloc_unrooted(Obj::Code(code.clone()));
+        assert_eq!(Rc::strong_count(&code), 3);
+        h.collect([Value::Obj(held)]);
+        assert_eq!(
+            Rc::strong_count(&code),
+            2,
+            "the sweep dropped the unreached one"
+        );
+        assert!(h.is_live(held) && !h.is_live(dropped));
+        // The survivor's mark was cleared: unreached now, it is freed.
+        h.collect(std::iter::empty());
+        assert_eq!(Rc::strong_count(&code), 1);
+        assert!(!h.is_live(held));
     }
 
     #[test]

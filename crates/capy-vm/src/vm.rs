@@ -826,10 +826,14 @@ impl Vm {
         } else {
             0
         };
-        self.budget.memory.after_collection(live, elsewhere);
         // The recount saw only heap objects; a quota too full for the
         // compiled regexes as well drops them (they are only a cache).
-        if self.budget.memory.charge(self.re_cache.bytes()).is_err() {
+        let regexes = self.re_cache.bytes();
+        if !self
+            .budget
+            .memory
+            .after_collection_keeping(live, elsewhere, regexes)
+        {
             self.re_cache.clear();
         }
     }
