@@ -319,9 +319,17 @@ impl Vm {
         let AttrIc::InstClassAttr { class, own, value } = e else {
             return None;
         };
-        let hit = i.class == class
-            && (i.shape() == own || self.own_attr(Value::Obj(h), n.name).is_none());
-        hit.then_some(value)
+        self.unshadowed(i, class, own, Value::Obj(h), n.name)
+            .then_some(value)
+    }
+
+    /// Whether instance `i` (the object `obj`) is of `class` and has no
+    /// attribute `name` of its own: its shape is `own`, which lacks the
+    /// name, or a probe finds none. What a class-level cache entry for an
+    /// instance ([`AttrIc::Method`], [`AttrIc::InstClassAttr`]) needs.
+    #[inline(always)]
+    fn unshadowed(&self, i: &Instance, class: Gc, own: u32, obj: Value, name: Value) -> bool {
+        i.class == class && (i.shape() == own || self.own_attr(obj, name).is_none())
     }
 
     /// After `obj.name` took the long way: caches where it was found, when
@@ -547,9 +555,7 @@ impl Vm {
         };
         let hit = fresh
             && match o {
-                Obj::Instance(i) => {
-                    i.class == class && (i.shape() == own || self.own_attr(obj, n.name).is_none())
-                }
+                Obj::Instance(i) => self.unshadowed(i, class, own, obj, n.name),
                 _ => {
                     self.obj_type(o) == class
                         && (own == OWN_NONE || self.own_attr(obj, n.name).is_none())
