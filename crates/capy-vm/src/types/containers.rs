@@ -126,6 +126,42 @@ impl Vm {
         Ok(())
     }
 
+    /// `d[key] = v` for an exact dict and a `str`
+    /// key, without the general protocol: the key's hash is the string's
+    /// own, and equal keys are found by the probe alone. False, with
+    /// nothing done, for anything else: another container or key, a key
+    /// that needs Python equality, a new entry the quota refuses (the
+    /// general path then raises MemoryError).
+    #[inline]
+    pub(crate) fn dict_store_str(&mut self, d: Gc, key: Value, v: Value) -> bool {
+        let Value::Obj(k) = key else { return false };
+        let Obj::Str(s) = self.heap.get(k) else {
+            return false;
+        };
+        let hash = s.hash();
+        let Obj::Dict(t) = self.heap.get(d) else {
+            return false;
+        };
+        match t.probe(&self.heap, hash, key) {
+            Probe::Found(p) => {
+                if let Obj::Dict(t) = self.heap.get_mut(d) {
+                    t.set_value_at(p, v);
+                }
+                true
+            }
+            Probe::Missing => {
+                if self.charge_holding(40, &[key, v]).is_err() {
+                    return false;
+                }
+                if let Obj::Dict(t) = self.heap.get_mut(d) {
+                    t.insert_new(hash, key, v);
+                }
+                true
+            }
+            Probe::Slow => false,
+        }
+    }
+
     /// Removes `key`; returns whether it was present.
     pub fn dict_del(&mut self, d: Value, key: Value) -> PyResult<bool> {
         let Value::Obj(h) = d else { return Ok(false) };
@@ -341,7 +377,12 @@ impl Vm {
                     }
                     return crate::types::list::list_setitem_slow(self, obj, key, v);
                 }
-                Obj::Dict(_) => return self.dict_set(obj, key, v),
+                Obj::Dict(_) => {
+                    if self.dict_store_str(h, key, v) {
+                        return Ok(());
+                    }
+                    return self.dict_set(obj, key, v);
+                }
                 Obj::ByteArray(_) => {
                     return crate::types::list::list_setitem_slow(self, obj, key, v)
                 }
