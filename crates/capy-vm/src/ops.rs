@@ -354,6 +354,9 @@ impl Vm {
     }
 
     pub fn compare(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult {
+        if let Some(r) = self.compare_strs(op, a, b) {
+            return Ok(Value::Bool(r));
+        }
         Ok(Value::Bool(match op {
             CmpOp::Is => a.is(b),
             CmpOp::IsNot => !a.is(b),
@@ -364,6 +367,31 @@ impl Vm {
             CmpOp::ExcMatch => self.exc_match(a, b)?,
             CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge => return self.rich_order(op, a, b),
         }))
+    }
+
+    /// `a op b` for two exact strs and an (in)equality or ordering: the
+    /// text compared at once (no method of a str subclass can be involved:
+    /// those are instances), None for anything else.
+    #[inline]
+    fn compare_strs(&self, op: CmpOp, a: Value, b: Value) -> Option<bool> {
+        use CmpOp::*;
+        if !matches!(op, Eq | Ne | Lt | Le | Gt | Ge) {
+            return None;
+        }
+        let (Value::Obj(x), Value::Obj(y)) = (a, b) else {
+            return None;
+        };
+        let Obj::Str(s) = self.heap.get(x) else {
+            return None;
+        };
+        let Obj::Str(t) = self.heap.get(y) else {
+            return None;
+        };
+        Some(match op {
+            Eq => x == y || s.same(t),
+            Ne => !(x == y || s.same(t)),
+            _ => ord_matches(op, crate::types::strbuf::str_cmp(s, t)),
+        })
     }
 
     fn exc_match(&mut self, exc: Value, t: Value) -> PyResult<bool> {
@@ -462,7 +490,10 @@ impl Vm {
             if !matches!(r, Value::NotImplemented) {
                 return Ok(Some(r));
             }
-        } else if negate {
+        } else if negate && self.builtin_base(x).is(x) {
+            // `!=` inverts `__eq__` only through object's `__ne__`: a
+            // subclass of a built-in value type (str, int, list, ...)
+            // inherits that type's own `__ne__`, which compares values.
             if let Some(eqm) = self.lookup_override(x, "__eq__") {
                 let r = self.call_special(eqm, x, &[y])?;
                 if !matches!(r, Value::NotImplemented) {
