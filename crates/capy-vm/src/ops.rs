@@ -490,10 +490,7 @@ impl Vm {
             if !matches!(r, Value::NotImplemented) {
                 return Ok(Some(r));
             }
-        } else if negate && self.builtin_base(x).is(x) {
-            // `!=` inverts `__eq__` only through object's `__ne__`: a
-            // subclass of a built-in value type (str, int, list, ...)
-            // inherits that type's own `__ne__`, which compares values.
+        } else if negate {
             if let Some(eqm) = self.lookup_override(x, "__eq__") {
                 let r = self.call_special(eqm, x, &[y])?;
                 if !matches!(r, Value::NotImplemented) {
