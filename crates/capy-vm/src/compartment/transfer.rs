@@ -4,7 +4,8 @@
 //! | --- | --- |
 //! | None, bool, int, float (inline) | itself |
 //! | big int, complex, str, bytes, range, slice, code | a copy in the receiving heap |
-//! | tuple, frozenset | a copy, each item crossing by these rules |
+//! | tuple | a copy, each item crossing by these rules |
+//! | frozenset | a copy when every item hashes by value (inline values, str, bytes, big ints, complex, tuples and frozensets of these); else a sealed handle (a handle's hash would run code in its owner) |
 //! | `cheri.Capability` | the same capability bits; a capability made for a `cheri.Memory` shares that memory with the receiver, mapped at the same address (its bounds and permissions decide what is reached); any other reaches nothing there |
 //! | a handle the receiver owns | the receiver's own object, unsealed |
 //! | a handle owned by a third compartment | a handle to the same object |
@@ -171,6 +172,10 @@ impl Parties<'_> {
                 }
                 return refused(self.dst, |d| d.new_tuple(out));
             }
+            // A frozenset is copied only when its copy can be built
+            // without running code: its items must hash by value in the
+            // receiver, and a handle's hash is a call into its owner.
+            Obj::FrozenSet(_) if !self.hashes_by_value(v, depth) => return self.seal(g, seal),
             Obj::FrozenSet(d) => {
                 let items: Vec<Value> = d.iter().map(|(k, _)| k).collect();
                 let mut out = Vec::with_capacity(items.len());
@@ -201,6 +206,26 @@ impl Parties<'_> {
             _ => return self.seal(g, seal),
         };
         refused(self.dst, |d| d.alloc(copy).map(Value::Obj))
+    }
+
+    /// Whether `v` crosses as a copy that hashes by value: an inline
+    /// value, a str, bytes, big int or complex, a built-in class shared as
+    /// is, or a tuple or frozenset of those (what a frozenset's copy can
+    /// be built from without running code).
+    fn hashes_by_value(&self, v: Value, depth: usize) -> bool {
+        let Value::Obj(g) = v else { return true };
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        if self.shared_as_is(g) {
+            return true;
+        }
+        match self.src.heap.get(g) {
+            Obj::Str(_) | Obj::Bytes(_) | Obj::BigInt(_) | Obj::Complex(..) => true,
+            Obj::Tuple(items) => items.iter().all(|&i| self.hashes_by_value(i, depth + 1)),
+            Obj::FrozenSet(d) => d.iter().all(|(k, _)| self.hashes_by_value(k, depth + 1)),
+            _ => false,
+        }
     }
 
     /// A capability: the same bits. When it was made for a
