@@ -21,7 +21,8 @@
 //!   getter and setter the instruction runs in the frame loop
 //!   (opframes.rs).
 //! - [`AttrIc::ClassAttr`]: `C.name` on a class whose metaclass is
-//!   `type`, found along its MRO (`Strength.REQUIRED`, a static method).
+//!   `type` or has no attribute of that name, found along its MRO
+//!   (`Strength.REQUIRED`, a static method, an Enum member).
 //! - [`AttrIc::Global`] and [`AttrIc::Builtin`]: where `LoadGlobal` found
 //!   the name (globalcache.rs).
 //!
@@ -408,13 +409,20 @@ impl Vm {
     }
 
     /// The cache entry for `c.name` when the class lookup alone decides
-    /// it: the metaclass is `type` (no metaclass descriptor or
-    /// `__getattr__`), and what the MRO holds is returned as it is or, for
-    /// a static method, as its function (not a class method, which binds,
-    /// nor an object whose type has `__get__`).
+    /// it: the metaclass is `type`, or one whose MRO has nothing of that
+    /// name (no metaclass descriptor can come first; its `__getattr__`
+    /// only answers names the class lacks, which are not cached: an Enum
+    /// member `Color.RED`), and what the MRO holds is returned as it is
+    /// or, for a static method, as its function (not a class method,
+    /// which binds, nor an object whose type has `__get__`). A later
+    /// change to the metaclass bumps the class version as any does.
     fn class_attr_entry(&mut self, c: Gc, name: Value) -> Option<AttrIc> {
-        if !cacheable(self, name)
-            || self.type_of(Value::Obj(c)) != self.type_obj(crate::types::TypeId::Type)
+        if !cacheable(self, name) {
+            return None;
+        }
+        let meta = self.type_of(Value::Obj(c));
+        if meta != self.type_obj(crate::types::TypeId::Type)
+            && self.lookup_mro(meta, name).is_some()
         {
             return None;
         }

@@ -19,6 +19,12 @@ use std::rc::Rc;
 
 const ARG_BUF: usize = 8;
 
+thread_local! {
+    /// The defaults of every function without any: shared, as making an
+    /// empty `Rc<[Value]>` allocates.
+    static NO_DEFAULTS: Rc<[Value]> = Rc::from(Vec::new());
+}
+
 impl Vm {
     /// Calls the callable at `stack[len-n-1]` with the `n` values above it
     /// (the last `len(kwnames)` of them keyword arguments); pops them all.
@@ -622,9 +628,7 @@ impl Vm {
             Some(d) => self.new_str(d)?,
             None => Value::None,
         };
-        let module = self
-            .dict_get_str(globals, "__name__")
-            .unwrap_or(Value::None);
+        let module = self.globals_name(globals);
         let plain = code.kwonlyargcount == 0
             && code.cellvars.is_empty()
             && code.freevars.is_empty()
@@ -642,7 +646,11 @@ impl Vm {
             consts,
             names,
             globals,
-            defaults: defaults.into(),
+            defaults: if defaults.is_empty() {
+                NO_DEFAULTS.with(Rc::clone)
+            } else {
+                defaults.into()
+            },
             kwdefaults,
             closure: closure.into_boxed_slice(),
             name,
@@ -653,6 +661,21 @@ impl Vm {
             ext_dict: None,
         };
         Ok(Value::Obj(self.alloc(Obj::Func(Box::new(func)))?))
+    }
+
+    /// `globals["__name__"]` (a new function's `__module__`), found by
+    /// the interned name and its stored hash: hashing and comparing the
+    /// text was a tenth of making a function.
+    fn globals_name(&mut self, globals: Gc) -> Value {
+        let k = self.intern_static("__name__");
+        let hash = self.heap.pystr(k).map(|s| s.hash());
+        if let (Some(hash), Obj::Dict(d)) = (hash, self.heap.get(globals)) {
+            if let crate::dict::Probe::Found(p) = d.probe(&self.heap, hash, k) {
+                return d.value_at(p);
+            }
+        }
+        self.dict_get_str(globals, "__name__")
+            .unwrap_or(Value::None)
     }
 
     /// Runs a class body function with `ns` as its namespace.

@@ -10,7 +10,7 @@
 use crate::errors::{ExcKind, PyErr};
 use crate::frame::{Block, Frame};
 use crate::framestack::{Called, Step};
-use crate::obj::{IterState, Obj, TbEntry};
+use crate::obj::{Obj, TbEntry};
 use crate::types::excgroup;
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
@@ -659,6 +659,23 @@ impl Vm {
                         }
                         None => {
                             self.sync_ip(*ip);
+                            // `for a, b in enumerate(xs)` / `d.items()`:
+                            // the pair unpacked without a tuple (iterstep.rs).
+                            if let Some(Instr::UnpackSequence(2)) = instrs.get(*ip) {
+                                if let Some(r) = self.next_pair(it)? {
+                                    match r {
+                                        Some((a, b)) => {
+                                            self.stack.extend([b, a]);
+                                            *ip += 1;
+                                        }
+                                        None => {
+                                            self.stack.pop();
+                                            *ip = t as usize;
+                                        }
+                                    }
+                                    continue;
+                                }
+                            }
                             match self.next(it)? {
                                 Some(v) => self.stack.push(v),
                                 None => {
@@ -1267,45 +1284,6 @@ impl Vm {
             Value::Int(i) => Ok(i != 0),
             _ => self.truthy(v),
         }
-    }
-
-    /// Advances built-in iterators in place; None when the generic path is needed.
-    #[inline]
-    fn for_iter_fast(&mut self, it: Value) -> Option<Option<Value>> {
-        let Value::Obj(h) = it else { return None };
-        let (seq, idx) = match self.heap.get_mut(h) {
-            Obj::Iter(st) => match &mut **st {
-                IterState::Range { cur, stop, step } => {
-                    let c = *cur;
-                    if (*step > 0 && c < *stop) || (*step < 0 && c > *stop) {
-                        *cur = c.wrapping_add(*step);
-                        return Some(Some(Value::Int(c)));
-                    }
-                    return Some(None);
-                }
-                // Stepped at once (one lookup of the iterator): a
-                // sequence this loop does not read is stepped back.
-                IterState::Seq { seq, idx } => {
-                    *idx += 1;
-                    (*seq, *idx - 1)
-                }
-                _ => return None,
-            },
-            _ => return None,
-        };
-        let Value::Obj(s) = seq else { return None };
-        // Only lists and tuples are handled here; strings etc. allocate.
-        let item = match self.heap.get(s) {
-            Obj::List(v) => v.get(idx).copied(),
-            Obj::Tuple(v) => v.get(idx).copied(),
-            _ => return self.unstep_seq(h),
-        };
-        if item.is_none() {
-            if let Obj::Iter(st) = self.heap.get_mut(h) {
-                **st = IterState::Exhausted;
-            }
-        }
-        Some(item)
     }
 
     fn do_raise(&mut self, n: u32) -> PyResult<PyErr> {

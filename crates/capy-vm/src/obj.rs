@@ -298,6 +298,8 @@ pub struct ClassFlags {
     pub user_setattr: bool,
     pub user_delattr: bool,
     pub has_descriptors: bool,
+    /// `__bool__` or `__len__` (without it, a plain instance is true).
+    pub user_truth: bool,
     /// Instances have no attribute dict: the class and all its bases
     /// declare `__slots__` (without `__dict__`), so only slot names may be
     /// set. Not inherited by a subclass that lacks `__slots__`.

@@ -5,7 +5,7 @@
 
 use crate::errors::ExcKind;
 use crate::heap::Heap;
-use crate::obj::Obj;
+use crate::obj::{Layout, Obj};
 use crate::types::num::{self, Num};
 use crate::value::Value;
 use crate::vm::Vm;
@@ -85,6 +85,14 @@ impl Vm {
                 BinOp::Or => return Ok(Value::Bool(x | y)),
                 BinOp::Xor => return Ok(Value::Bool(x ^ y)),
                 _ => {}
+            }
+        }
+        // Native callers (enumerate's counter, sum, ...) reach here without
+        // the interpreter's in-place int path; without this check a small
+        // int sum went through two BigInts (~450 instructions).
+        if let (Value::Int(x), Value::Int(y)) = (a, b) {
+            if let Some(r) = int_fast_int(op, x, y) {
+                return Ok(Value::Int(r));
             }
         }
         if let (Value::Obj(_), _) | (_, Value::Obj(_)) = (a, b) {
@@ -800,11 +808,14 @@ impl Vm {
         }
     }
 
-    /// `a OP b` for an ordering `op` when both are small ints, floats or
-    /// strs: no dispatch, no allocation. None for anything else.
+    /// `a OP b` for an ordering `op` when both are small ints or bools,
+    /// floats or strs: no dispatch, no allocation. None for anything else.
     pub(crate) fn fast_lt(&self, a: Value, b: Value, op: CmpOp) -> Option<bool> {
         let ord = match (a, b) {
             (Value::Int(x), Value::Int(y)) => x.cmp(&y),
+            (Value::Int(_) | Value::Bool(_), Value::Int(_) | Value::Bool(_)) => {
+                crate::sort::small_int(a).cmp(&crate::sort::small_int(b))
+            }
             (Value::Float(x), Value::Float(y)) => x.partial_cmp(&y)?,
             (Value::Obj(x), Value::Obj(y)) => match (self.heap.get(x), self.heap.get(y)) {
                 (Obj::Str(x), Obj::Str(y)) => crate::types::strbuf::str_cmp(x, y),
@@ -891,6 +902,18 @@ impl Vm {
     }
 
     fn truthy_user(&mut self, v: Value) -> PyResult<bool> {
+        // A plain instance (no built-in base) of a class whose MRO defines
+        // neither `__bool__` nor `__len__` is true, without the two
+        // method lookups (~360 instructions an `if node:`).
+        if let Value::Obj(h) = v {
+            if let Obj::Instance(i) = self.heap.get(h) {
+                if let Obj::Class(c) = self.heap.get(i.class) {
+                    if i.base.is_null() && c.layout == Layout::Object && !c.flags.user_truth {
+                        return Ok(true);
+                    }
+                }
+            }
+        }
         if let Some(m) = self.lookup_override(v, "__bool__") {
             let r = self.call_special(m, v, &[])?;
             return match r {

@@ -1,7 +1,7 @@
 //! Sorting: `list.sort`, `sorted` and the library functions built on them.
 //!
 //! Python's sort is stable and asks only `<`. When every key is of one
-//! natively ordered kind (ints, floats without NaN, strs, or tuples whose
+//! natively ordered kind (ints and bools, floats without NaN, strs, or tuples whose
 //! items have one such kind per position) no Python code can run while
 //! sorting and the order is total, so Rust's stable sort orders the keys
 //! directly. Everything else goes through our own merge sort, which calls
@@ -25,7 +25,8 @@ enum Kind {
 
 fn scalar_kind(heap: &Heap, v: Value) -> Option<Kind> {
     match v {
-        Value::Int(_) => Some(Kind::Int),
+        // bool is an int subclass that orders as 0 and 1.
+        Value::Int(_) | Value::Bool(_) => Some(Kind::Int),
         Value::Float(f) if !f.is_nan() => Some(Kind::Float),
         Value::Obj(h) => match heap.get(h) {
             Obj::Str(_) => Some(Kind::Str),
@@ -67,6 +68,9 @@ fn natively_ordered(heap: &Heap, keys: &[Value]) -> bool {
 fn native_cmp(heap: &Heap, a: Value, b: Value) -> Ordering {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => x.cmp(&y),
+        (Value::Int(_) | Value::Bool(_), Value::Int(_) | Value::Bool(_)) => {
+            small_int(a).cmp(&small_int(b))
+        }
         (Value::Float(x), Value::Float(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
         (Value::Obj(x), Value::Obj(y)) => match (heap.get(x), heap.get(y)) {
             (Obj::Str(x), Obj::Str(y)) => crate::types::strbuf::str_cmp(x, y),
@@ -79,6 +83,15 @@ fn native_cmp(heap: &Heap, a: Value, b: Value) -> Ordering {
             _ => Ordering::Equal,
         },
         _ => Ordering::Equal,
+    }
+}
+
+/// A small int or bool as the int it orders as (0 for anything else).
+pub(crate) fn small_int(v: Value) -> i64 {
+    match v {
+        Value::Int(i) => i,
+        Value::Bool(b) => b as i64,
+        _ => 0,
     }
 }
 

@@ -874,9 +874,9 @@ impl Vm {
         let key = Rc::as_ptr(code) as usize;
         if !self.code_cache.contains_key(&key) {
             self.fill_code_cache(code)?;
-        }
-        if !self.code_cache.contains_key(&key) {
-            return Err(self.error(ExcKind::SystemError, "code cache entry lost"));
+            if !self.code_cache.contains_key(&key) {
+                return Err(self.error(ExcKind::SystemError, "code cache entry lost"));
+            }
         }
         Ok(&self.code_cache[&key])
     }

@@ -19,6 +19,7 @@ pub fn update_flag(flags: &mut ClassFlags, name: &str) {
         "__getattribute__" => flags.user_getattribute = true,
         "__setattr__" => flags.user_setattr = true,
         "__delattr__" => flags.user_delattr = true,
+        "__bool__" | "__len__" => flags.user_truth = true,
         _ => {}
     }
 }
@@ -168,6 +169,7 @@ impl Vm {
                 flags.user_getattribute |= f.user_getattribute;
                 flags.user_setattr |= f.user_setattr;
                 flags.user_delattr |= f.user_delattr;
+                flags.user_truth |= f.user_truth;
             }
         }
         let mut dict = Dict::with_capacity(ns.len());

@@ -240,7 +240,13 @@ pub fn construct(vm: &mut Vm, t: TypeId, a: &[Value], kw: &[(Value, Value)]) -> 
                     vm.type_error(format!("'{t}' object cannot be interpreted as an integer"))
                 );
             }
-            vm.new_iter(IterState::Enumerate { it, count: start })
+            // A bool start counts as the int it is (`enumerate(xs, True)`
+            // numbers from 1, not True).
+            let count = match start {
+                Value::Bool(b) => Value::Int(b as i64),
+                v => v,
+            };
+            vm.new_iter(IterState::Enumerate { it, count })
         }
         TypeId::Zip => {
             let mut its = Vec::with_capacity(a.len());

@@ -3,6 +3,7 @@
 use crate::errors::ExcKind;
 use crate::obj::{DictView, IterState, Obj};
 use crate::types::gendrive::Driven;
+use crate::types::iterstep::DictStep;
 use crate::types::MethodDef;
 use crate::value::Value;
 use crate::vm::Vm;
@@ -235,50 +236,30 @@ impl Vm {
                 Err(e) => return Err(e),
             },
             Act::Dict(d, pos, len0, view) => {
-                let mut p = pos;
-                let (cur_len, entry, is_dict) = match self.heap.get(d) {
-                    Obj::Dict(t) | Obj::Set(t) | Obj::FrozenSet(t) => {
-                        let mut found = None;
-                        while p < t.entries_len() {
-                            let e = t.entry_at(p).copied();
-                            p += 1;
-                            if let Some(e) = e {
-                                if !e.key.is_null() {
-                                    found = Some(e);
-                                    break;
-                                }
-                            }
-                        }
-                        (t.len(), found, matches!(self.heap.get(d), Obj::Dict(_)))
-                    }
-                    _ => (0, None, true),
+                let (step, p) = self.dict_step(d, pos, len0);
+                let (k, v) = match step {
+                    DictStep::Entry(k, v) => (k, v),
+                    DictStep::End => (Value::Null, Value::Null),
+                    DictStep::Changed { is_dict } => return Err(self.dict_changed_error(is_dict)),
                 };
-                if cur_len != len0 {
-                    let msg = if is_dict {
-                        "dictionary changed size during iteration"
-                    } else {
-                        "Set changed size during iteration"
-                    };
-                    return Err(self.runtime_error(msg));
-                }
                 if let Obj::Iter(st) = self.heap.get_mut(h) {
                     if let IterState::Dict { pos, .. } = &mut **st {
                         *pos = p;
                     }
                 }
-                match entry {
-                    None => None,
-                    Some(e) => Some(match view {
-                        DictView::Keys => e.key,
-                        DictView::Values => e.value,
-                        DictView::Items => self.new_tuple(vec![e.key, e.value])?,
-                    }),
+                match view {
+                    _ if k.is_null() => None,
+                    DictView::Keys => Some(k),
+                    DictView::Values => Some(v),
+                    DictView::Items => Some(self.new_tuple(vec![k, v])?),
                 }
             }
-            Act::Enumerate(it, count) => match self.next_source(it)? {
+            Act::Enumerate(it, count) => match self.enumerate_source_next(it)? {
                 Some(v) => {
-                    let next_count =
-                        self.binary_op(capy_compiler::BinOp::Add, count, Value::Int(1))?;
+                    let next_count = match count {
+                        Value::Int(c) if c < i64::MAX => Value::Int(c + 1),
+                        _ => self.binary_op(capy_compiler::BinOp::Add, count, Value::Int(1))?,
+                    };
                     if let Obj::Iter(st) = self.heap.get_mut(h) {
                         if let IterState::Enumerate { count, .. } = &mut **st {
                             *count = next_count;
@@ -352,7 +333,7 @@ impl Vm {
     /// It runs on the host stack, so nesting such iterators deepens as calls
     /// do: each level draws on the recursion limit and the native stack
     /// guard (RecursionError, never an overflow).
-    fn next_source(&mut self, it: Value) -> PyResult<Option<Value>> {
+    pub(crate) fn next_source(&mut self, it: Value) -> PyResult<Option<Value>> {
         self.enter_recursion()?;
         let r = self.next_or_stop(it);
         self.leave_recursion();

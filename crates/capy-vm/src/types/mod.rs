@@ -21,6 +21,7 @@ pub mod genattr;
 pub mod gendrive;
 pub mod int;
 pub mod iter;
+pub mod iterstep;
 pub mod list;
 pub mod memoryview;
 pub mod method;
