@@ -919,6 +919,10 @@ impl Vm {
                 self.leave_recursion();
                 r.map(|()| acc)
             }
+            // A class whose metaclass is `type` hashes by identity (type's
+            // __hash__ cannot be replaced): no look-up through type's
+            // attributes, which `cls in {...}` paid at every test.
+            Obj::Class(c) if c.metaclass.is_null() => Ok(identity_hash(h)),
             Obj::Instance(_) | Obj::Exception(_) | Obj::Class(_) => {
                 let m = self.lookup_type_attr(v, "__hash__");
                 match m {

@@ -26,8 +26,10 @@ def fnmatchcase(name, pat):
 
 
 def filter(names, pat):
+    # normcase changes nothing on POSIX, so names are matched as given
+    # (as CPython does there).
     m = _compile(posixpath.normcase(pat)).match
-    return [n for n in names if m(posixpath.normcase(n))]
+    return [n for n in names if m(n)]
 
 
 def translate(pat):

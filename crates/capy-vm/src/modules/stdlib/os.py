@@ -47,6 +47,8 @@ def fspath(p):
 
 
 def _p(p):
+    if type(p) is str:
+        return p
     p = fspath(p)
     return p.decode() if isinstance(p, bytes) else p
 

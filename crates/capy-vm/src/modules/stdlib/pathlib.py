@@ -31,10 +31,23 @@ class PurePath:
         return self
 
     def _from(self, raw):
+        return self._from_normal(_normalise(raw))
+
+    def _from_normal(self, raw):
         p = object.__new__(type(self))
-        p._raw = _normalise(raw)
+        p._raw = raw
         p._parts_cache = None
         return p
+
+    def _child(self, name):
+        # self / name for one component from the file system (no "/",
+        # not "" or "."): already normal, so not normalised again.
+        raw = self._raw
+        if raw == ".":
+            return self._from_normal(name)
+        if raw.endswith("/"):
+            return self._from_normal(raw + name)
+        return self._from_normal(raw + "/" + name)
 
     def __str__(self):
         return self._raw
@@ -306,7 +319,7 @@ class Path(PurePath):
 
     def iterdir(self):
         for name in os.listdir(self._raw):
-            yield self._from(posixpath.join(self._raw, name))
+            yield self._child(name)
 
     def glob(self, pattern):
         import glob as _glob
@@ -315,7 +328,10 @@ class Path(PurePath):
         recursive = "**" in pattern
         for p in _glob.glob(pattern, root_dir=self._raw, recursive=recursive):
             p = p.rstrip("/") or p
-            yield self._from(posixpath.join(self._raw, p))
+            if not p or "/" in p or p == ".":
+                yield self._from(posixpath.join(self._raw, p))
+            else:
+                yield self._child(p)
 
     def rglob(self, pattern):
         return self.glob("**/" + pattern)
