@@ -351,6 +351,9 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
                 let mut out = crate::types::strbuf::StrBuf::default();
                 if step == 1 {
                     let (a, b) = (start.max(0) as usize, stop.max(start).max(0) as usize);
+                    if a == 0 && b >= s.char_len() {
+                        return Ok(obj);
+                    }
                     out.push_range(s, a, b);
                 } else {
                     let cps: Vec<u32> = s.code_points().collect();

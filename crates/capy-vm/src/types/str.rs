@@ -1182,7 +1182,7 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
         let mut width = 0usize;
         if bytes.get(i) == Some(&b'*') {
             let w = next_arg(vm, &mut idx)?;
-            let w = vm.index_value(w)?;
+            let w = star_arg(vm, w)?;
             if w < 0 {
                 flags.left = true;
             }
@@ -1200,7 +1200,7 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
             let mut p = 0usize;
             if bytes.get(i) == Some(&b'*') {
                 let w = next_arg(vm, &mut idx)?;
-                p = vm.index_value(w)?.max(0) as usize;
+                p = star_arg(vm, w)?.max(0) as usize;
                 i += 1;
             } else {
                 while let Some(d) = bytes.get(i).filter(|c| c.is_ascii_digit()) {
@@ -1303,6 +1303,20 @@ pub fn percent_format(vm: &mut Vm, fmt_v: Value, args: Value) -> PyResult {
         return Err(vm.type_error("not all arguments converted during string formatting"));
     }
     vm.new_strbuf(out)
+}
+
+/// The width or precision a `*` takes: an int (not any `__index__`).
+fn star_arg(vm: &mut Vm, v: Value) -> PyResult<i64> {
+    let base = vm.builtin_base(v);
+    let int = match base {
+        Value::Int(_) | Value::Bool(_) => true,
+        Value::Obj(h) => matches!(vm.heap.get(h), Obj::BigInt(_)),
+        _ => false,
+    };
+    if !int {
+        return Err(vm.type_error("* wants int"));
+    }
+    vm.index_value(base)
 }
 
 /// `s` padded with spaces to `width` code points, onto `out`.

@@ -179,7 +179,7 @@ pub fn split_by(vm: &mut Vm, text_v: Value, sep: &str, maxsplit: i64) -> PyResul
 
 fn partition_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult {
     let hay = str_arg(vm, a, 0, "descriptor")?;
-    let sep = str_arg(vm, a, 1, "separator")?;
+    let sep = str_arg(vm, a, 1, "")?;
     let (t, n) = (text(vm, hay), text(vm, sep));
     if n.is_empty() {
         return Err(vm.value_error("empty separator"));

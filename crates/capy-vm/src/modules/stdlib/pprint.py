@@ -86,13 +86,31 @@ def _item_key(item):
     return _OrderKey(item[0])
 
 
+def _first(item):
+    return item[0]
+
+
+def _sorted_items(d):
+    """d's items sorted by key; keys that cannot be compared with each
+    other are ordered by type name (then id), as _OrderKey does.
+
+    The keys are compared directly first: when they all compare, the
+    order is the one _OrderKey would give (it tries `<` first), at a
+    fraction of the cost of a Python-level __lt__ per comparison."""
+    try:
+        return sorted(d.items(), key=_first)
+    except TypeError:
+        # From the dict's order again, not the half-sorted list.
+        return sorted(d.items(), key=_item_key)
+
+
 def _recursion(object):
     return "<Recursion on %s with id=%s>" % (type(object).__name__,
                                              id(object))
 
 
 # Scalars whose repr is always readable and never recursive.
-_SCALARS = (str, bytes, bytearray, float, complex, bool, type(None))
+_SCALARS = frozenset({str, bytes, bytearray, float, complex, bool, type(None)})
 
 
 def _generated_dataclass_repr(object):
@@ -212,7 +230,7 @@ class PrettyPrinter:
             write((self._indent_per_level - 1) * " ")
         if len(object):
             if self._sort_dicts:
-                items = sorted(object.items(), key=_item_key)
+                items = _sorted_items(object)
             else:
                 items = list(object.items())
             self._format_dict_items(items, stream, indent, allowance + 1,
@@ -492,7 +510,10 @@ class PrettyPrinter:
         typ = type(object)
         if typ in _SCALARS:
             return repr(object), True, False
-        owner = _repr_owner(typ)
+        # The built-in types themselves (cannot be changed): no MRO walk.
+        owner = _EXACT_OWNERS.get(typ)
+        if owner is None:
+            owner = _repr_owner(typ)
         if owner is int:
             if self._underscore_numbers:
                 return "{:_d}".format(object), True, False
@@ -511,7 +532,7 @@ class PrettyPrinter:
             parts = []
             level += 1
             if self._sort_dicts:
-                items = sorted(object.items(), key=_item_key)
+                items = _sorted_items(object)
             else:
                 items = object.items()
             for k, v in items:
@@ -594,6 +615,7 @@ _LAYOUTS = {
 }
 # Built-in types whose repr the one-line formatter knows about.
 _KNOWN_REPRS = {int, dict, list, tuple}
+_EXACT_OWNERS = {t: t for t in _KNOWN_REPRS}
 
 
 def _repr_owner(typ):
