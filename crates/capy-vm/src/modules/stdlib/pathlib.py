@@ -39,15 +39,16 @@ class PurePath:
         p._parts_cache = None
         return p
 
-    def _child(self, name):
-        # self / name for one component from the file system (no "/",
-        # not "" or "."): already normal, so not normalised again.
+    def _child_prefix(self):
+        # What goes before a component from the file system (no "/", not
+        # "" or ".") to make the child path: the result is already normal,
+        # so it is not normalised again.
         raw = self._raw
         if raw == ".":
-            return self._from_normal(name)
+            return ""
         if raw.endswith("/"):
-            return self._from_normal(raw + name)
-        return self._from_normal(raw + "/" + name)
+            return raw
+        return raw + "/"
 
     def __str__(self):
         return self._raw
@@ -318,20 +319,26 @@ class Path(PurePath):
             return f.write(view)
 
     def iterdir(self):
+        prefix = self._child_prefix()
+        cls = type(self)
         for name in os.listdir(self._raw):
-            yield self._child(name)
+            p = object.__new__(cls)
+            p._raw = prefix + name
+            p._parts_cache = None
+            yield p
 
     def glob(self, pattern):
         import glob as _glob
         if not pattern:
             raise ValueError("Unacceptable pattern: %r" % (pattern,))
         recursive = "**" in pattern
+        prefix = self._child_prefix()
         for p in _glob.glob(pattern, root_dir=self._raw, recursive=recursive):
             p = p.rstrip("/") or p
             if not p or "/" in p or p == ".":
                 yield self._from(posixpath.join(self._raw, p))
             else:
-                yield self._child(p)
+                yield self._from_normal(prefix + p)
 
     def rglob(self, pattern):
         return self.glob("**/" + pattern)

@@ -503,6 +503,19 @@ class PrettyPrinter:
 
     # -- one-line repr ---------------------------------------------------------
 
+    def _inline_types(self):
+        # The item types _safe_repr shows itself, as repr(item), readable
+        # and not recursive (what format would return for them), rather
+        # than with two calls per item: the scalars, and int without
+        # underscore_numbers. None when a subclass replaces format or
+        # _safe_repr: the override sees every item. (Only the class is
+        # asked: an instance attribute replacing them is not consulted for
+        # these items; asking cost more than the calls it saves.)
+        cls = type(self)
+        if cls.format is not _BASE_FORMAT or cls._safe_repr is not _BASE_SAFE_REPR:
+            return _NO_TYPES
+        return _SCALARS if self._underscore_numbers else _SCALARS_AND_INT
+
     def _safe_repr(self, object, context, maxlevels, level):
         """(text, readable, recursive): repr of object, with dicts
         sorted as configured, containers past `maxlevels` shown as ...
@@ -535,11 +548,18 @@ class PrettyPrinter:
                 items = _sorted_items(object)
             else:
                 items = object.items()
+            inline = self._inline_types()
             for k, v in items:
-                ktext, kreadable, krecur = self.format(k, context, maxlevels,
-                                                       level)
-                vtext, vreadable, vrecur = self.format(v, context, maxlevels,
-                                                       level)
+                if type(k) in inline:
+                    ktext, kreadable, krecur = repr(k), True, False
+                else:
+                    ktext, kreadable, krecur = self.format(k, context,
+                                                           maxlevels, level)
+                if type(v) in inline:
+                    vtext, vreadable, vrecur = repr(v), True, False
+                else:
+                    vtext, vreadable, vrecur = self.format(v, context,
+                                                           maxlevels, level)
                 parts.append("%s: %s" % (ktext, vtext))
                 readable = readable and kreadable and vreadable
                 if krecur or vrecur:
@@ -568,7 +588,11 @@ class PrettyPrinter:
             recursive = False
             parts = []
             level += 1
+            inline = self._inline_types()
             for item in object:
+                if type(item) in inline:
+                    parts.append(repr(item))
+                    continue
                 text, ireadable, irecur = self.format(item, context,
                                                       maxlevels, level)
                 parts.append(text)
@@ -601,6 +625,11 @@ def _bytes_pieces(object, width, allowance):
     if current:
         yield repr(current)
 
+
+_BASE_FORMAT = PrettyPrinter.format
+_BASE_SAFE_REPR = PrettyPrinter._safe_repr
+_SCALARS_AND_INT = _SCALARS | {int}
+_NO_TYPES = frozenset()
 
 # Layout functions keyed by the types whose repr they reproduce.
 _LAYOUTS = {
