@@ -39,3 +39,26 @@ for fmt, args in [("%d", "x"), ("%s %s", ("a",)), ("%s", ("a", "b")), ("%y", 1),
         print(repr(fmt % args))
     except Exception as e:
         print(type(e).__name__, e)
+
+
+# A str subclass with its own __rmod__ on the right goes first.
+class R(str):
+    def __rmod__(self, other):
+        return "R.__rmod__"
+
+
+class N(str):
+    def __rmod__(self, other):
+        return NotImplemented
+
+
+class O:
+    def __rmod__(self, other):
+        return "O.__rmod__"
+
+
+print("%s" % R("x"), "abc" % R("x"), "%s" % N("n"), "%s|" % S("plain"), R("%s") % 5)
+try:
+    print("abc" % O())
+except TypeError as e:
+    print("TypeError", e)
