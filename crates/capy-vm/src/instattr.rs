@@ -144,18 +144,15 @@ impl Vm {
         // dict_set (which looked each one up first: ~500 instructions an
         // attribute, and logging asks for a record's __dict__ every time).
         let mut dict = crate::dict::Dict::default();
-        match self.heap.get(h) {
-            Obj::Instance(i) => match i.external() {
-                Some(d) => return Ok(d),
-                None => {
-                    let names = self.shapes.names(i.shape());
-                    dict = crate::dict::Dict::with_capacity(names.len());
-                    for (&(k, hash), &v) in names.iter().zip(i.slots()) {
-                        dict.insert_new(hash, k, v);
-                    }
-                }
-            },
-            _ => {}
+        if let Obj::Instance(i) = self.heap.get(h) {
+            if let Some(d) = i.external() {
+                return Ok(d);
+            }
+            let names = self.shapes.names(i.shape());
+            dict = crate::dict::Dict::with_capacity(names.len());
+            for (&(k, hash), &v) in names.iter().zip(i.slots()) {
+                dict.insert_new(hash, k, v);
+            }
         }
         // (The values stay reachable from the instance's slots while the
         // dict is allocated.)
