@@ -139,21 +139,24 @@ impl Vm {
     /// instance's (`vars(obj)[name] = v`). Made on the first call from
     /// the slots, which it then replaces.
     pub(crate) fn inst_dict(&mut self, h: Gc) -> PyResult<Gc> {
-        let items = match self.heap.get(h) {
-            Obj::Instance(i) => match i.external() {
-                Some(d) => return Ok(d),
-                None => self.inst_items(i),
-            },
-            _ => Vec::new(),
-        };
-        let d = self.new_dict()?;
-        self.root_value(d);
-        for (k, v) in items {
-            self.dict_set(d, k, v)?;
+        // The shape's names are distinct strs with their hashes at hand,
+        // so the dict is filled directly rather than key by key through
+        // dict_set (which looked each one up first: ~500 instructions an
+        // attribute, and logging asks for a record's __dict__ every time).
+        let mut dict = crate::dict::Dict::default();
+        if let Obj::Instance(i) = self.heap.get(h) {
+            if let Some(d) = i.external() {
+                return Ok(d);
+            }
+            let names = self.shapes.names(i.shape());
+            dict = crate::dict::Dict::with_capacity(names.len());
+            for (&(k, hash), &v) in names.iter().zip(i.slots()) {
+                dict.insert_new(hash, k, v);
+            }
         }
-        let Value::Obj(g) = d else {
-            return Err(self.type_error("not a dict"));
-        };
+        // (The values stay reachable from the instance's slots while the
+        // dict is allocated.)
+        let g = self.alloc(Obj::Dict(Box::new(dict)))?;
         if let Obj::Instance(i) = self.heap.get_mut(h) {
             i.set_external(g);
         }

@@ -77,6 +77,27 @@ pub fn float_fast_f64(op: BinOp, x: f64, y: f64) -> Option<f64> {
 
 impl Vm {
     pub fn binary_op(&mut self, op: BinOp, a: Value, b: Value) -> PyResult {
+        // `str % args` (formatting, not arithmetic): straight to the
+        // formatter, past the numeric attempts below, which all decline a
+        // str on the left.
+        if let (BinOp::Mod, Value::Obj(h)) = (op, a) {
+            if let Obj::Str(_) = self.heap.get(h) {
+                // A str subclass on the right with its own __rmod__ goes
+                // first, as a subclass's reflected method does.
+                if self.is_user_instance(b) {
+                    let base = self.builtin_base(b);
+                    if self.heap.pystr(base).is_some() {
+                        if let Some(m) = self.lookup_override(b, "__rmod__") {
+                            let r = self.call_special(m, b, &[a])?;
+                            if !matches!(r, Value::NotImplemented) {
+                                return Ok(r);
+                            }
+                        }
+                    }
+                }
+                return crate::types::str::percent_format(self, a, b);
+            }
+        }
         // bool's own `&`, `|` and `^` give a bool; everything else on bools
         // is int arithmetic.
         if let (Value::Bool(x), Value::Bool(y)) = (a, b) {
@@ -970,6 +991,10 @@ impl Vm {
                 self.leave_recursion();
                 r.map(|()| acc)
             }
+            // A class whose metaclass is `type` hashes by identity (type's
+            // __hash__ cannot be replaced): no look-up through type's
+            // attributes, which `cls in {...}` paid at every test.
+            Obj::Class(c) if c.metaclass.is_null() => Ok(identity_hash(h)),
             Obj::Instance(_) | Obj::Exception(_) | Obj::Class(_) => {
                 let m = self.lookup_type_attr(v, "__hash__");
                 match m {

@@ -191,8 +191,10 @@ fn param(vm: &Vm, a: &[Value], kw: Kw, i: usize, name: &str) -> Option<Value> {
     })
 }
 
-fn set_attr(vm: &mut Vm, obj: Value, name: &str, v: Value) -> PyResult<()> {
-    let k = vm.intern(name);
+fn set_attr(vm: &mut Vm, obj: Value, name: &'static str, v: Value) -> PyResult<()> {
+    // (Remembered by address: a match sets six attributes, and hashing
+    // each name every time was a fifth of making one.)
+    let k = vm.intern_static(name);
     vm.generic_setattr(obj, k, v)
 }
 

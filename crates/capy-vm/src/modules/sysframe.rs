@@ -69,13 +69,51 @@ fn line_of(fi: &FrameInfo) -> Value {
 }
 
 /// `(line, locals)` of the running frame `id`, or None once it has
-/// returned (a frame object then keeps what it last saw).
+/// returned (a frame object then keeps what it last saw). With a true
+/// second argument, only the line (`f_lineno`, which need not copy the
+/// locals).
 fn frame_live(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let id = match a.first() {
         Some(Value::Int(i)) => *i as u64,
         _ => return Ok(Value::None),
     };
+    if matches!(a.get(1), Some(Value::Bool(true))) {
+        let fi = vm.frames.iter().find(|fi: &&FrameInfo| fi.id == id);
+        return Ok(fi.map_or(Value::None, line_of));
+    }
     Ok(live_state(vm, id)?.unwrap_or(Value::None))
+}
+
+/// `_traceback.caller(skip, stacklevel)`: `(co_filename, line, co_name)`
+/// of the frame `logging` reports a record as coming from. From the
+/// caller's frame, out `stacklevel` frames whose file is not `skip`
+/// (frames of `skip` do not count); the outermost frame if the stack ends
+/// first. It is what walking `sys._getframe(0).f_back` gives, without
+/// making a frame object per step (which cost more than the rest of
+/// logging a record).
+pub fn caller(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
+    let skip: std::rc::Rc<str> = match a.first().and_then(|&v| vm.heap.str_of(v)) {
+        Some(s) => s.into(),
+        None => return Err(vm.type_error("caller() argument 1 must be str")),
+    };
+    let mut left = match a.get(1) {
+        Some(&v) => vm.index_value(v)?,
+        None => 1,
+    };
+    let frames: Vec<&FrameInfo> = vm.frames.iter().collect();
+    let Some(mut i) = frames.len().checked_sub(1) else {
+        return Ok(Value::None);
+    };
+    while left > 0 && i > 0 {
+        i -= 1;
+        if frames[i].code.filename != skip {
+            left -= 1;
+        }
+    }
+    let (code, line) = (frames[i].code.clone(), line_of(frames[i]));
+    let file = vm.new_str(&code.filename)?;
+    let name = vm.new_str(&code.name)?;
+    vm.new_tuple(vec![file, line, name])
 }
 
 fn live_state(vm: &mut Vm, id: u64) -> PyResult<Option<Value>> {

@@ -78,6 +78,7 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
         ("entries", entries),
         ("source_line", source_line),
         ("frames", crate::modules::sysframe::tb_records),
+        ("caller", crate::modules::sysframe::caller),
     ];
     for (name, f) in fns {
         let v = crate::types::native(vm, name, f, false, Value::Obj(m))?;

@@ -351,6 +351,9 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
                 let mut out = crate::types::strbuf::StrBuf::default();
                 if step == 1 {
                     let (a, b) = (start.max(0) as usize, stop.max(start).max(0) as usize);
+                    if a == 0 && b >= s.char_len() {
+                        return Ok(obj);
+                    }
                     out.push_range(s, a, b);
                 } else {
                     let cps: Vec<u32> = s.code_points().collect();
@@ -359,13 +362,17 @@ pub fn seq_getitem(vm: &mut Vm, obj: Value, key: Value) -> PyResult {
                 vm.new_strbuf(out)
             }
             Obj::Str(s) => {
-                let out: String = if s.is_ascii() {
-                    pos.map(|i| s.s.as_bytes()[i] as char).collect()
-                } else if step == 1 {
+                let out: String = if step == 1 {
                     // A run of code points: one substring, found by the
-                    // offset index.
+                    // offset index (at once for ASCII).
                     let (a, b) = (start.max(0) as usize, stop.max(start).max(0) as usize);
+                    if a == 0 && b >= s.char_len() {
+                        // All of it: the str itself, as CPython gives.
+                        return Ok(obj);
+                    }
                     s.s[s.byte_offset(a)..s.byte_offset(b)].to_string()
+                } else if s.is_ascii() {
+                    pos.map(|i| s.s.as_bytes()[i] as char).collect()
                 } else {
                     let chars: Vec<char> = s.s.chars().collect();
                     pos.map(|i| chars[i]).collect()

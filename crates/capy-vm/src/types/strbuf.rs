@@ -60,6 +60,12 @@ impl StrBuf {
         self.chars += to - from;
     }
     pub fn push_pystr(&mut self, p: &PyStr) {
+        if !p.has_surrogates() {
+            // The whole text: no offsets to find, no side table to copy.
+            self.s.push_str(&p.s);
+            self.chars += p.char_len();
+            return;
+        }
         self.push_range(p, 0, p.char_len());
     }
     pub fn char_len(&self) -> usize {

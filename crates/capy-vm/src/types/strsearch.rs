@@ -17,14 +17,16 @@ fn arg(a: &[Value], i: usize) -> Value {
 }
 
 /// Argument `i` as a str value (the built-in str of a str subclass), or a
-/// TypeError naming the method.
+/// TypeError naming `what` (nothing when it is empty, as CPython's
+/// find/count say).
 fn str_arg(vm: &mut Vm, a: &[Value], i: usize, what: &str) -> PyResult<Value> {
     let v = vm.builtin_base(arg(a, i));
     if vm.heap.str_of(v).is_some() {
         return Ok(v);
     }
     let t = vm.type_name(arg(a, i));
-    Err(vm.type_error(format!("{what} must be str, not {t}")))
+    let gap = if what.is_empty() { "" } else { " " };
+    Err(vm.type_error(format!("{what}{gap}must be str, not {t}")))
 }
 
 fn text(vm: &Vm, v: Value) -> &str {
@@ -46,9 +48,11 @@ type SearchArgs = (Value, Value, Option<(usize, usize, usize)>);
 /// The receiver and needle of find/count-style methods and the byte range
 /// that `start`/`end` (arguments 2 and 3, in code points) select; None when
 /// the range is empty in the way that makes CPython report "not found".
-fn search_args(vm: &mut Vm, a: &[Value], name: &str) -> PyResult<SearchArgs> {
+fn search_args(vm: &mut Vm, a: &[Value]) -> PyResult<SearchArgs> {
     let hay = str_arg(vm, a, 0, "descriptor")?;
-    let needle = str_arg(vm, a, 1, &format!("{name}() argument 1"))?;
+    // (CPython's message names no method; building one that did at
+    // every call cost as much as the search.)
+    let needle = str_arg(vm, a, 1, "")?;
     // The str's stored length and offset index: a search from a position
     // costs the distance searched, not the position (a parser's loop of
     // `s.find(c, pos)` over non-ASCII text stays linear).
@@ -67,8 +71,8 @@ fn search_args(vm: &mut Vm, a: &[Value], name: &str) -> PyResult<SearchArgs> {
 }
 
 /// find/rfind/index/rindex: the position in code points, if found.
-fn find_impl(vm: &mut Vm, a: &[Value], rev: bool, name: &str) -> PyResult<Option<usize>> {
-    let (hay, needle, range) = search_args(vm, a, name)?;
+fn find_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult<Option<usize>> {
+    let (hay, needle, range) = search_args(vm, a)?;
     let Some((st, bs, be)) = range else {
         return Ok(None);
     };
@@ -101,21 +105,21 @@ fn wide_args(vm: &Vm, hay: Value, needle: Value, st: usize, bs: usize, be: usize
 type WideArgs = Option<(Vec<u32>, Vec<u32>, usize)>;
 
 pub fn str_find(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let p = find_impl(vm, a, false, "find")?;
+    let p = find_impl(vm, a, false)?;
     Ok(Value::Int(p.map_or(-1, |p| p as i64)))
 }
 pub fn str_rfind(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let p = find_impl(vm, a, true, "rfind")?;
+    let p = find_impl(vm, a, true)?;
     Ok(Value::Int(p.map_or(-1, |p| p as i64)))
 }
 pub fn str_index(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    match find_impl(vm, a, false, "index")? {
+    match find_impl(vm, a, false)? {
         Some(p) => Ok(Value::Int(p as i64)),
         None => Err(vm.value_error("substring not found")),
     }
 }
 pub fn str_rindex(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    match find_impl(vm, a, true, "rindex")? {
+    match find_impl(vm, a, true)? {
         Some(p) => Ok(Value::Int(p as i64)),
         None => Err(vm.value_error("substring not found")),
     }
@@ -124,7 +128,7 @@ pub fn str_rindex(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
 /// Non-overlapping occurrences; an empty needle matches between every two
 /// code points and at both ends.
 pub fn str_count(vm: &mut Vm, a: &[Value], _: &[(Value, Value)]) -> PyResult {
-    let (hay, needle, range) = search_args(vm, a, "count")?;
+    let (hay, needle, range) = search_args(vm, a)?;
     let Some((st, bs, be)) = range else {
         return Ok(Value::Int(0));
     };
@@ -175,7 +179,7 @@ pub fn split_by(vm: &mut Vm, text_v: Value, sep: &str, maxsplit: i64) -> PyResul
 
 fn partition_impl(vm: &mut Vm, a: &[Value], rev: bool) -> PyResult {
     let hay = str_arg(vm, a, 0, "descriptor")?;
-    let sep = str_arg(vm, a, 1, "separator")?;
+    let sep = str_arg(vm, a, 1, "")?;
     let (t, n) = (text(vm, hay), text(vm, sep));
     if n.is_empty() {
         return Err(vm.value_error("empty separator"));

@@ -33,7 +33,12 @@ class frame:
 
     @property
     def f_lineno(self):
-        return self._state()[0]
+        # The line alone: reading the whole state copied the locals.
+        line = frame._live(self._id, True)
+        if line is None:
+            return self._last[0]
+        self._last = (line, self._last[1])
+        return line
 
     @property
     def f_locals(self):

@@ -25,9 +25,29 @@ def fnmatchcase(name, pat):
     return _compile(pat).match(name) is not None
 
 
+def _suffix(pat):
+    # For a str pattern "*" + literal text (no *, ? or [ after the star):
+    # the text. Such a pattern matches exactly the names ending with it.
+    if type(pat) is not str or pat[:1] != "*":
+        return None
+    rest = pat[1:]
+    if "*" in rest or "?" in rest or "[" in rest:
+        return None
+    return rest
+
+
 def filter(names, pat):
-    m = _compile(posixpath.normcase(pat)).match
-    return [n for n in names if m(posixpath.normcase(n))]
+    # normcase changes nothing on POSIX, so names are matched as given
+    # (as CPython does there).
+    pat = posixpath.normcase(pat)
+    m = _compile(pat).match
+    suffix = _suffix(pat)
+    if suffix is not None:
+        # ("*.py"-style: a str test per name, not a regular expression
+        # match; names that are not str still go to the expression.)
+        return [n for n in names
+                if (n.endswith(suffix) if type(n) is str else m(n))]
+    return [n for n in names if m(n)]
 
 
 def translate(pat):

@@ -83,8 +83,11 @@ def _iglob(pathname, root, recursive, hidden):
 
 def _listdir(root, d, dirs_only=False):
     try:
+        if not dirs_only:
+            # Names alone: no DirEntry made per name (same order).
+            return os.listdir(_join(root, d) or ".")
         with os.scandir(_join(root, d) or ".") as it:
-            return [e.name for e in it if not dirs_only or e.is_dir()]
+            return [e.name for e in it if e.is_dir()]
     except OSError:
         return []
 

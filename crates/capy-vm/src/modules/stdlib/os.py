@@ -47,6 +47,8 @@ def fspath(p):
 
 
 def _p(p):
+    if type(p) is str:
+        return p
     p = fspath(p)
     return p.decode() if isinstance(p, bytes) else p
 
@@ -112,7 +114,11 @@ class DirEntry:
 
     def __init__(self, dirpath, name, kind, ino):
         self.name = name
-        self.path = path.join(dirpath, name)
+        # path.join(dirpath, name) for a name with no "/" in it.
+        if not dirpath or dirpath.endswith("/"):
+            self.path = dirpath + name
+        else:
+            self.path = dirpath + "/" + name
         self._kind = kind
         self._ino = ino
         self._stat = None

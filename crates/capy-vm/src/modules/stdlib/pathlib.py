@@ -31,10 +31,24 @@ class PurePath:
         return self
 
     def _from(self, raw):
+        return self._from_normal(_normalise(raw))
+
+    def _from_normal(self, raw):
         p = object.__new__(type(self))
-        p._raw = _normalise(raw)
+        p._raw = raw
         p._parts_cache = None
         return p
+
+    def _child_prefix(self):
+        # What goes before a component from the file system (no "/", not
+        # "" or ".") to make the child path: the result is already normal,
+        # so it is not normalised again.
+        raw = self._raw
+        if raw == ".":
+            return ""
+        if raw.endswith("/"):
+            return raw
+        return raw + "/"
 
     def __str__(self):
         return self._raw
@@ -305,17 +319,26 @@ class Path(PurePath):
             return f.write(view)
 
     def iterdir(self):
+        prefix = self._child_prefix()
+        cls = type(self)
         for name in os.listdir(self._raw):
-            yield self._from(posixpath.join(self._raw, name))
+            p = object.__new__(cls)
+            p._raw = prefix + name
+            p._parts_cache = None
+            yield p
 
     def glob(self, pattern):
         import glob as _glob
         if not pattern:
             raise ValueError("Unacceptable pattern: %r" % (pattern,))
         recursive = "**" in pattern
+        prefix = self._child_prefix()
         for p in _glob.glob(pattern, root_dir=self._raw, recursive=recursive):
             p = p.rstrip("/") or p
-            yield self._from(posixpath.join(self._raw, p))
+            if not p or "/" in p or p == ".":
+                yield self._from(posixpath.join(self._raw, p))
+            else:
+                yield self._from_normal(prefix + p)
 
     def rglob(self, pattern):
         return self.glob("**/" + pattern)

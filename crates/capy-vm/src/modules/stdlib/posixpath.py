@@ -22,10 +22,20 @@ pathsep = ":"
 devnull = "/dev/null"
 
 
+_fspath = None
+
+
 def _fs(p):
-    # str or bytes, from a path-like; TypeError for anything else.
-    import os
-    return os.fspath(p)
+    # str or bytes, from a path-like; TypeError for anything else. A str
+    # (nearly every call) is answered at once: importing os inside every
+    # call cost more than the path work of basename or join.
+    if type(p) is str:
+        return p
+    global _fspath
+    if _fspath is None:
+        import os
+        _fspath = os.fspath
+    return _fspath(p)
 
 
 def _s(p):
@@ -117,7 +127,9 @@ def splitdrive(p):
 
 
 def basename(p):
-    return split(p)[1]
+    # What split(p)[1] is, without making the head.
+    p = _fs(p)
+    return p[p.rfind(_sep(p)) + 1:]
 
 
 def dirname(p):

@@ -86,13 +86,31 @@ def _item_key(item):
     return _OrderKey(item[0])
 
 
+def _first(item):
+    return item[0]
+
+
+def _sorted_items(d):
+    """d's items sorted by key; keys that cannot be compared with each
+    other are ordered by type name (then id), as _OrderKey does.
+
+    The keys are compared directly first: when they all compare, the
+    order is the one _OrderKey would give (it tries `<` first), at a
+    fraction of the cost of a Python-level __lt__ per comparison."""
+    try:
+        return sorted(d.items(), key=_first)
+    except TypeError:
+        # From the dict's order again, not the half-sorted list.
+        return sorted(d.items(), key=_item_key)
+
+
 def _recursion(object):
     return "<Recursion on %s with id=%s>" % (type(object).__name__,
                                              id(object))
 
 
 # Scalars whose repr is always readable and never recursive.
-_SCALARS = (str, bytes, bytearray, float, complex, bool, type(None))
+_SCALARS = frozenset({str, bytes, bytearray, float, complex, bool, type(None)})
 
 
 def _generated_dataclass_repr(object):
@@ -212,7 +230,7 @@ class PrettyPrinter:
             write((self._indent_per_level - 1) * " ")
         if len(object):
             if self._sort_dicts:
-                items = sorted(object.items(), key=_item_key)
+                items = _sorted_items(object)
             else:
                 items = list(object.items())
             self._format_dict_items(items, stream, indent, allowance + 1,
@@ -485,6 +503,19 @@ class PrettyPrinter:
 
     # -- one-line repr ---------------------------------------------------------
 
+    def _inline_types(self):
+        # The item types _safe_repr shows itself, as repr(item), readable
+        # and not recursive (what format would return for them), rather
+        # than with two calls per item: the scalars, and int without
+        # underscore_numbers. None when a subclass replaces format or
+        # _safe_repr: the override sees every item. (Only the class is
+        # asked: an instance attribute replacing them is not consulted for
+        # these items; asking cost more than the calls it saves.)
+        cls = type(self)
+        if cls.format is not _BASE_FORMAT or cls._safe_repr is not _BASE_SAFE_REPR:
+            return _NO_TYPES
+        return _SCALARS if self._underscore_numbers else _SCALARS_AND_INT
+
     def _safe_repr(self, object, context, maxlevels, level):
         """(text, readable, recursive): repr of object, with dicts
         sorted as configured, containers past `maxlevels` shown as ...
@@ -492,7 +523,10 @@ class PrettyPrinter:
         typ = type(object)
         if typ in _SCALARS:
             return repr(object), True, False
-        owner = _repr_owner(typ)
+        # The built-in types themselves (cannot be changed): no MRO walk.
+        owner = _EXACT_OWNERS.get(typ)
+        if owner is None:
+            owner = _repr_owner(typ)
         if owner is int:
             if self._underscore_numbers:
                 return "{:_d}".format(object), True, False
@@ -511,14 +545,21 @@ class PrettyPrinter:
             parts = []
             level += 1
             if self._sort_dicts:
-                items = sorted(object.items(), key=_item_key)
+                items = _sorted_items(object)
             else:
                 items = object.items()
+            inline = self._inline_types()
             for k, v in items:
-                ktext, kreadable, krecur = self.format(k, context, maxlevels,
-                                                       level)
-                vtext, vreadable, vrecur = self.format(v, context, maxlevels,
-                                                       level)
+                if type(k) in inline:
+                    ktext, kreadable, krecur = repr(k), True, False
+                else:
+                    ktext, kreadable, krecur = self.format(k, context,
+                                                           maxlevels, level)
+                if type(v) in inline:
+                    vtext, vreadable, vrecur = repr(v), True, False
+                else:
+                    vtext, vreadable, vrecur = self.format(v, context,
+                                                           maxlevels, level)
                 parts.append("%s: %s" % (ktext, vtext))
                 readable = readable and kreadable and vreadable
                 if krecur or vrecur:
@@ -547,7 +588,11 @@ class PrettyPrinter:
             recursive = False
             parts = []
             level += 1
+            inline = self._inline_types()
             for item in object:
+                if type(item) in inline:
+                    parts.append(repr(item))
+                    continue
                 text, ireadable, irecur = self.format(item, context,
                                                       maxlevels, level)
                 parts.append(text)
@@ -581,6 +626,11 @@ def _bytes_pieces(object, width, allowance):
         yield repr(current)
 
 
+_BASE_FORMAT = PrettyPrinter.format
+_BASE_SAFE_REPR = PrettyPrinter._safe_repr
+_SCALARS_AND_INT = _SCALARS | {int}
+_NO_TYPES = frozenset()
+
 # Layout functions keyed by the types whose repr they reproduce.
 _LAYOUTS = {
     dict: PrettyPrinter._pprint_dict,
@@ -594,6 +644,7 @@ _LAYOUTS = {
 }
 # Built-in types whose repr the one-line formatter knows about.
 _KNOWN_REPRS = {int, dict, list, tuple}
+_EXACT_OWNERS = {t: t for t in _KNOWN_REPRS}
 
 
 def _repr_owner(typ):
