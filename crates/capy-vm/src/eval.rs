@@ -659,23 +659,6 @@ impl Vm {
                         }
                         None => {
                             self.sync_ip(*ip);
-                            // `for a, b in enumerate(xs)` / `d.items()`:
-                            // the pair unpacked without a tuple (iterstep.rs).
-                            if let Some(Instr::UnpackSequence(2)) = instrs.get(*ip) {
-                                if let Some(r) = self.next_pair(it)? {
-                                    match r {
-                                        Some((a, b)) => {
-                                            self.stack.extend([b, a]);
-                                            *ip += 1;
-                                        }
-                                        None => {
-                                            self.stack.pop();
-                                            *ip = t as usize;
-                                        }
-                                    }
-                                    continue;
-                                }
-                            }
                             match self.next(it)? {
                                 Some(v) => self.stack.push(v),
                                 None => {

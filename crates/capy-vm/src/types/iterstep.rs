@@ -1,15 +1,14 @@
 //! Steps of built-in iterators taken without the general `next` path: a
-//! `for` loop's `ForIter` over a list, tuple or range, and the pairs that
-//! `for a, b in enumerate(xs)` or `for k, v in d.items()` unpack.
+//! `for` loop's `ForIter` over a list, tuple or range, enumerate's source,
+//! and a dict iterator's entries.
 //!
-//! A pair goes onto the value stack as two values, with no tuple made for
-//! the `UnpackSequence` that would take it apart at once: the tuple was
-//! two thirds of such a loop's step (an allocation, and the collections
-//! that allocation paces). No program can tell: the tuple is new on each
-//! step and nothing but the unpacking ever holds it.
+//! (Session 23 also pushed the pair of `for a, b in enumerate(xs)` and
+//! `for k, v in d.items()` without its tuple, from a check in `ForIter`'s
+//! slow arm: btree −35% instructions, but every loop of the interpreter
+//! 2–4% dearer (bm_fft +4%, an empty `for` loop +3.7%) by what the check
+//! did to the loop's code; taken out again.)
 
-use crate::errors::ExcKind;
-use crate::obj::{DictView, IterState, Obj};
+use crate::obj::{IterState, Obj};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
@@ -105,57 +104,5 @@ impl Vm {
         } else {
             "Set changed size during iteration"
         })
-    }
-
-    /// One step of `it` as the two values a 2-tuple item would unpack to,
-    /// for a `ForIter` followed by `UnpackSequence(2)`: Ok(None) when `it`
-    /// is not an iterator this handles (the caller takes the general
-    /// path, nothing stepped), Ok(Some(None)) when it is exhausted.
-    pub(crate) fn next_pair(&mut self, it: Value) -> PyResult<Option<Option<(Value, Value)>>> {
-        let Value::Obj(h) = it else { return Ok(None) };
-        let Obj::Iter(st) = self.heap.get(h) else {
-            return Ok(None);
-        };
-        match **st {
-            // A count past i64 is a big int: the general path adds it.
-            IterState::Enumerate {
-                it: src,
-                count: Value::Int(c),
-            } if c < i64::MAX => {
-                let v = match self.enumerate_source_next(src) {
-                    Ok(Some(v)) => v,
-                    Ok(None) => return Ok(Some(None)),
-                    Err(e) if self.err_is(e, ExcKind::StopIteration) => return Ok(Some(None)),
-                    Err(e) => return Err(e),
-                };
-                if let Obj::Iter(st) = self.heap.get_mut(h) {
-                    if let IterState::Enumerate { count, .. } = &mut **st {
-                        *count = Value::Int(c + 1);
-                    }
-                }
-                Ok(Some(Some((Value::Int(c), v))))
-            }
-            IterState::Dict {
-                dict,
-                pos,
-                len,
-                view: DictView::Items,
-            } => {
-                let (step, next) = self.dict_step(dict, pos, len);
-                let r = match step {
-                    DictStep::Entry(k, v) => Some((k, v)),
-                    DictStep::End => None,
-                    DictStep::Changed { is_dict } => return Err(self.dict_changed_error(is_dict)),
-                };
-                if let Obj::Iter(st) = self.heap.get_mut(h) {
-                    match &mut **st {
-                        IterState::Dict { pos, .. } if r.is_some() => *pos = next,
-                        st => *st = IterState::Exhausted,
-                    }
-                }
-                Ok(Some(r))
-            }
-            _ => Ok(None),
-        }
     }
 }
