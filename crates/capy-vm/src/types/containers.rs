@@ -126,12 +126,12 @@ impl Vm {
         Ok(())
     }
 
-    /// `d[key] = v` for an exact dict and a `str`
-    /// key, without the general protocol: the key's hash is the string's
-    /// own, and equal keys are found by the probe alone. False, with
-    /// nothing done, for anything else: another container or key, a key
-    /// that needs Python equality, a new entry the quota refuses (the
-    /// general path then raises MemoryError).
+    /// `d[key] = v` for an exact dict and a `str` key, without the
+    /// general protocol: the key's hash is the string's own, and equal
+    /// keys are found by the probe alone. False, with nothing done, for
+    /// anything else: another container or key, a key that needs Python
+    /// equality, a new entry the quota refuses (the general path then
+    /// raises MemoryError).
     #[inline]
     pub(crate) fn dict_store_str(&mut self, d: Gc, key: Value, v: Value) -> bool {
         let Value::Obj(k) = key else { return false };
