@@ -383,7 +383,7 @@ impl Vm {
     }
 
     pub fn compare(&mut self, op: CmpOp, a: Value, b: Value) -> PyResult {
-        if let Some(r) = self.compare_strs(op, a, b) {
+        if let Some(r) = self.compare_fast(op, a, b) {
             return Ok(Value::Bool(r));
         }
         Ok(Value::Bool(match op {
@@ -398,15 +398,19 @@ impl Vm {
         }))
     }
 
-    /// `a op b` for two exact strs and an (in)equality or ordering: the
-    /// text compared at once (no method of a str subclass can be involved:
-    /// those are instances), None for anything else.
+    /// `a op b` at once for two exact strs compared for (in)equality
+    /// (no method of a str subclass can be involved: those are
+    /// instances), and for the orderings [`Self::fast_lt`] decides; None
+    /// for anything else.
     #[inline]
-    fn compare_strs(&self, op: CmpOp, a: Value, b: Value) -> Option<bool> {
+    fn compare_fast(&self, op: CmpOp, a: Value, b: Value) -> Option<bool> {
         use CmpOp::*;
-        if !matches!(op, Eq | Ne | Lt | Le | Gt | Ge) {
-            return None;
-        }
+        let negate = match op {
+            Eq => false,
+            Ne => true,
+            Lt | Le | Gt | Ge => return self.fast_lt(a, b, op),
+            _ => return None,
+        };
         let (Value::Obj(x), Value::Obj(y)) = (a, b) else {
             return None;
         };
@@ -416,11 +420,7 @@ impl Vm {
         let Obj::Str(t) = self.heap.get(y) else {
             return None;
         };
-        Some(match op {
-            Eq => x == y || s.same(t),
-            Ne => !(x == y || s.same(t)),
-            _ => ord_matches(op, crate::types::strbuf::str_cmp(s, t)),
-        })
+        Some((x == y || s.same(t)) != negate)
     }
 
     fn exc_match(&mut self, exc: Value, t: Value) -> PyResult<bool> {
