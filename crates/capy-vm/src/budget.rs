@@ -370,6 +370,7 @@ impl Budget {
     /// Starts a run that must also end by `deadline` and within `steps`
     /// (a compartment entered from code that has budgets of its own: the
     /// callee's limits apply, and never more than the caller has left).
+    #[inline(always)]
     pub fn start_within(&mut self, deadline: Option<Instant>, steps: Option<u64>) {
         let own = self.limits.timeout.map(|t| Instant::now() + t);
         self.deadline = match (own, deadline) {
@@ -416,6 +417,7 @@ impl Budget {
     /// shortened by `n`: restarting it (as this once did) let a loop of
     /// crossings, each resetting it, never look at the clock, and run
     /// past `--timeout` for ever.
+    #[inline(always)]
     pub fn spend_steps(&mut self, n: u64) {
         let left = u64::from(self.countdown).saturating_sub(n).max(1);
         self.count_steps();

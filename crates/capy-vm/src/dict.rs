@@ -283,10 +283,15 @@ impl Dict {
         self.entries.get(pos).map_or(Value::Null, |e| e.value)
     }
     /// The value at `pos` if the key there is `key` itself (identity).
-    #[inline]
+    #[inline(always)]
     pub fn value_if_key_at(&self, pos: usize, key: Value) -> Option<Value> {
         let e = self.entries.get(pos)?;
-        e.key.is(key).then_some(e.value)
+        // (A str key, the common case, compared without `is`'s call.)
+        let same = match (e.key, key) {
+            (Value::Obj(a), Value::Obj(b)) => a == b,
+            (k, key) => k.is(key),
+        };
+        same.then_some(e.value)
     }
     #[inline]
     pub fn insertions(&self) -> u64 {

@@ -377,7 +377,10 @@ impl Vm {
                         return self.call_native_on_stack(f, fpos, n).map(Called::Done);
                     }
                     Obj::Instance(i) if Some(i.class) == self.comp.handle_class => {
-                        if let Some(r) = crate::compartment::handle::call_stacked(self, fpos, n) {
+                        let sealed = i.base;
+                        if let Some(r) =
+                            crate::compartment::handle::call_stacked(self, fpos, n, sealed)
+                        {
                             return r.map(Called::Done);
                         }
                     }

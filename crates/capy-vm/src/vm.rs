@@ -235,7 +235,7 @@ impl Vm {
     /// Gives the value stack its working size, once: a compartment's is
     /// made empty (an idle compartment would pay 16 KB for it) and sized
     /// before it first runs code.
-    #[inline]
+    #[inline(always)]
     pub fn reserve_stack(&mut self) {
         if self.stack.capacity() < STACK_START {
             self.stack.reserve(STACK_START - self.stack.len());

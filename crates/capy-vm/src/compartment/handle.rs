@@ -159,7 +159,7 @@ pub struct NameHit {
 }
 
 /// The value of `name` by its [`NameHit`], if that still holds.
-#[inline]
+#[inline(always)]
 pub(super) fn cached(vm: &Vm, h: &NameHit) -> Option<Value> {
     if let Some((pos, key)) = h.module {
         let Obj::Dict(modules) = vm.heap.get(vm.modules) else {
@@ -237,20 +237,21 @@ fn forward(
     forward_sealed(vm, r, inputs, f)
 }
 
-/// A call instruction's call of the handle at `vm.stack[fpos]` with the
-/// `n` positional arguments above it, which it pops; None (nothing
-/// popped) for a call the generic path must take (see
+/// A call instruction's call of the handle at `vm.stack[fpos]` (an
+/// instance of the handle class whose base is `sealed`) with the `n`
+/// positional arguments above it, which it pops; None (nothing popped)
+/// for a call the generic path must take (see
 /// [`super::switch::call_immediate`]). The handle and the arguments stay
 /// on the stack, rooted, until the crossing returns.
 #[inline(never)]
-pub(crate) fn call_stacked(vm: &mut Vm, fpos: usize, n: usize) -> Option<PyResult> {
-    let Value::Obj(h) = *vm.stack.get(fpos)? else {
+pub(crate) fn call_stacked(vm: &mut Vm, fpos: usize, n: usize, sealed: Value) -> Option<PyResult> {
+    let Value::Obj(b) = sealed else {
         return None;
     };
-    let Obj::Instance(i) = vm.heap.get(h) else {
+    let Obj::Sealed(r) = vm.heap.get(b) else {
         return None;
     };
-    let r = handle_ref(vm, i)?;
+    let r = *r;
     let out = super::switch::call_immediate(vm, r, Args::Stack(fpos + 1, n))?;
     vm.stack.truncate(fpos);
     Some(out)

@@ -81,12 +81,20 @@ pub fn report(vm: &Vm) -> String {
 /// average (a crossing is as likely to contain a tick as its length is
 /// long), and a single long one is right to a tick. Where the thread
 /// cannot be started, the precise clock is read instead.
+#[inline]
 pub fn coarse_now() -> u64 {
     // Ticking already (every reading but the first few): one load, not
     // the `Once` check too.
     if TICKING.load(Ordering::Relaxed) {
         return TICKS.load(Ordering::Relaxed);
     }
+    coarse_now_first()
+}
+
+/// [`coarse_now`] before the ticker runs: starts it.
+#[cold]
+#[inline(never)]
+fn coarse_now_first() -> u64 {
     TICKER.call_once(start_ticker);
     if TICKING.load(Ordering::Relaxed) {
         TICKS.load(Ordering::Relaxed)
