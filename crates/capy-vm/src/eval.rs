@@ -1392,6 +1392,9 @@ impl Vm {
         self.budget.enter_unchecked();
         self.frames
             .push(&f.code, f.id, f.base, f.globals, f.locals, f.ip);
+        if self.budget.memory.collection_due() || self.heap.stressed() {
+            self.collect_entering(f);
+        }
     }
 
     /// Unregisters a frame and drops its values, blocks and handler state.

@@ -151,6 +151,13 @@ impl Heap {
         self.stress_count = 0;
     }
 
+    /// Whether the stress mode is on (one load: for hot paths that then
+    /// ask [`Self::stress_due`] out of line).
+    #[inline(always)]
+    pub fn stressed(&self) -> bool {
+        self.stress_every != 0
+    }
+
     /// Whether the stress mode wants a collection now (counts the call).
     #[inline]
     pub fn stress_due(&mut self) -> bool {

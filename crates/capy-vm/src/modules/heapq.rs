@@ -57,14 +57,27 @@ fn put(vm: &mut Vm, h: Gc, i: usize, v: Value) -> PyResult<()> {
     Err(vm.runtime_error("list changed size during iteration"))
 }
 
+/// `a < b`, as `bool(a < b)`. Both operands are rooted while Python code
+/// runs (`__lt__` may take them out of the list), and so is the result
+/// while its `__bool__` runs; the roots go when the comparison ends, so a
+/// heap of a million items does not pile up two million.
 fn lt(vm: &mut Vm, a: Value, b: Value) -> PyResult<bool> {
-    let r = vm.compare(CmpOp::Lt, a, b)?;
-    vm.truthy(r)
+    let mark = vm.temp_roots.len();
+    vm.temp_roots.push(a);
+    vm.temp_roots.push(b);
+    let r = vm.compare(CmpOp::Lt, a, b).and_then(|r| {
+        vm.root_value(r);
+        vm.truthy(r)
+    });
+    vm.temp_roots.truncate(mark);
+    r
 }
 
 /// Moves the item at `pos` up towards `start` until its parent is not larger.
 fn sift_down(vm: &mut Vm, h: Gc, start: usize, mut pos: usize) -> PyResult<()> {
     let item = get(vm, h, pos)?;
+    // Out of the list while it moves (its place is overwritten).
+    vm.root_value(item);
     while pos > start {
         let parent_pos = (pos - 1) / 2;
         let parent = get(vm, h, parent_pos)?;
@@ -84,6 +97,8 @@ fn sift_up(vm: &mut Vm, h: Gc, mut pos: usize) -> PyResult<()> {
     let end = len(vm, h);
     let start = pos;
     let item = get(vm, h, pos)?;
+    // Out of the list while the hole moves down.
+    vm.root_value(item);
     let mut child = 2 * pos + 1;
     while child < end {
         let right = child + 1;
@@ -127,6 +142,8 @@ fn heappop(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         return Ok(last);
     }
     let top = get(vm, h, 0)?;
+    // Out of the list while the comparisons run Python code.
+    vm.root_value(top);
     put(vm, h, 0, last)?;
     sift_up(vm, h, 0)?;
     Ok(top)
@@ -138,6 +155,7 @@ fn heapreplace(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         return Err(vm.index_error("index out of range"));
     }
     let top = get(vm, h, 0)?;
+    vm.root_value(top);
     put(vm, h, 0, a[1])?;
     sift_up(vm, h, 0)?;
     Ok(top)
@@ -153,6 +171,7 @@ fn heappushpop(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
         return Ok(a[1]);
     }
     let top = get(vm, h, 0)?;
+    vm.root_value(top);
     put(vm, h, 0, a[1])?;
     sift_up(vm, h, 0)?;
     Ok(top)
