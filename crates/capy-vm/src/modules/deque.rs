@@ -266,36 +266,67 @@ fn dq_copy(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     dq_new(vm, &[cls, list, ml], &[])
 }
 
-/// The positions of the items equal to `x`, the first `max` of them
-/// (compared on a snapshot: `__eq__` may run Python code that changes the
-/// deque).
-fn positions(vm: &mut Vm, g: Gc, x: Value, max: usize) -> PyResult<Vec<usize>> {
+/// The positions in `from..to` of the items equal to `x`, the first `max`
+/// of them, each compared against the live deque: `__eq__` runs Python
+/// code, and a deque it changed (another length, another item where the
+/// compared one was) gets `mutated`'s error, as CPython's does. (A
+/// snapshot compared instead held items the deque had let go, unrooted.)
+fn positions(
+    vm: &mut Vm,
+    g: Gc,
+    x: Value,
+    (from, to): (usize, usize),
+    max: usize,
+    mutated: fn(&mut Vm) -> crate::PyErr,
+) -> PyResult<Vec<usize>> {
     let mut found = Vec::new();
-    for (i, y) in snapshot(vm, g).into_iter().enumerate() {
+    let len = len_of(vm, g);
+    let item = |vm: &Vm, i: usize| items(vm, g).and_then(|d| d.items.get(i).copied());
+    for i in from..to.min(len) {
         if found.len() == max {
             break;
         }
-        if vm.item_eq(y, x)? {
+        let Some(y) = item(vm, i) else { break };
+        let same = vm.item_eq(y, x)?;
+        if len_of(vm, g) != len || !item(vm, i).is_some_and(|z| z.is(y)) {
+            return Err(mutated(vm));
+        }
+        if same {
             found.push(i);
         }
     }
     Ok(found)
 }
 
+fn mutated_iterating(vm: &mut Vm) -> crate::PyErr {
+    vm.runtime_error("deque mutated during iteration")
+}
+
 fn find(vm: &mut Vm, g: Gc, x: Value) -> PyResult<Option<usize>> {
-    Ok(positions(vm, g, x, 1)?.first().copied())
+    Ok(positions(vm, g, x, (0, usize::MAX), 1, mutated_iterating)?
+        .first()
+        .copied())
 }
 
 fn dq_count(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let g = dq(vm, arg(a, 0))?;
-    let n = positions(vm, g, arg(a, 1), usize::MAX)?.len();
+    let n = positions(
+        vm,
+        g,
+        arg(a, 1),
+        (0, usize::MAX),
+        usize::MAX,
+        mutated_iterating,
+    )?
+    .len();
     Ok(Value::Int(n as i64))
 }
 
 fn dq_remove(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let g = dq(vm, arg(a, 0))?;
-    match find(vm, g, arg(a, 1))? {
-        Some(i) => {
+    let mutated = |vm: &mut Vm| vm.index_error("deque mutated during iteration");
+    match positions(vm, g, arg(a, 1), (0, usize::MAX), 1, mutated)?.first() {
+        Some(&i) => {
             if let Some(d) = items_mut(vm, g) {
                 d.items.remove(i);
             }
@@ -308,13 +339,11 @@ fn dq_remove(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 /// `d.index(x[, start[, stop]])`.
 fn dq_index(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
     let g = dq(vm, arg(a, 0))?;
-    let len = items(vm, g).map_or(0, |d| d.items.len()) as i64;
+    let len = len_of(vm, g) as i64;
     let (start, stop) = crate::types::list::index_bounds(vm, a, len)?;
-    for (i, y) in snapshot(vm, g).into_iter().enumerate() {
-        let i = i as i64;
-        if i >= start && i < stop && vm.item_eq(y, arg(a, 1))? {
-            return Ok(Value::Int(i));
-        }
+    let span = (start.max(0) as usize, stop.max(0) as usize);
+    if let Some(&i) = positions(vm, g, arg(a, 1), span, 1, mutated_iterating)?.first() {
+        return Ok(Value::Int(i as i64));
     }
     let r = vm.repr(arg(a, 1))?;
     Err(vm.value_error(format!("{r} is not in deque")))

@@ -58,19 +58,29 @@ impl Vm {
         match probe {
             Probe::Found(p) => Ok(Some(p)),
             Probe::Missing => Ok(None),
-            Probe::Slow => {
+            Probe::Slow => 'lookup: loop {
                 let cands = self
                     .table(d)
                     .map(|t| t.candidates(hash))
                     .unwrap_or_default();
                 for p in cands {
                     let k = self.table(d).map(|t| t.key_at(p)).unwrap_or(Value::Null);
-                    if !k.is_null() && self.eq(k, key)? {
+                    if k.is_null() {
+                        continue;
+                    }
+                    let same = self.eq(k, key)?;
+                    // `__eq__` may have changed the table (cleared it,
+                    // resized it): a position found before it ran names
+                    // another entry, or none. Look again, as CPython does.
+                    if !self.table(d).is_some_and(|t| t.key_at(p).is(k)) {
+                        continue 'lookup;
+                    }
+                    if same {
                         return Ok(Some(p));
                     }
                 }
-                Ok(None)
-            }
+                break Ok(None);
+            },
         }
     }
 
