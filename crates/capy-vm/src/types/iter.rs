@@ -75,23 +75,11 @@ impl Vm {
                 | Obj::Bytes(_)
                 | Obj::ByteArray(_)
                 | Obj::Deque(_) => IterState::Seq { seq: v, idx: 0 },
-                Obj::Range { start, stop, step } => {
-                    let (start, stop, step) = (*start, *stop, *step);
-                    // The step past the last item must fit in 64 bits for
-                    // the loop's unchecked step (iterstep.rs); a range
-                    // reaching the edge is indexed instead.
-                    let n = crate::types::range::range_len(start, stop, step);
-                    let last = (n - 1).checked_mul(step).and_then(|d| start.checked_add(d));
-                    if n > 0 && last.and_then(|l| l.checked_add(step)).is_none() {
-                        IterState::Seq { seq: v, idx: 0 }
-                    } else {
-                        IterState::Range {
-                            cur: start,
-                            stop,
-                            step,
-                        }
-                    }
-                }
+                Obj::Range { start, stop, step } => IterState::Range {
+                    cur: *start,
+                    stop: *stop,
+                    step: *step,
+                },
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => IterState::Dict {
                     dict: h,
                     pos: 0,

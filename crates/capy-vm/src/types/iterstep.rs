@@ -38,8 +38,6 @@ impl Vm {
                 IterState::Range { cur, stop, step } => {
                     let c = *cur;
                     if (*step > 0 && c < *stop) || (*step < 0 && c > *stop) {
-                        // Cannot wrap: `get_iter` indexes a range whose
-                        // last step would carry past 64 bits instead.
                         *cur = c.wrapping_add(*step);
                         return Some(Some(Value::Int(c)));
                     }
