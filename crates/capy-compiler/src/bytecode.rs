@@ -414,6 +414,14 @@ pub enum Instr {
     /// `orig`'s shape, combined with new ones in `ExceptionGroup('', ..)`),
     /// or falls through when everything was handled.
     ExcStarReraise,
+
+    // ---- fused loop steps
+    /// `for a, b in ...` (a target of exactly two unstarred elements):
+    /// `[it] -> [it, b, a]` (a on top), what `ForIter` then
+    /// `UnpackSequence(2)` would leave, or when exhausted `[it] -> []` and
+    /// jump. The VM steps enumerate, dict items, a zip of two and a list of
+    /// pairs without making the pair's tuple (types/iterstep.rs).
+    ForIterPair(u32),
 }
 
 /// A compile-time constant.

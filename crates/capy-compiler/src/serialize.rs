@@ -343,6 +343,7 @@ instr_codec! {
         89 => FormatValue,
         98 => MatchClass,
         99 => ExcStarMatch,
+        101 => ForIterPair,
     }
 }
 

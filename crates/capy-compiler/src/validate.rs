@@ -373,8 +373,8 @@ fn branch_target(instr: Instr) -> Option<u32> {
     use Instr::*;
     match instr {
         Jump(t) | PopJumpIfFalse(t) | PopJumpIfTrue(t) | JumpIfFalseOrPop(t)
-        | JumpIfTrueOrPop(t) | ForIter(t) | EndAsyncFor(t) | SetupExcept(t) | SetupWith(t)
-        | SetupAsyncWith(t) | PushWithBlock(t) | ExcStarMatch(t) => Some(t),
+        | JumpIfTrueOrPop(t) | ForIter(t) | ForIterPair(t) | EndAsyncFor(t) | SetupExcept(t)
+        | SetupWith(t) | SetupAsyncWith(t) | PushWithBlock(t) | ExcStarMatch(t) => Some(t),
         _ => None,
     }
 }
@@ -382,13 +382,16 @@ fn branch_target(instr: Instr) -> Option<u32> {
 /// Whether the VM passes a safe point (interrupt and time budget checks)
 /// when `instr` takes its branch backward. `Jump` and the conditional jumps
 /// poll on backward jumps (eval.rs); handler targets are reached only by
-/// exception dispatch, which polls too. `ForIter`, `EndAsyncFor` and
-/// `ExcStarMatch` do not, so a backward one (e.g. a `ForIter` looping to
+/// exception dispatch, which polls too. `ForIter`, `ForIterPair`, `EndAsyncFor`
+/// and `ExcStarMatch` do not, so a backward one (e.g. a `ForIter` looping to
 /// itself over an empty iterator) could run forever: the compiler only
 /// emits them forward.
 fn polls_backward(instr: Instr) -> bool {
     use Instr::*;
-    !matches!(instr, ForIter(_) | EndAsyncFor(_) | ExcStarMatch(_))
+    !matches!(
+        instr,
+        ForIter(_) | ForIterPair(_) | EndAsyncFor(_) | ExcStarMatch(_)
+    )
 }
 
 /// Static per-instruction checks: table indices, argument ranges, jump
@@ -623,6 +626,10 @@ fn verify_flow(code: &Code) -> Result<StackInfo, ValidateError> {
             }
             ForIter(t) => {
                 fall = Some((pp(1, 2)?, b));
+                branch = Some((t, d - 1, b));
+            }
+            ForIterPair(t) => {
+                fall = Some((pp(1, 3)?, b));
                 branch = Some((t, d - 1, b));
             }
             EndAsyncFor(t) => branch = Some((t, pp(2, 0)?, b)),

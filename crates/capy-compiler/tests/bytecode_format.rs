@@ -90,6 +90,29 @@ fn sample_for() -> Code {
     c
 }
 
+/// `for k, v in xs: total += v` (the fused pair step)
+fn sample_for_pair() -> Code {
+    let mut c = code(
+        "<module>",
+        vec![
+            LoadName(0),
+            GetIter,
+            ForIterPair(10),
+            StoreName(1),
+            StoreName(2),
+            LoadName(3),
+            LoadName(2),
+            InplaceOp(BinOp::Add),
+            StoreName(3),
+            Jump(2),
+            LoadNone,
+            ReturnValue,
+        ],
+    );
+    c.names = strs(&["xs", "k", "v", "total"]);
+    c
+}
+
 /// `try: f() except ValueError: pass`
 fn sample_try() -> Code {
     let mut c = code(
@@ -397,6 +420,7 @@ fn valid_samples() -> Vec<Code> {
     vec![
         sample_module(),
         sample_for(),
+        sample_for_pair(),
         sample_try(),
         sample_with(),
         sample_closure(),
@@ -421,6 +445,8 @@ fn valid_samples_pass() {
 fn max_stack_is_computed() {
     assert_eq!(stack_info(&sample_module()).unwrap().max_stack, 2);
     let i = stack_info(&sample_for()).unwrap();
+    assert_eq!((i.max_stack, i.max_blocks), (3, 0));
+    let i = stack_info(&sample_for_pair()).unwrap();
     assert_eq!((i.max_stack, i.max_blocks), (3, 0));
     let i = stack_info(&sample_try()).unwrap();
     assert_eq!((i.max_stack, i.max_blocks), (3, 1));
@@ -836,6 +862,21 @@ fn rejects_backward_jumps_without_a_safe_point() {
     let e = validate(&spin).unwrap_err();
     assert_eq!(e.at, Some((2, ForIter(0))));
     assert!(e.to_string().contains("backward jump to 0"), "{e}");
+    let spin_pair = code(
+        "spin",
+        vec![
+            BuildTuple(0),
+            GetIter,
+            ForIterPair(0),
+            Pop,
+            Pop,
+            LoadNone,
+            ReturnValue,
+        ],
+    );
+    rejects(&spin_pair, |k| {
+        matches!(k, K::UnpolledBackwardJump { target: 0 })
+    });
     rejects(
         &code("spin", vec![LoadNone, LoadNone, EndAsyncFor(0)]),
         |k| matches!(k, K::UnpolledBackwardJump { target: 0 }),

@@ -61,6 +61,7 @@ fn check_well_formed(code: &Code) {
             | Instr::JumpIfFalseOrPop(t)
             | Instr::JumpIfTrueOrPop(t)
             | Instr::ForIter(t)
+            | Instr::ForIterPair(t)
             | Instr::EndAsyncFor(t)
             | Instr::SetupExcept(t)
             | Instr::SetupWith(t)
@@ -874,4 +875,66 @@ fn negative_number_literals_fold() {
         .any(|k| matches!(k, Const::Float(f) if f.to_bits() == (-0.0f64).to_bits())));
     assert!(c.consts.contains(&Const::Complex(-0.0, -2.0)));
     assert!(c.instrs.contains(&Instr::UnaryOp(UnOp::Neg)));
+}
+
+/// A `for` (or comprehension) target of exactly two unstarred elements
+/// steps with `ForIterPair` and stores the two straight away; any other
+/// target keeps `ForIter` and its own unpacking.
+#[test]
+fn pair_targets_use_the_fused_step() {
+    let has = |c: &Code, pair: bool| {
+        c.instrs.iter().any(|i| {
+            if pair {
+                matches!(i, Instr::ForIterPair(_))
+            } else {
+                matches!(i, Instr::ForIter(_))
+            }
+        })
+    };
+    for src in [
+        "for a, b in x: pass\n",
+        "for (a, b) in x: pass\n",
+        "for [a, b] in x: pass\n",
+        "for o.a, o[0] in x: pass\n",
+    ] {
+        let c = module(src);
+        assert!(
+            has(&c, true) && !has(&c, false),
+            "{src}\n{}",
+            disassemble(&c)
+        );
+        assert!(!c
+            .instrs
+            .iter()
+            .any(|i| matches!(i, Instr::UnpackSequence(_))));
+    }
+    assert_seq(
+        &module("for a, b in x: pass\n"),
+        &[
+            Instr::ForIterPair(6),
+            Instr::StoreName(1),
+            Instr::StoreName(2),
+        ],
+    );
+    for src in [
+        "for a in x: pass\n",
+        "for a, in x: pass\n",
+        "for a, b, c in x: pass\n",
+        "for a, *b in x: pass\n",
+        "for *a, b in x: pass\n",
+    ] {
+        let c = module(src);
+        assert!(
+            has(&c, false) && !has(&c, true),
+            "{src}\n{}",
+            disassemble(&c)
+        );
+    }
+    let c = module("d = {v: k for k, v in y}\ng = (a for a, b in y)\n");
+    assert!(has(&find(&c, "<dictcomp>"), true));
+    assert!(has(&find(&c, "<genexpr>"), true));
+    // The nested pair of `for i, (a, b) in` is unpacked as before.
+    let c = module("for i, (a, b) in x: pass\n");
+    assert!(has(&c, true));
+    assert!(c.instrs.contains(&Instr::UnpackSequence(2)));
 }

@@ -669,6 +669,13 @@ impl Vm {
                         }
                     }
                 }
+                Instr::ForIterPair(t) => {
+                    self.sync_ip(*ip);
+                    if !self.for_iter_pair()? {
+                        self.stack.pop();
+                        *ip = t as usize;
+                    }
+                }
                 Instr::BuildTuple(n) => {
                     let items = self.take_top(n as usize);
                     let t = self.new_tuple(items)?;

@@ -135,14 +135,34 @@ impl<'a, 'src> Compiler<'a, 'src> {
         self.expr(&f.iter)?;
         self.emit(Instr::GetIter);
         self.bind(start);
-        self.jump(Instr::ForIter, else_l);
-        self.store_target(&f.target)?;
+        self.for_step(&f.target, else_l)?;
         self.loop_body(&f.body, start, end, true)?;
         self.jump(Instr::Jump, start);
         self.bind(else_l);
         self.stmts(&f.orelse)?;
         self.bind(end);
         Ok(())
+    }
+
+    /// A `for` step into `target`: `ForIterPair` and the two stores for a
+    /// target of two unstarred elements (the VM then need not make the
+    /// pair's tuple), else `ForIter` and the target's store.
+    pub(super) fn for_step(&mut self, target: &'a Expr, exit: Label) -> CResult {
+        match target {
+            Expr::Tuple(ast::ExprTuple { elts, .. }) | Expr::List(ast::ExprList { elts, .. })
+                if elts.len() == 2 && !elts.iter().any(|e| matches!(e, Expr::Starred(_))) =>
+            {
+                self.jump(Instr::ForIterPair, exit);
+                self.enter(usize::from(target.start()))?;
+                let r = elts.iter().try_for_each(|e| self.store_target(e));
+                self.leave();
+                r
+            }
+            _ => {
+                self.jump(Instr::ForIter, exit);
+                self.store_target(target)
+            }
+        }
     }
 
     /// `async for`: each step awaits `__anext__` inside an exception block;

@@ -398,10 +398,10 @@ impl<'a, 'src> Compiler<'a, 'src> {
             self.emit(Instr::GetANext);
             self.await_top();
             self.emit(Instr::PopBlock);
+            self.store_target(&g.target)?;
         } else {
-            self.jump(Instr::ForIter, end);
+            self.for_step(&g.target, end)?;
         }
-        self.store_target(&g.target)?;
         for cond in &g.ifs {
             self.cond_jump(cond, false, start)?;
         }

@@ -238,6 +238,7 @@ fn retarget(i: &mut Instr, labels: &[Option<u32>]) -> Option<()> {
         | Instr::JumpIfFalseOrPop(a)
         | Instr::JumpIfTrueOrPop(a)
         | Instr::ForIter(a)
+        | Instr::ForIterPair(a)
         | Instr::EndAsyncFor(a)
         | Instr::SetupExcept(a)
         | Instr::SetupWith(a)

@@ -55,7 +55,17 @@ impl Vm {
     }
 
     /// `iter(v)`.
+    #[inline]
     pub fn get_iter(&mut self, v: Value) -> PyResult {
+        match self.try_get_iter(v)? {
+            Some(it) => Ok(it),
+            None => Err(self.not_iterable(v)),
+        }
+    }
+
+    /// `iter(v)`, or None when `v` has no way to be iterated (no
+    /// `__iter__`, and no `__getitem__` to index it by).
+    fn try_get_iter(&mut self, v: Value) -> PyResult<Option<Value>> {
         if let Value::Obj(h) = v {
             let st = match self.heap.get(h) {
                 Obj::List(_)
@@ -89,7 +99,7 @@ impl Vm {
                         view,
                     }
                 }
-                Obj::Iter(_) | Obj::Generator(_) => return Ok(v),
+                Obj::Iter(_) | Obj::Generator(_) => return Ok(Some(v)),
                 Obj::MemoryView { .. } => {
                     // Iterates a snapshot of the viewed items.
                     let seq = crate::types::memoryview::items_list(self, v)?;
@@ -98,14 +108,14 @@ impl Vm {
                 Obj::Instance(_) | Obj::Class(_) | Obj::Exception(_) => {
                     return self.get_iter_user(v)
                 }
-                _ => return Err(self.not_iterable(v)),
+                _ => return Ok(None),
             };
-            return self.new_iter(st);
+            return self.new_iter(st).map(Some);
         }
-        Err(self.not_iterable(v))
+        Ok(None)
     }
 
-    fn get_iter_user(&mut self, v: Value) -> PyResult {
+    fn get_iter_user(&mut self, v: Value) -> PyResult<Option<Value>> {
         if let Some(m) = self.lookup_type_attr(v, "__iter__") {
             let it = self.call(m, &[v], &[])?;
             if self.lookup_type_attr(it, "__next__").is_none()
@@ -114,18 +124,20 @@ impl Vm {
                 let t = self.type_name(it);
                 return Err(self.type_error(format!("iter() returned non-iterator of type '{t}'")));
             }
-            return Ok(it);
+            return Ok(Some(it));
         }
         // A subclass of a built-in iterable inherits the built-in's
         // `__iter__`, even when it overrides `__getitem__`.
         let base = self.builtin_base(v);
         if !base.is(v) {
-            return self.get_iter(base);
+            return self.try_get_iter(base);
         }
         if self.lookup_type_attr(v, "__getitem__").is_some() {
-            return self.new_iter(IterState::GetItem { obj: v, idx: 0 });
+            return self
+                .new_iter(IterState::GetItem { obj: v, idx: 0 })
+                .map(Some);
         }
-        Err(self.not_iterable(v))
+        Ok(None)
     }
 
     fn not_iterable(&mut self, v: Value) -> crate::PyErr {
@@ -531,7 +543,10 @@ impl Vm {
                 return self.check_unpack(items, n);
             }
         }
-        let it = self.get_iter(seq)?;
+        let Some(it) = self.try_get_iter(seq)? else {
+            let t = self.type_name(seq);
+            return Err(self.type_error(format!("cannot unpack non-iterable {t} object")));
+        };
         let mut out = Vec::with_capacity(n);
         while let Some(x) = self.next(it)? {
             out.push(x);

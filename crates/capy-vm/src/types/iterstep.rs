@@ -1,14 +1,18 @@
 //! Steps of built-in iterators taken without the general `next` path: a
 //! `for` loop's `ForIter` over a list, tuple or range, enumerate's source,
-//! and a dict iterator's entries.
+//! a dict iterator's entries, and `ForIterPair`'s pairs.
 //!
-//! (Session 23 also pushed the pair of `for a, b in enumerate(xs)` and
-//! `for k, v in d.items()` without its tuple, from a check in `ForIter`'s
-//! slow arm: btree −35% instructions, but every loop of the interpreter
-//! 2–4% dearer (bm_fft +4%, an empty `for` loop +3.7%) by what the check
-//! did to the loop's code; taken out again.)
+//! `ForIterPair` (the compiler's `for a, b in ...`) pushes the pair of an
+//! enumerate, a dict's items, a zip of two or a list of 2-tuples as two
+//! values, making no tuple for the unpacking to take apart at once: the
+//! tuple was most of such a loop's step (an allocation, and the
+//! collections that allocation paces). No program can tell: the tuple is
+//! new on each step and nothing but the unpacking ever holds it. (Session
+//! 23 did this from a check in `ForIter`'s slow arm, which made every loop
+//! 2-4% dearer; a separate instruction costs other loops nothing.)
 
-use crate::obj::{IterState, Obj};
+use crate::errors::ExcKind;
+use crate::obj::{DictView, IterState, Obj};
 use crate::value::{Gc, Value};
 use crate::vm::Vm;
 use crate::PyResult;
@@ -104,5 +108,135 @@ impl Vm {
         } else {
             "Set changed size during iteration"
         })
+    }
+
+    /// One step of `ForIterPair` over the iterator on top of the stack:
+    /// true with the item's two values pushed (the first on top), false
+    /// when exhausted. Whatever is not a pair fails as `UnpackSequence(2)`
+    /// would, with the item on the stack.
+    pub(crate) fn for_iter_pair(&mut self) -> PyResult<bool> {
+        let it = self.top();
+        let item = match self.for_iter_fast(it) {
+            Some(Some(v)) => v,
+            Some(None) => return Ok(false),
+            None => match self.builtin_pair_step(it) {
+                Ok(Some(more)) => return Ok(more),
+                // A source's StopIteration ends the loop, as `next` makes it.
+                Err(e) if self.err_is(e, ExcKind::StopIteration) => return Ok(false),
+                Err(e) => return Err(e),
+                Ok(None) => match self.next(it)? {
+                    Some(v) => v,
+                    None => return Ok(false),
+                },
+            },
+        };
+        self.stack.push(item);
+        self.unpack_top_pair()
+    }
+
+    /// `UnpackSequence(2)` of the top of the stack.
+    fn unpack_top_pair(&mut self) -> PyResult<bool> {
+        let seq = self.top();
+        if let Value::Obj(h) = seq {
+            let pair = match self.heap.get(h) {
+                Obj::Tuple(t) => match **t {
+                    [a, b] => Some((a, b)),
+                    _ => None,
+                },
+                Obj::List(l) => match l[..] {
+                    [a, b] => Some((a, b)),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some((a, b)) = pair {
+                self.stack.pop();
+                self.stack.extend([b, a]);
+                return Ok(true);
+            }
+        }
+        let items = self.unpack(seq, 2)?;
+        self.stack.pop();
+        self.stack.extend(items.into_iter().rev());
+        Ok(true)
+    }
+
+    /// A step of an enumerate (with a count in i64), a dict items
+    /// iterator or a non-strict zip of two that pushes the pair's values
+    /// instead of making its tuple, as `next` steps them; None (nothing
+    /// stepped) for other iterators.
+    fn builtin_pair_step(&mut self, it: Value) -> PyResult<Option<bool>> {
+        enum Kind {
+            Enumerate(Value, i64),
+            Items(Gc, usize, usize),
+            Zip(Value, Value),
+        }
+        let Value::Obj(h) = it else { return Ok(None) };
+        let Obj::Iter(st) = self.heap.get(h) else {
+            return Ok(None);
+        };
+        let kind = match &**st {
+            // A count past i64 is a big int: the general path adds it.
+            IterState::Enumerate {
+                it: src,
+                count: Value::Int(c),
+            } if *c < i64::MAX => Kind::Enumerate(*src, *c),
+            IterState::Dict {
+                dict,
+                pos,
+                len,
+                view: DictView::Items,
+            } => Kind::Items(*dict, *pos, *len),
+            IterState::Zip { its, strict: false } => match its[..] {
+                [a, b] => Kind::Zip(a, b),
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        match kind {
+            Kind::Enumerate(src, c) => {
+                let Some(v) = self.enumerate_source_next(src)? else {
+                    return Ok(Some(false));
+                };
+                if let Obj::Iter(st) = self.heap.get_mut(h) {
+                    if let IterState::Enumerate { count, .. } = &mut **st {
+                        *count = Value::Int(c + 1);
+                    }
+                }
+                self.stack.extend([v, Value::Int(c)]);
+            }
+            Kind::Items(d, pos, len) => {
+                let (step, next) = self.dict_step(d, pos, len);
+                let entry = match step {
+                    DictStep::Entry(k, v) => Some((k, v)),
+                    DictStep::End => None,
+                    DictStep::Changed { is_dict } => return Err(self.dict_changed_error(is_dict)),
+                };
+                if let Obj::Iter(st) = self.heap.get_mut(h) {
+                    match &mut **st {
+                        IterState::Dict { pos, .. } if entry.is_some() => *pos = next,
+                        st => *st = IterState::Exhausted,
+                    }
+                }
+                let Some((k, v)) = entry else {
+                    return Ok(Some(false));
+                };
+                self.stack.extend([v, k]);
+            }
+            // As zip's `next`: the second is not asked once the first ends,
+            // and neither lets go of its source.
+            Kind::Zip(a_src, b_src) => {
+                let Some(a) = self.enumerate_source_next(a_src)? else {
+                    return Ok(Some(false));
+                };
+                // Rooted on the stack while the second runs.
+                self.stack.push(a);
+                let b = self.enumerate_source_next(b_src);
+                self.stack.pop();
+                let Some(b) = b? else { return Ok(Some(false)) };
+                self.stack.extend([b, a]);
+            }
+        }
+        Ok(Some(true))
     }
 }
