@@ -75,11 +75,17 @@ impl Vm {
                 | Obj::Bytes(_)
                 | Obj::ByteArray(_)
                 | Obj::Deque(_) => IterState::Seq { seq: v, idx: 0 },
-                Obj::Range { start, stop, step } => IterState::Range {
-                    cur: *start,
-                    stop: *stop,
-                    step: *step,
-                },
+                Obj::Range { start, stop, step } if stop.checked_add(*step).is_some() => {
+                    IterState::Range {
+                        cur: *start,
+                        stop: *stop,
+                        step: *step,
+                    }
+                }
+                // Near the edge of 64 bits the step past the last item
+                // would wrap (the loop's fast step adds without a check,
+                // to stay cheap): stepped by index instead.
+                Obj::Range { .. } => IterState::Seq { seq: v, idx: 0 },
                 Obj::Dict(d) | Obj::Set(d) | Obj::FrozenSet(d) => IterState::Dict {
                     dict: h,
                     pos: 0,
