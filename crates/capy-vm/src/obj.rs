@@ -304,6 +304,11 @@ pub struct ClassFlags {
     /// declare `__slots__` (without `__dict__`), so only slot names may be
     /// set. Not inherited by a subclass that lacks `__slots__`.
     pub slotted: bool,
+    /// The class defines or was given `__getitem__` or `__setitem__`.
+    pub user_items: bool,
+    /// The class is `array.array` itself (not inherited), whose item
+    /// access the interpreter may do inline while `user_items` is unset.
+    pub array: bool,
 }
 
 /// An instance of a Python class. Its attributes are values in `slots`,

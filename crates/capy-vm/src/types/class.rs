@@ -20,6 +20,7 @@ pub fn update_flag(flags: &mut ClassFlags, name: &str) {
         "__setattr__" => flags.user_setattr = true,
         "__delattr__" => flags.user_delattr = true,
         "__bool__" | "__len__" => flags.user_truth = true,
+        "__getitem__" | "__setitem__" => flags.user_items = true,
         _ => {}
     }
 }
