@@ -493,8 +493,10 @@ impl Vm {
                         continue;
                     }
                     let (obj, key) = (self.peek(1), self.peek(0));
-                    if let Some(s) = self.enter_getitem(obj) {
-                        return Ok(s);
+                    if !self.builtin_items(obj) {
+                        if let Some(s) = self.enter_getitem(obj) {
+                            return Ok(s);
+                        }
                     }
                     let v = self.getitem(obj, key)?;
                     self.replace_top(2, v);
@@ -505,8 +507,10 @@ impl Vm {
                         continue;
                     }
                     let (v, obj, key) = (self.peek(2), self.peek(1), self.peek(0));
-                    if let Some(s) = self.enter_setitem(obj) {
-                        return Ok(s);
+                    if !self.builtin_items(obj) {
+                        if let Some(s) = self.enter_setitem(obj) {
+                            return Ok(s);
+                        }
                     }
                     self.setitem(obj, key, v)?;
                     self.stack.truncate(self.stack.len() - 3);

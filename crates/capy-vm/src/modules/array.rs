@@ -94,11 +94,10 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let c = vm.new_class(meta, n, vec![], &ns)?;
     super::adopt_natives(vm, c);
     if let Obj::Class(k) = vm.heap.get_mut(c) {
-        // Its own item methods are the natives below: the interpreter may
-        // run them inline until a program replaces one (attr.rs sets
-        // `user_items` again then).
+        // Its own item methods are the natives above: the interpreter may
+        // run them inline until a program replaces one (`update_flag`
+        // clears this then).
         k.flags.array = true;
-        k.flags.user_items = false;
     }
     let d = crate::import::module_dict(vm, m);
     vm.dict_set_str(d, "array", Value::Obj(c))?;

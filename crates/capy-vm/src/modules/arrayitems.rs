@@ -5,7 +5,7 @@
 //! `typecode` attribute each time.
 //!
 //! Only the exact `array.array` class whose item methods nobody replaced
-//! qualifies (its `ClassFlags::array` without `user_items`), only for an
+//! qualifies (its `ClassFlags::array`), only for an
 //! in-range small int index and, when storing, a value that converts
 //! without error. Everything else (slices, subclasses, `L`/`Q` items
 //! beyond `i64`, out-of-range indices, wrong value types) answers None or
@@ -22,7 +22,7 @@ fn parts(vm: &Vm, h: Gc) -> Option<(u8, Gc)> {
         return None;
     };
     match vm.heap.get(i.class) {
-        Obj::Class(c) if c.flags.array && !c.flags.user_items => {}
+        Obj::Class(c) if c.flags.array => {}
         _ => return None,
     }
     let Value::Obj(buf) = i.base else {
