@@ -119,7 +119,7 @@ impl Vm {
             _ => None,
         }
     }
-    /// `seq[i]` for a list or tuple and an in-range small int: no dispatch.
+    /// `seq[i]` for a list, tuple or array and an in-range small int: no dispatch.
     #[inline(always)]
     fn subscr_fast(&self) -> Option<Value> {
         let [.., Value::Obj(h), Value::Int(i)] = self.stack.as_slice() else {
@@ -128,19 +128,21 @@ impl Vm {
         let items: &[Value] = match self.heap.get(*h) {
             Obj::List(l) => l,
             Obj::Tuple(t) => t,
+            Obj::Instance(_) => return crate::modules::arrayitems::get(self, *h, *i),
             _ => return None,
         };
         items.get(wrap_index(*i, items.len())?).copied()
     }
 
-    /// `list[i] = v` for an in-range small int; false to take the general path.
+    /// `list[i] = v` (or an array's) for an in-range small int; false to
+    /// take the general path.
     #[inline(always)]
     fn store_subscr_fast(&mut self) -> bool {
         let [.., v, Value::Obj(h), Value::Int(i)] = *self.stack.as_slice() else {
             return false;
         };
         let Obj::List(l) = self.heap.get_mut(h) else {
-            return false;
+            return crate::modules::arrayitems::set(self, h, i, v);
         };
         match wrap_index(i, l.len()).and_then(|i| l.get_mut(i)) {
             Some(slot) => {
@@ -491,8 +493,10 @@ impl Vm {
                         continue;
                     }
                     let (obj, key) = (self.peek(1), self.peek(0));
-                    if let Some(s) = self.enter_getitem(obj) {
-                        return Ok(s);
+                    if !self.builtin_items(obj) {
+                        if let Some(s) = self.enter_getitem(obj) {
+                            return Ok(s);
+                        }
                     }
                     let v = self.getitem(obj, key)?;
                     self.replace_top(2, v);
@@ -503,8 +507,10 @@ impl Vm {
                         continue;
                     }
                     let (v, obj, key) = (self.peek(2), self.peek(1), self.peek(0));
-                    if let Some(s) = self.enter_setitem(obj) {
-                        return Ok(s);
+                    if !self.builtin_items(obj) {
+                        if let Some(s) = self.enter_setitem(obj) {
+                            return Ok(s);
+                        }
                     }
                     self.setitem(obj, key, v)?;
                     self.stack.truncate(self.stack.len() - 3);

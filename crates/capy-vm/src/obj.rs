@@ -304,6 +304,13 @@ pub struct ClassFlags {
     /// declare `__slots__` (without `__dict__`), so only slot names may be
     /// set. Not inherited by a subclass that lacks `__slots__`.
     pub slotted: bool,
+    /// The class or a base defines or was given `__getitem__` or
+    /// `__setitem__` (a built-in type's own natives do not count; a class
+    /// made in Rust with them in its namespace does).
+    pub user_items: bool,
+    /// The class is `array.array` itself (not inherited) and its item
+    /// methods are still its natives: the interpreter may do them inline.
+    pub array: bool,
 }
 
 /// An instance of a Python class. Its attributes are values in `slots`,

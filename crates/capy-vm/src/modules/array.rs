@@ -93,6 +93,12 @@ pub fn init(vm: &mut Vm) -> PyResult<Gc> {
     let n = vm.new_str("array")?;
     let c = vm.new_class(meta, n, vec![], &ns)?;
     super::adopt_natives(vm, c);
+    if let Obj::Class(k) = vm.heap.get_mut(c) {
+        // Its own item methods are the natives above: the interpreter may
+        // run them inline until a program replaces one (`update_flag`
+        // clears this then).
+        k.flags.array = true;
+    }
     let d = crate::import::module_dict(vm, m);
     vm.dict_set_str(d, "array", Value::Obj(c))?;
     let tcs = vm.new_str(TYPECODES)?;
@@ -416,7 +422,13 @@ fn tolist(vm: &mut Vm, a: &[Value], _: Kw) -> PyResult {
 /// A normalised item index, or IndexError with `what` in the message.
 fn item_index(vm: &mut Vm, arr: &Arr, key: Value, what: &str) -> PyResult<usize> {
     let n = count_of(vm, arr) as i64;
-    let i = vm.index_value(key)?;
+    let i = match vm.index_value(key) {
+        Ok(i) => i,
+        Err(e) if vm.err_is(e, ExcKind::TypeError) => {
+            return Err(vm.type_error("array indices must be integers"))
+        }
+        Err(e) => return Err(e),
+    };
     let j = if i < 0 { i + n } else { i };
     if !(0..n).contains(&j) {
         return Err(vm.index_error(format!("{what} index out of range")));

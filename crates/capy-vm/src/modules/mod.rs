@@ -2,6 +2,7 @@
 //! more with [`Vm::register_module`].
 
 pub mod array;
+pub(crate) mod arrayitems;
 pub mod atexit;
 pub mod base64core;
 pub mod binascii;

@@ -20,6 +20,11 @@ pub fn update_flag(flags: &mut ClassFlags, name: &str) {
         "__setattr__" => flags.user_setattr = true,
         "__delattr__" => flags.user_delattr = true,
         "__bool__" | "__len__" => flags.user_truth = true,
+        "__getitem__" | "__setitem__" => {
+            flags.user_items = true;
+            // array.array's own natives are no longer the ones called.
+            flags.array = false;
+        }
         _ => {}
     }
 }
@@ -170,6 +175,7 @@ impl Vm {
                 flags.user_setattr |= f.user_setattr;
                 flags.user_delattr |= f.user_delattr;
                 flags.user_truth |= f.user_truth;
+                flags.user_items |= f.user_items;
             }
         }
         let mut dict = Dict::with_capacity(ns.len());

@@ -290,6 +290,20 @@ impl Vm {
 
     // ---- item protocol
 
+    /// Whether `obj` is an instance of a subclass of a built-in type whose
+    /// classes define no `__getitem__` / `__setitem__` (`user_items`): its
+    /// items are its built-in value's, with no special-method lookup.
+    #[inline]
+    pub(crate) fn builtin_items(&self, obj: Value) -> bool {
+        let Value::Obj(h) = obj else {
+            return false;
+        };
+        let Obj::Instance(i) = self.heap.get(h) else {
+            return false;
+        };
+        !i.base.is_null() && matches!(self.heap.get(i.class), Obj::Class(c) if !c.flags.user_items)
+    }
+
     pub fn getitem(&mut self, obj: Value, key: Value) -> PyResult {
         if let Value::Obj(h) = obj {
             match self.heap.get(h) {
@@ -315,8 +329,10 @@ impl Vm {
                     };
                 }
                 Obj::Instance(_) => {
-                    if let Some(m) = self.lookup_override(obj, "__getitem__") {
-                        return self.call_special(m, obj, &[key]);
+                    if !self.builtin_items(obj) {
+                        if let Some(m) = self.lookup_override(obj, "__getitem__") {
+                            return self.call_special(m, obj, &[key]);
+                        }
                     }
                     let base = self.builtin_base(obj);
                     if !base.is(obj) {
@@ -400,9 +416,11 @@ impl Vm {
                     return crate::types::memoryview::mv_setitem(self, obj, key, v)
                 }
                 Obj::Instance(_) => {
-                    if let Some(m) = self.lookup_override(obj, "__setitem__") {
-                        self.call_special(m, obj, &[key, v])?;
-                        return Ok(());
+                    if !self.builtin_items(obj) {
+                        if let Some(m) = self.lookup_override(obj, "__setitem__") {
+                            self.call_special(m, obj, &[key, v])?;
+                            return Ok(());
+                        }
                     }
                     let base = self.builtin_base(obj);
                     if !base.is(obj) {
