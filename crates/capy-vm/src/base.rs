@@ -23,7 +23,7 @@ use std::rc::Rc;
 /// Slots reserved for building the base: a little more than it holds
 /// (the test `base_fits_its_reservation` says if it outgrows them; it
 /// would still work, growing the vector by copies as before).
-const BASE_SLOTS: usize = 6144;
+const BASE_SLOTS: usize = 1280;
 
 /// How many `intern_static` names the base remembers by address.
 const STATIC_NAMES: usize = 64;

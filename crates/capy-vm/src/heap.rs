@@ -114,8 +114,8 @@ impl Heap {
     }
 
     /// An empty heap with room for `n` slots before its first growth
-    /// (what builds the base: its ~5,000 objects would otherwise cost a
-    /// dozen doublings of the slot vector, each a copy of all of it).
+    /// (what builds the base: its ~1,200 objects would otherwise cost ten
+    /// doublings of the slot vector, each a copy of all of it).
     pub fn with_capacity(n: usize) -> Heap {
         let mut h = Heap::new();
         h.slots.reserve_exact(n);
