@@ -20,6 +20,11 @@ use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
+/// Slots reserved for building the base: a little more than it holds
+/// (the test `base_fits_its_reservation` says if it outgrows them; it
+/// would still work, growing the vector by copies as before).
+const BASE_SLOTS: usize = 1280;
+
 /// How many `intern_static` names the base remembers by address.
 const STATIC_NAMES: usize = 64;
 
@@ -70,7 +75,8 @@ impl Base {
     fn build() -> Base {
         let budget = crate::budget::Budget::new(crate::budget::Limits::default());
         let out = crate::vm::Output::discard();
-        let mut vm = Vm::blank(Heap::new(), Rc::new(Base::empty()), budget, out, 0);
+        let heap = Heap::with_capacity(BASE_SLOTS);
+        let mut vm = Vm::blank(heap, Rc::new(Base::empty()), budget, out, 0);
         crate::types::init_types(&mut vm);
         crate::builtins::init(&mut vm);
         for name in PRE_INTERNED {
@@ -118,3 +124,25 @@ const PRE_INTERNED: &[&str] = &[
     "sys",
     "",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_fits_its_reservation() {
+        let n = Base::shared().heap.len();
+        // Not a limit, a reminder: past it the base's bootstrap grows its
+        // slot vector by copying, and start-up pays for it.
+        assert!(
+            n <= BASE_SLOTS,
+            "the base holds {n} objects: raise BASE_SLOTS"
+        );
+        // Nor far below it: the rest of the reservation is untouched
+        // memory, but a figure that no longer says what the base holds.
+        assert!(
+            n > BASE_SLOTS / 2,
+            "the base holds {n} objects: lower BASE_SLOTS"
+        );
+    }
+}

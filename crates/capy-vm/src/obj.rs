@@ -650,6 +650,18 @@ impl Obj {
         })
     }
 
+    /// Whether [`Obj::trace`] hands over nothing: the marker counts such
+    /// an object where it finds it instead of stacking it to be traced
+    /// (a list of 300,000 strs stacked them all, 1.2 MB at the
+    /// collection's peak).
+    #[inline]
+    pub fn traces_nothing(&self) -> bool {
+        matches!(
+            self,
+            Obj::Str(_) | Obj::Bytes(_) | Obj::ByteArray(_) | Obj::BigInt(_) | Obj::Complex(..)
+        )
+    }
+
     /// Hands every value this object refers to to `out` (GC tracing).
     pub fn trace<T: Tracer>(&self, out: &mut T) {
         match self {

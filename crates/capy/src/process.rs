@@ -106,6 +106,16 @@ pub fn flush_at_exit(vm: &mut Vm, status: u8) -> u8 {
 /// nothing else in the process sees a locale.
 #[cfg(unix)]
 pub fn locale_wants_surrogateescape() -> bool {
+    let var = |k| std::env::var_os(k).filter(|v| !v.is_empty());
+    let chosen = var("LC_ALL")
+        .or_else(|| var("LC_CTYPE"))
+        .or_else(|| var("LANG"));
+    if coerced_by_name(chosen.as_deref().and_then(|v| v.to_str())) {
+        // Whether libc has it or not, the answer is yes: no need to load
+        // the locale (its LC_CTYPE table and the gconv cache, 156 KB of
+        // every start-up's resident set).
+        return true;
+    }
     // SAFETY: called at the start of `main`, before any other thread
     // exists (setlocale is not thread-safe); the arguments are
     // NUL-terminated literals, and the returned name is copied before the
@@ -123,7 +133,38 @@ pub fn locale_wants_surrogateescape() -> bool {
     name.is_none_or(|n| matches!(n.as_str(), "C" | "POSIX" | "C.UTF-8" | "C.utf8" | "UTF-8"))
 }
 
+/// Whether the name the environment selects for LC_CTYPE (None: none,
+/// so C) makes [`locale_wants_surrogateescape`] true whatever libc says:
+/// setlocale answers with that same name, or with NULL when it is not
+/// installed, and both mean surrogateescape.
+#[cfg(unix)]
+fn coerced_by_name(name: Option<&str>) -> bool {
+    name.is_none_or(|n| matches!(n, "C" | "POSIX" | "C.UTF-8" | "C.utf8" | "UTF-8"))
+}
+
 #[cfg(not(unix))]
 pub fn locale_wants_surrogateescape() -> bool {
     false
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::coerced_by_name;
+
+    #[test]
+    fn c_and_its_utf8_coercions_need_no_setlocale() {
+        for name in [
+            None,
+            Some("C"),
+            Some("POSIX"),
+            Some("C.UTF-8"),
+            Some("C.utf8"),
+        ] {
+            assert!(coerced_by_name(name), "{name:?}");
+        }
+        // These depend on what libc has installed: asked, not assumed.
+        for name in ["en_US.UTF-8", "de_DE", "c", "C.UTF-8@euro", ""] {
+            assert!(!coerced_by_name(Some(name)), "{name:?}");
+        }
+    }
 }
