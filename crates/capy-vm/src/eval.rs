@@ -44,7 +44,7 @@ impl Vm {
         }
     }
     #[inline]
-    fn peek(&self, n: usize) -> Value {
+    pub(crate) fn peek(&self, n: usize) -> Value {
         let len = self.stack.len();
         if n < len {
             self.stack[len - 1 - n]
@@ -119,7 +119,8 @@ impl Vm {
             _ => None,
         }
     }
-    /// `seq[i]` for a list, tuple or array and an in-range small int: no dispatch.
+    /// `seq[i]` for a list, tuple, bytes or bytearray and an in-range small
+    /// int: no dispatch.
     #[inline(always)]
     fn subscr_fast(&self) -> Option<Value> {
         let [.., Value::Obj(h), Value::Int(i)] = self.stack.as_slice() else {
@@ -128,28 +129,41 @@ impl Vm {
         let items: &[Value] = match self.heap.get(*h) {
             Obj::List(l) => l,
             Obj::Tuple(t) => t,
-            Obj::Instance(_) => return crate::modules::arrayitems::get(self, *h, *i),
+            Obj::ByteArray(b) => return byte_at(b, *i),
+            Obj::Bytes(b) => return byte_at(b, *i),
             _ => return None,
         };
         items.get(wrap_index(*i, items.len())?).copied()
     }
 
-    /// `list[i] = v` (or an array's) for an in-range small int; false to
-    /// take the general path.
+    /// `list[i] = v` (or a bytearray's, of an int in 0..256) for an
+    /// in-range small int; false to take the general path.
     #[inline(always)]
     fn store_subscr_fast(&mut self) -> bool {
         let [.., v, Value::Obj(h), Value::Int(i)] = *self.stack.as_slice() else {
             return false;
         };
-        let Obj::List(l) = self.heap.get_mut(h) else {
-            return crate::modules::arrayitems::set(self, h, i, v);
-        };
-        match wrap_index(i, l.len()).and_then(|i| l.get_mut(i)) {
-            Some(slot) => {
-                *slot = v;
-                true
+        match self.heap.get_mut(h) {
+            Obj::List(l) => match wrap_index(i, l.len()).and_then(|i| l.get_mut(i)) {
+                Some(slot) => {
+                    *slot = v;
+                    true
+                }
+                None => false,
+            },
+            Obj::ByteArray(b) => {
+                let Value::Int(x @ 0..=255) = v else {
+                    return false;
+                };
+                match wrap_index(i, b.len()).and_then(|i| b.get_mut(i)) {
+                    Some(slot) => {
+                        *slot = x as u8;
+                        true
+                    }
+                    None => false,
+                }
             }
-            None => false,
+            _ => false,
         }
     }
 
@@ -186,7 +200,7 @@ impl Vm {
     }
     /// Replaces the top `n` values with `v`.
     #[inline]
-    fn replace_top(&mut self, n: usize, v: Value) {
+    pub(crate) fn replace_top(&mut self, n: usize, v: Value) {
         let len = self.stack.len().saturating_sub(n);
         self.stack.truncate(len);
         self.stack.push(v);
@@ -492,28 +506,18 @@ impl Vm {
                         self.replace_top(2, v);
                         continue;
                     }
-                    let (obj, key) = (self.peek(1), self.peek(0));
-                    if !self.builtin_items(obj) {
-                        if let Some(s) = self.enter_getitem(obj) {
-                            return Ok(s);
-                        }
+                    if let Some(s) = self.subscr_slow()? {
+                        return Ok(s);
                     }
-                    let v = self.getitem(obj, key)?;
-                    self.replace_top(2, v);
                 }
                 Instr::StoreSubscr => {
                     if self.store_subscr_fast() {
                         self.stack.truncate(self.stack.len() - 3);
                         continue;
                     }
-                    let (v, obj, key) = (self.peek(2), self.peek(1), self.peek(0));
-                    if !self.builtin_items(obj) {
-                        if let Some(s) = self.enter_setitem(obj) {
-                            return Ok(s);
-                        }
+                    if let Some(s) = self.store_subscr_slow()? {
+                        return Ok(s);
                     }
-                    self.setitem(obj, key, v)?;
-                    self.stack.truncate(self.stack.len() - 3);
                 }
                 Instr::DeleteSubscr => {
                     let (obj, key) = (self.peek(1), self.peek(0));
@@ -1447,6 +1451,13 @@ fn ordered_compare<T: PartialOrd>(op: CmpOp, x: T, y: T) -> Option<bool> {
 fn wrap_index(i: i64, len: usize) -> Option<usize> {
     let i = if i < 0 { i.checked_add(len as i64)? } else { i };
     usize::try_from(i).ok().filter(|&i| i < len)
+}
+
+/// Item `i` of a bytes or bytearray, as an int, if in range.
+#[inline(always)]
+fn byte_at(b: &[u8], i: i64) -> Option<Value> {
+    b.get(wrap_index(i, b.len())?)
+        .map(|&x| Value::Int(i64::from(x)))
 }
 
 /// Name `i` of the frame's code with its attribute cache (the verifier

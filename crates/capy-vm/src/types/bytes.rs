@@ -1063,8 +1063,11 @@ fn with_ba<R>(vm: &mut Vm, v: Value, f: impl FnOnce(&mut Vec<u8>) -> R) -> PyRes
     Err(vm.type_error("descriptor requires a 'bytearray' object"))
 }
 
-fn byte_arg(vm: &mut Vm, v: Value) -> PyResult<u8> {
-    let n = vm.index_value(v)?;
+/// `v` as one byte: an int in range(256), else ValueError (also for an
+/// int too big for an index) or TypeError.
+pub(crate) fn byte_arg(vm: &mut Vm, v: Value) -> PyResult<u8> {
+    let big = matches!(v, Value::Obj(h) if matches!(vm.heap.get(h), Obj::BigInt(_)));
+    let n = if big { -1 } else { vm.index_value(v)? };
     if !(0..256).contains(&n) {
         return Err(vm.value_error("byte must be in range(0, 256)"));
     }

@@ -489,12 +489,9 @@ pub fn list_setitem_slow(vm: &mut Vm, obj: Value, key: Value, v: Value) -> PyRes
             }
             return Ok(());
         }
-        let b = vm.index_value(v)?;
-        if !(0..256).contains(&b) {
-            return Err(vm.value_error("byte must be in range(0, 256)"));
-        }
+        let b = crate::types::bytes::byte_arg(vm, v)?;
         if let Obj::ByteArray(ba) = vm.heap.get_mut(h) {
-            ba[j as usize] = b as u8;
+            ba[j as usize] = b;
         }
         return Ok(());
     }
