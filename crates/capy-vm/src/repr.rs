@@ -273,7 +273,15 @@ impl Vm {
         }
         let base = self.builtin_base(v);
         if !base.is(v) {
-            return self.repr(base);
+            let r = self.repr(base)?;
+            // A bytearray names its own type, as CPython's does
+            // (`Quiet(b'x')` for a subclass).
+            if let Some(inner) = r.strip_prefix("bytearray(") {
+                if matches!(base, Value::Obj(b) if matches!(self.heap.get(b), Obj::ByteArray(_))) {
+                    return Ok(format!("{}({inner}", self.type_name(v)));
+                }
+            }
+            return Ok(r);
         }
         if let Value::Obj(h) = v {
             if matches!(self.heap.get(h), Obj::Exception(_)) {
@@ -367,6 +375,12 @@ impl Vm {
                             .lookup_type_attr(v, "__repr__")
                             .is_none_or(|m| self.is_default_method(m))
                     {
+                        // bytearray's str is its repr, which names the
+                        // subclass.
+                        if matches!(base, Value::Obj(b) if matches!(self.heap.get(b), Obj::ByteArray(_)))
+                        {
+                            return self.repr(v);
+                        }
                         return self.to_str(base);
                     }
                 }

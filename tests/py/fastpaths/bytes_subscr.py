@@ -48,7 +48,7 @@ class Quiet(bytearray):
 
 q = Quiet(b"pq")
 q[0] = 65
-print(q[0], q[-1], bytes(q), type(q).__name__)
+print(q[0], q[-1], q, bytes(q), type(q).__name__)
 total = 0
 data = bytearray(range(256)) * 4
 for i in range(len(data)):
