@@ -785,26 +785,7 @@ impl Vm {
                     let t = self.new_tuple(items)?;
                     self.set_top(t);
                 }
-                Instr::UnpackSequence(n) => {
-                    let seq = self.top();
-                    // A list or tuple of the right length: its items go
-                    // straight onto the stack, with no copy in between.
-                    if let Value::Obj(h) = seq {
-                        let items = match self.heap.get(h) {
-                            Obj::Tuple(t) if t.len() == n as usize => Some(&t[..]),
-                            Obj::List(l) if l.len() == n as usize => Some(&l[..]),
-                            _ => None,
-                        };
-                        if let Some(items) = items {
-                            self.stack.pop();
-                            self.stack.extend(items.iter().rev());
-                            continue;
-                        }
-                    }
-                    let items = self.unpack(seq, n as usize)?;
-                    self.stack.pop();
-                    self.stack.extend(items.into_iter().rev());
-                }
+                Instr::UnpackSequence(n) => self.unpack_top(n as usize)?,
                 Instr::UnpackEx(arg) => {
                     let seq = self.top();
                     let (before, after) = ((arg & 0xffff) as usize, (arg >> 16) as usize);

@@ -245,13 +245,7 @@ fn forward(
 /// on the stack, rooted, until the crossing returns.
 #[inline(never)]
 pub(crate) fn call_stacked(vm: &mut Vm, fpos: usize, n: usize, sealed: Value) -> Option<PyResult> {
-    let Value::Obj(b) = sealed else {
-        return None;
-    };
-    let Obj::Sealed(r) = vm.heap.get(b) else {
-        return None;
-    };
-    let r = *r;
+    let r = super::transfer::sealed_base(vm, sealed)?;
     let out = super::switch::call_immediate(vm, r, Args::Stack(fpos + 1, n))?;
     vm.stack.truncate(fpos);
     Some(out)

@@ -150,6 +150,17 @@ enum Callee {
 }
 
 impl Callee {
+    /// The instance out of its slot `place` (left absent); None when the
+    /// slot has none (it is running now, or closed).
+    #[inline(always)]
+    fn take(place: &mut Parked) -> Option<Callee> {
+        match std::mem::replace(place, Parked::Absent) {
+            Parked::Idle(b) => Some(Callee::Owned(b)),
+            Parked::Suspended(p) => Some(Callee::Resumed(p)),
+            Parked::Absent => None,
+        }
+    }
+
     fn vm(&mut self) -> &mut Vm {
         match self {
             Callee::Owned(b) => b,
@@ -200,16 +211,12 @@ pub fn cross(
         Some(_) => {}
         None => return Err(vm.error(ExcKind::SystemError, "internal error: no such compartment")),
     }
-    let mut taken = match std::mem::replace(&mut vm.world.slots[id as usize].vm, Parked::Absent) {
-        Parked::Idle(b) => Callee::Owned(b),
-        Parked::Suspended(p) => Callee::Resumed(p),
-        Parked::Absent => {
-            let name = vm.world.name_of(id);
-            return Err(vm.error(
-                ExcKind::RuntimeError,
-                format!("compartment '{name}' is already running: a compartment cannot call itself through a handle"),
-            ));
-        }
+    let Some(mut taken) = Callee::take(&mut vm.world.slots[id as usize].vm) else {
+        let name = vm.world.name_of(id);
+        return Err(vm.error(
+            ExcKind::RuntimeError,
+            format!("compartment '{name}' is already running: a compartment cannot call itself through a handle"),
+        ));
     };
     let callee = taken.vm();
     if !vm.comp.released.is_empty() {
@@ -307,12 +314,8 @@ pub fn call_immediate(vm: &mut Vm, r: Sealed, args: Args) -> Option<PyResult> {
     } else {
         Seal::Object
     };
-    let mut taken = match std::mem::replace(&mut vm.world.slots[id as usize].vm, Parked::Absent) {
-        Parked::Idle(b) => Callee::Owned(b),
-        Parked::Suspended(p) => Callee::Resumed(p),
-        // (`get` above found an instance: not reached.)
-        Parked::Absent => return None,
-    };
+    // (`get` above found an instance: always there.)
+    let mut taken = Callee::take(&mut vm.world.slots[id as usize].vm)?;
     let callee = taken.vm();
     let mark = callee.temp_roots.len();
     callee.reserve_stack();

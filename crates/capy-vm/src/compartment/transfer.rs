@@ -399,7 +399,13 @@ pub fn handle_ref(vm: &Vm, i: &Instance) -> Option<Sealed> {
     if Some(i.class) != vm.comp.handle_class {
         return None;
     }
-    match i.base {
+    sealed_base(vm, i.base)
+}
+
+/// The sealed reference a handle object keeps as its base value.
+#[inline]
+pub fn sealed_base(vm: &Vm, base: Value) -> Option<Sealed> {
+    match base {
         Value::Obj(b) => match vm.heap.get(b) {
             Obj::Sealed(r) => Some(*r),
             _ => None,

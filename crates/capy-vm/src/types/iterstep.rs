@@ -131,34 +131,32 @@ impl Vm {
             },
         };
         self.stack.push(item);
-        self.unpack_top_pair()
+        self.unpack_top(2)?;
+        Ok(true)
     }
 
-    /// `UnpackSequence(2)` of the top of the stack.
-    fn unpack_top_pair(&mut self) -> PyResult<bool> {
+    /// `UnpackSequence(n)`: the sequence on top of the stack replaced by
+    /// its `n` items, the first on top. A list or tuple of that length
+    /// gives its items straight onto the stack, with no copy in between.
+    #[inline(always)]
+    pub(crate) fn unpack_top(&mut self, n: usize) -> PyResult<()> {
         let seq = self.top();
         if let Value::Obj(h) = seq {
-            let pair = match self.heap.get(h) {
-                Obj::Tuple(t) => match **t {
-                    [a, b] => Some((a, b)),
-                    _ => None,
-                },
-                Obj::List(l) => match l[..] {
-                    [a, b] => Some((a, b)),
-                    _ => None,
-                },
+            let items = match self.heap.get(h) {
+                Obj::Tuple(t) if t.len() == n => Some(&t[..]),
+                Obj::List(l) if l.len() == n => Some(&l[..]),
                 _ => None,
             };
-            if let Some((a, b)) = pair {
+            if let Some(items) = items {
                 self.stack.pop();
-                self.stack.extend([b, a]);
-                return Ok(true);
+                self.stack.extend(items.iter().rev());
+                return Ok(());
             }
         }
-        let items = self.unpack(seq, 2)?;
+        let items = self.unpack(seq, n)?;
         self.stack.pop();
         self.stack.extend(items.into_iter().rev());
-        Ok(true)
+        Ok(())
     }
 
     /// A step of an enumerate (with a count in i64), a dict items
